@@ -1,0 +1,190 @@
+#include "card.h"
+
+#include <array>
+
+#include <nlohmann/json.hpp>
+
+#include "cardvalidator.h"
+#include "strictjson.h"
+
+namespace Tessera {
+
+using nlohmann::json;
+
+namespace {
+
+struct KindName
+{
+    CardKind kind;
+    const char *name;
+};
+
+// Seed 000 catalog order.
+constexpr std::array<KindName, 9> kKindNames{{
+    {CardKind::Text, "text"},
+    {CardKind::Code, "code"},
+    {CardKind::Alert, "alert"},
+    {CardKind::Detail, "detail"},
+    {CardKind::ItemList, "item_list"},
+    {CardKind::DataTable, "data_table"},
+    {CardKind::MetricChart, "metric_chart"},
+    {CardKind::RecommendActions, "recommend_actions"},
+    {CardKind::Canvas, "canvas"},
+}};
+
+const json &nullJson()
+{
+    static const json null;
+    return null;
+}
+
+QString fromStd(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+} // namespace
+
+CardKind cardKindFromName(QStringView name)
+{
+    for (const KindName &k : kKindNames) {
+        if (name == QLatin1StringView(k.name))
+            return k.kind;
+    }
+    return CardKind::Unknown;
+}
+
+QString cardKindName(CardKind kind)
+{
+    for (const KindName &k : kKindNames) {
+        if (k.kind == kind)
+            return QString::fromLatin1(k.name);
+    }
+    return {};
+}
+
+QList<CardKind> knownCardKinds()
+{
+    QList<CardKind> kinds;
+    for (const KindName &k : kKindNames)
+        kinds.append(k.kind);
+    return kinds;
+}
+
+Card Card::fromEnvelopeText(const QByteArray &rawText, CardSource source)
+{
+    Card card;
+    card.m_rawText = rawText;
+    card.m_source = source;
+    card.parseAndValidate();
+    return card;
+}
+
+Card Card::fromToolCall(const QString &toolName, const QByteArray &argumentsText)
+{
+    Card card;
+    card.m_rawText = argumentsText;
+    card.m_source = toolName == QLatin1String("render_ui") ? CardSource::RenderUiCall : CardSource::EmitCardCall;
+    card.m_stampSpecVersion = true;
+    card.parseAndValidate();
+    return card;
+}
+
+Card Card::unparseable(const QByteArray &rawText, const QString &kindName, const ValidationIssue &issue)
+{
+    Card card;
+    card.m_rawText = rawText;
+    card.m_kindName = kindName;
+    card.m_kind = cardKindFromName(kindName);
+    card.m_issues.append(issue);
+    return card;
+}
+
+void Card::revalidate()
+{
+    m_issues.clear();
+    m_numberLexemes.clear();
+    m_envelope.reset();
+    parseAndValidate();
+}
+
+void Card::parseAndValidate()
+{
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(m_rawText.constData(), size_t(m_rawText.size())));
+    const bool isRenderUi = m_source == CardSource::RenderUiCall;
+    const QString prefix = isRenderUi ? QStringLiteral("/payload") : QString();
+    if (!parsed.ok()) {
+        m_issues.append({prefix + fromStd(parsed.errorPointer), fromStd(parsed.error)});
+        return;
+    }
+    for (const std::string &pointer : parsed.duplicateKeys)
+        m_issues.append({prefix + fromStd(pointer), QStringLiteral("key appears more than once")});
+    for (const auto &[pointer, lexeme] : parsed.numberLexemes)
+        m_numberLexemes.insert(prefix + fromStd(pointer), fromStd(lexeme));
+
+    json envelope;
+    if (m_stampSpecVersion && parsed.value->is_object()) {
+        // The tool stamps kind and specVersion; the model supplies the rest (seed 000 "Envelope").
+        const json &args = *parsed.value;
+        if (isRenderUi) {
+            envelope = json{{"kind", "canvas"}, {"specVersion", kCardSpecVersion}, {"payload", args}};
+        } else {
+            envelope = json::object();
+            if (args.contains("kind"))
+                envelope["kind"] = args["kind"];
+            envelope["specVersion"] = kCardSpecVersion;
+            if (args.contains("payload"))
+                envelope["payload"] = args["payload"];
+        }
+    } else {
+        envelope = std::move(*parsed.value);
+    }
+
+    if (envelope.is_object()) {
+        auto kindIt = envelope.find("kind");
+        if (kindIt != envelope.end() && kindIt->is_string()) {
+            m_kindName = fromStd(kindIt->get_ref<const std::string &>());
+            m_kind = cardKindFromName(m_kindName);
+        }
+    }
+    // Duplicate keys are reported first: they make the card invalid whatever else holds.
+    m_issues.append(CardValidator::validate(envelope));
+    m_envelope = std::make_shared<const json>(std::move(envelope));
+}
+
+const json &Card::envelope() const
+{
+    return m_envelope ? *m_envelope : nullJson();
+}
+
+const json &Card::payload() const
+{
+    const json &env = envelope();
+    if (!env.is_object())
+        return nullJson();
+    auto it = env.find("payload");
+    if (it == env.end() || !it->is_object())
+        return nullJson();
+    return *it;
+}
+
+QString Card::title() const
+{
+    const json &p = payload();
+    auto it = p.is_object() ? p.find("title") : p.end();
+    if (p.is_object() && it != p.end() && it->is_string())
+        return fromStd(it->get_ref<const std::string &>());
+    return {};
+}
+
+QString Card::numberText(const QString &pointer, const json &value) const
+{
+    auto it = m_numberLexemes.constFind(pointer);
+    if (it != m_numberLexemes.constEnd())
+        return *it;
+    if (value.is_number())
+        return fromStd(value.dump());
+    return {};
+}
+
+} // namespace Tessera

@@ -1,0 +1,102 @@
+#pragma once
+
+// A card: one envelope { kind, specVersion, payload } as received, plus what validation found.
+// Seed 000 "Envelope": the tool stamps kind and specVersion (CARD_SPEC_VERSION is 1); the model
+// supplies only the payload. PRODUCT.md §1: an invalid card is never dropped; it keeps its raw text
+// and renders as a labeled fallback block.
+
+#include <memory>
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace Tessera {
+
+inline constexpr int kCardSpecVersion = 1;
+
+// The nine kinds of seed 000, plus Unknown for anything else a backend sends.
+enum class CardKind {
+    Text,
+    Code,
+    Alert,
+    Detail,
+    ItemList,
+    DataTable,
+    MetricChart,
+    RecommendActions,
+    Canvas,
+    Unknown,
+};
+
+CardKind cardKindFromName(QStringView name);
+QString cardKindName(CardKind kind); // "data_table", …; "" for Unknown
+QList<CardKind> knownCardKinds();    // the nine, in catalog order
+
+struct ValidationIssue
+{
+    QString pointer; // JSON Pointer into the envelope, e.g. "/payload/rows/3/flow"; "" is the envelope
+    QString message; // short, lower-case sentence, e.g. "must be at most 120 characters"
+
+    friend bool operator==(const ValidationIssue &, const ValidationIssue &) = default;
+};
+
+// Where a card came from, for the fallback label and for export.
+enum class CardSource {
+    ToolResult,    // a tool message's structured.card
+    EmitCardCall,  // arguments of an emit_card tool call with no structured result
+    RenderUiCall,  // arguments of a render_ui tool call with no structured result
+    Wire,          // a live backend event (later issues)
+};
+
+class Card
+{
+public:
+    Card() = default;
+
+    // Parses and validates raw envelope text (UTF-8 JSON). Never throws; problems become issues.
+    static Card fromEnvelopeText(const QByteArray &rawText, CardSource source = CardSource::ToolResult);
+    // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
+    // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas.
+    static Card fromToolCall(const QString &toolName, const QByteArray &argumentsText);
+    // A card that could not even be parsed out of its line: kind as far as known, one issue.
+    static Card unparseable(const QByteArray &rawText, const QString &kindName, const ValidationIssue &issue);
+
+    QString kindName() const { return m_kindName; } // as received; "" when missing or not a string
+    CardKind kind() const { return m_kind; }
+    CardSource source() const { return m_source; }
+    QByteArray rawText() const { return m_rawText; } // exactly as received
+    const QList<ValidationIssue> &issues() const { return m_issues; }
+    bool isValid() const { return m_issues.isEmpty(); }
+
+    // The parsed envelope, or a null JSON value when the text could not be parsed.
+    const nlohmann::json &envelope() const;
+    // envelope()["payload"] when it is an object, else a null JSON value.
+    const nlohmann::json &payload() const;
+    // The payload's "title" string, if any; used for labels and accessible names.
+    QString title() const;
+
+    // Display text for a number at an envelope pointer: the exact source digits when re-serialising
+    // would change them (PRODUCT.md §1: "18446744073709551615 stays that"), else the JSON number text.
+    QString numberText(const QString &pointer, const nlohmann::json &value) const;
+
+    // Re-runs validation with the running version's rules (seed 000's third validation point).
+    void revalidate();
+
+private:
+    void parseAndValidate();
+
+    QString m_kindName;
+    CardKind m_kind = CardKind::Unknown;
+    CardSource m_source = CardSource::ToolResult;
+    QByteArray m_rawText;
+    std::shared_ptr<const nlohmann::json> m_envelope;
+    QList<ValidationIssue> m_issues;
+    QHash<QString, QString> m_numberLexemes;
+    bool m_stampSpecVersion = false; // built from tool-call arguments
+};
+
+} // namespace Tessera

@@ -1,0 +1,68 @@
+#pragma once
+
+// The conversation as a flat list of blocks, one row each, in the order they are drawn.
+//
+// A message becomes zero or more blocks: its prose (user or assistant), one block per card, a
+// compact line for a non-card tool call or result, or an "unreadable line N" block. The block type
+// is a render kind kept apart from the wire's role (the view picks a delegate by it, not by role).
+// System messages and card-tool acks draw nothing but stay in the transcript.
+
+#include <QAbstractListModel>
+#include <QList>
+
+#include "transcript.h"
+
+namespace Tessera {
+
+enum class BlockType {
+    UserText,       // a user turn, plain text
+    AssistantProse, // assistant Markdown
+    Card,           // one card (valid: native renderer; invalid or unknown: fallback)
+    ToolActivity,   // a non-card tool call or result, one muted line
+    Unreadable,     // "unreadable line N"
+};
+
+class ConversationModel : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    enum Roles {
+        BlockTypeRole = Qt::UserRole + 1, // int(BlockType)
+        LineNumberRole,                   // int, 1-based source line
+        CardKindRole,                     // QString kind name for Card blocks
+        CardValidRole,                    // bool for Card blocks
+    };
+
+    explicit ConversationModel(QObject *parent = nullptr);
+
+    void setTranscript(const Transcript &transcript);
+    const Transcript &transcript() const { return m_transcript; }
+    // Appends one message (live backends); emits rowsInserted for its blocks.
+    void appendMessage(const Message &message);
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    BlockType blockType(int row) const;
+    const Message &message(int row) const;
+    // The card of a Card block; nullptr for other rows.
+    const Card *card(int row) const;
+    // The text a block shows: prose, the tool line, or the unreadable reason.
+    QString blockText(int row) const;
+
+private:
+    struct Block
+    {
+        BlockType type;
+        int message;
+        int card; // index into the message's cards, or -1
+    };
+    static void appendBlocks(const Message &message, int messageIndex, QList<Block> *blocks);
+
+    Transcript m_transcript;
+    QList<Block> m_blocks;
+};
+
+} // namespace Tessera

@@ -1,0 +1,56 @@
+#pragma once
+
+// Strict JSON parsing for everything Tessera receives (transcript lines, envelopes, tool arguments).
+//
+// Built on nlohmann_json's SAX parser, which is iterative, so hostile nesting cannot overflow the stack.
+// On top of plain parsing it enforces what PRODUCT.md §1 asks of an envelope:
+//  - an object with the same key twice is reported (never silently resolved);
+//  - nesting deeper than kMaxDepth is refused with the pointer where it happened;
+//  - invalid UTF-8 is refused (by nlohmann's lexer);
+//  - a float's source text is kept when re-serialising would change its digits ("1.10", "1e2"),
+//    so a table can show the number exactly as received.
+// Errors carry a JSON Pointer (RFC 6901) to the value being parsed when parsing stopped.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace Tessera {
+
+struct StrictJsonOptions
+{
+    // Report the byte span of the object found at this pointer (e.g. "/structured/card"); empty: none.
+    std::string spanPointer;
+};
+
+struct StrictJsonResult
+{
+    std::shared_ptr<nlohmann::json> value; // null when parsing failed
+    std::string error;                     // empty on success; a short sentence otherwise
+    std::string errorPointer;              // where parsing stopped, when it failed
+    std::size_t errorOffset = 0;           // byte offset of the failure
+    std::vector<std::string> duplicateKeys; // pointers of repeated keys (the first copy is kept)
+    std::vector<std::pair<std::string, std::string>> numberLexemes; // pointer -> source text
+    // Byte span [begin, end) of the object at options.spanPointer; begin == npos when not seen.
+    // When parsing failed inside that object, end == npos.
+    std::size_t spanBegin = std::string::npos;
+    std::size_t spanEnd = std::string::npos;
+    std::string spanKind;                  // the "kind" string seen directly inside that object, if any
+
+    bool ok() const { return value != nullptr; }
+};
+
+// Deepest nesting accepted (objects and arrays); the catalog's deepest field is at depth 6.
+inline constexpr int kMaxJsonDepth = 100;
+
+StrictJsonResult parseStrictJson(std::string_view text, const StrictJsonOptions &options = {});
+
+// Escapes one reference token for a JSON Pointer ("~" -> "~0", "/" -> "~1").
+std::string escapePointerToken(std::string_view token);
+
+} // namespace Tessera

@@ -1,0 +1,77 @@
+#pragma once
+
+// Conversation files (PRODUCT.md §2): JSON Lines, UTF-8, one OpenAI Chat Completions message per line.
+//
+//  - A tool message's structured.card is the card, parsed from its exact bytes in the line.
+//  - An emit_card / render_ui tool call with no such result builds its card from the call's arguments.
+//  - A tool message's content is the short ack: kept, never shown as prose.
+//  - Optional per line: id, created_at, turn_id; unknown fields are kept (rawLine and json()).
+//  - A line that is not JSON or not UTF-8 becomes an unreadable message; the other lines still load.
+//    A failure inside structured.card (too deep, a number overflow) becomes a fallback card instead.
+// Blank lines are skipped; a UTF-8 byte order mark and CR line ends are tolerated.
+
+#include <memory>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "card.h"
+
+namespace Tessera {
+
+enum class MessageRole { User, Assistant, Tool, System, Unknown };
+
+struct ToolCall
+{
+    QString id;
+    QString name;         // function name, e.g. "emit_card"
+    QByteArray arguments; // the arguments string as received (JSON text)
+};
+
+class Message
+{
+public:
+    int lineNumber = 0;  // 1-based line in the file; 0 for messages that did not come from a file
+    QByteArray rawLine;  // exactly as received, without the line end
+    QString readError;   // non-empty: the line is unreadable ("not valid JSON: …")
+
+    MessageRole role = MessageRole::Unknown;
+    QString roleName;    // as received
+    QString content;     // prose (assistant/user/system) or ack (tool); text parts joined
+    QList<ToolCall> toolCalls;
+    QString toolCallId;  // tool messages
+    QString toolName;    // tool messages: "name"
+    QString id;
+    QString turnId;
+    QString createdAt;   // ISO-8601 as received
+
+    QList<Card> cards;   // the cards this message draws, in order
+
+    bool isReadable() const { return readError.isEmpty(); }
+    // The parsed line, or a null JSON value for an unreadable line.
+    const nlohmann::json &json() const;
+
+    std::shared_ptr<const nlohmann::json> parsed;
+};
+
+class Transcript
+{
+public:
+    // Parses JSON Lines text. Never throws; bad lines become unreadable messages.
+    static Transcript fromJsonLines(const QByteArray &data);
+    // Reads a file; returns false with a reason when it cannot be read at all.
+    static bool readFile(const QString &path, Transcript *transcript, QString *error);
+
+    QList<Message> messages;
+
+    int cardCount() const;     // every card, valid or not
+    int fallbackCount() const; // invalid or unknown cards plus unreadable lines
+};
+
+// Parses one line on its own (no cross-line tool-call resolution). Exposed for live backends.
+Message parseTranscriptLine(const QByteArray &line, int lineNumber);
+
+} // namespace Tessera

@@ -1,0 +1,146 @@
+#include "blockwidgets.h"
+
+#include <QLabel>
+#include <QPainter>
+#include <QVBoxLayout>
+
+#include "card.h"
+#include "conversationmodel.h"
+#include "fallbackcard.h"
+#include "markdownview.h"
+#include "rendererregistry.h"
+
+namespace Tessera {
+
+UserBubble::UserBubble(const QString &text, QWidget *parent)
+    : QFrame(parent)
+{
+    setObjectName(QStringLiteral("userBubble"));
+    auto *label = new QLabel(text, this);
+    label->setObjectName(QStringLiteral("userText"));
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    auto *who = new QLabel(tr("You"), this);
+    QFont font = who->font();
+    font.setBold(true);
+    who->setFont(font);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(14, 10, 14, 10);
+    layout->setSpacing(4);
+    layout->addWidget(who);
+    layout->addWidget(label);
+    setAccessibleName(tr("You said"));
+    setAccessibleDescription(text.left(500));
+}
+
+void UserBubble::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QColor tint = palette().color(QPalette::Highlight);
+    tint.setAlpha(38);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(tint);
+    painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 10, 10);
+}
+
+ToolActivityLine::ToolActivityLine(const QString &text, QWidget *parent)
+    : QFrame(parent)
+{
+    setObjectName(QStringLiteral("toolActivity"));
+    auto *label = new QLabel(text, this);
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    label->setFont(font);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(14, 0, 14, 0);
+    layout->addWidget(label);
+    setAccessibleName(text);
+}
+
+QWidget *createBlockWidget(const ConversationModel &model, int row, const RenderContext &context, QWidget *parent)
+{
+    switch (model.blockType(row)) {
+    case BlockType::UserText:
+        return new UserBubble(model.blockText(row), parent);
+    case BlockType::AssistantProse: {
+        auto *view = new MarkdownView(model.blockText(row), parent);
+        view->setObjectName(QStringLiteral("assistantProse"));
+        return view;
+    }
+    case BlockType::Card:
+        return RendererRegistry::createCardWidget(*model.card(row), context, parent);
+    case BlockType::ToolActivity:
+        return new ToolActivityLine(model.blockText(row), parent);
+    case BlockType::Unreadable: {
+        const Message &m = model.message(row);
+        return new FallbackCard(QObject::tr("Unreadable line %1").arg(m.lineNumber), m.readError, m.rawLine, parent);
+    }
+    }
+    return new QLabel(parent);
+}
+
+int estimateBlockHeight(const ConversationModel &model, int row, int width)
+{
+    const int usable = qMax(200, width - 28);
+    const int charsPerLine = qMax(20, usable / 8);
+    auto textHeight = [&](const QString &text) {
+        int lines = 0;
+        for (const QStringView line : QStringView(text).split(u'\n'))
+            lines += 1 + int(line.size()) / charsPerLine;
+        return lines * 20;
+    };
+    switch (model.blockType(row)) {
+    case BlockType::UserText:
+        return 44 + textHeight(model.blockText(row));
+    case BlockType::AssistantProse:
+        return 16 + textHeight(model.blockText(row));
+    case BlockType::ToolActivity:
+        return 22;
+    case BlockType::Unreadable:
+        return 90;
+    case BlockType::Card:
+        break;
+    }
+    const Card *card = model.card(row);
+    if (!card->isValid())
+        return 110;
+    switch (card->kind()) {
+    case CardKind::MetricChart:
+        return 340;
+    case CardKind::DataTable:
+        return 140 + 26 * 10;
+    case CardKind::Code:
+        return 200;
+    case CardKind::ItemList:
+        return 60 + 44 * 5;
+    case CardKind::Detail:
+        return 60 + 26 * 5;
+    case CardKind::Canvas:
+        return 120;
+    default:
+        return 100;
+    }
+}
+
+int blockHeightForWidth(QWidget *widget, int width)
+{
+    if (widget->hasHeightForWidth()) {
+        const int h = widget->heightForWidth(width);
+        if (h > 0)
+            return h;
+    }
+    if (QLayout *layout = widget->layout()) {
+        layout->activate();
+        if (layout->hasHeightForWidth())
+            return layout->totalHeightForWidth(width);
+    }
+    return qMax(widget->sizeHint().height(), widget->minimumSizeHint().height());
+}
+
+} // namespace Tessera

@@ -1,0 +1,99 @@
+#pragma once
+
+// The conversation view: a virtualized, vertically scrolling list of blocks (ConversationModel rows).
+//
+// Scales to 10,000 messages the way Telegram Desktop's history does (STYLE.md rule 4):
+//  - a block's height is cached per width; blocks never built use a cheap estimate;
+//  - live widgets exist only for blocks in or near the viewport (one viewport above and below);
+//  - a widget far away (beyond three viewports) is destroyed: charts, tables and prose are rebuilt
+//    from the model when they come back;
+//  - when a measured height differs from its estimate above the viewport, the scroll position is
+//    corrected so the content under the user's eyes does not jump.
+// No QWidget per message for the whole history, no setIndexWidget.
+
+#include <QAbstractScrollArea>
+#include <QHash>
+#include <QList>
+#include <QPointer>
+
+class QImage;
+
+namespace Tessera {
+
+class CardActions;
+class ConversationModel;
+
+class ConversationView : public QAbstractScrollArea
+{
+    Q_OBJECT
+
+public:
+    explicit ConversationView(QWidget *parent = nullptr);
+    ~ConversationView() override;
+
+    void setModel(ConversationModel *model); // Not owned.
+    ConversationModel *model() const { return m_model; }
+    CardActions *cardActions() const { return m_actions; }
+
+    // Live widgets right now (for tests and the benchmark).
+    int liveWidgetCount() const;
+    // The live widget of a row, or nullptr when it is not built.
+    QWidget *widgetForRow(int row) const;
+    // Rows whose widgets are live, ascending.
+    QList<int> liveRows() const;
+    // Total content height at the current width, in pixels (measured + estimated).
+    int contentHeight() const;
+    // The y offset of a row in content coordinates.
+    int rowTop(int row) const;
+
+    void scrollToRow(int row);
+    void scrollToBottom();
+
+    // Headless drawing of the whole conversation at a width (PRODUCT.md §3 `tessera render`):
+    // builds each block in turn, paints it, and releases it, so memory stays flat.
+    // Stops before maxHeight pixels; *rowsDrawn says how many rows made it.
+    static QImage renderToImage(ConversationModel *model, int width, const QPalette &palette,
+                                int maxHeight, int *rowsDrawn);
+
+Q_SIGNALS:
+    void promptRequested(const QString &prompt);
+    void itemActivated(const QString &itemId);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    bool viewportEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    bool focusNextPrevChild(bool next) override;
+
+private:
+    struct Row
+    {
+        int height = -1;       // measured at m_layoutWidth; -1 when not measured
+        int estimate = 0;      // cheap guess used until measured
+        QWidget *widget = nullptr; // Owned through the viewport's children.
+    };
+
+    void resetRows();
+    void onRowsInserted(const QModelIndex &parent, int first, int last);
+    void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
+    int heightOf(int row) const;
+    void rebuildOffsets();
+    int rowAt(int y) const;
+    void updateLayout();
+    QWidget *buildWidget(int row);
+    int measure(QWidget *widget) const;
+    void releaseWidget(int row);
+    int itemWidth() const;
+    void updateScrollBar();
+
+    ConversationModel *m_model = nullptr; // Not owned.
+    CardActions *m_actions = nullptr;
+    QList<Row> m_rows;
+    QList<int> m_offsets; // m_offsets[i] = top of row i; size rows + 1
+    int m_layoutWidth = 0;
+    bool m_inLayout = false;
+    bool m_stickToBottom = false;
+};
+
+} // namespace Tessera

@@ -1,0 +1,35 @@
+#pragma once
+
+// Light and dark palettes and the few semantic colors cards need. Cards read colors from their
+// palette (so a theme switch is a palette change); status is never shown by color alone.
+
+#include <QColor>
+#include <QPalette>
+#include <QString>
+
+class QWidget;
+
+namespace Tessera {
+
+enum class ThemeMode { System, Light, Dark };
+
+// Parses "light" / "dark" / "system"; false when the word is none of them.
+bool themeModeFromString(const QString &text, ThemeMode *mode);
+
+// A complete palette for the mode (System returns the style's standard palette).
+QPalette themePalette(ThemeMode mode);
+// Applies the palette to the whole application.
+void applyTheme(ThemeMode mode);
+
+// True when the widget's window color is dark.
+bool isDarkPalette(const QPalette &palette);
+
+enum class StatusTone { Neutral, Ok, Warn, Error, Info };
+
+// A tone color legible on the palette's Base color.
+QColor toneColor(StatusTone tone, const QPalette &palette);
+// The tone's short word ("ok", "warning", …) and symbol ("✓", "!", "✕", "•", "i"), for text alternatives.
+QString toneWord(StatusTone tone);
+QString toneSymbol(StatusTone tone);
+
+} // namespace Tessera
