@@ -1,27 +1,423 @@
 #include "conversationview.h"
 
-#include <QImage>
+#include <algorithm>
 
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QScrollBar>
+
+#include "blockwidgets.h"
 #include "cardactions.h"
 #include "conversationmodel.h"
+#include "rendererregistry.h"
 
 namespace Tessera {
 
-ConversationView::ConversationView(QWidget *parent) : QAbstractScrollArea(parent), m_actions(new CardActions(this)) {}
+namespace {
+
+constexpr int kMargin = 16;         // around the column of blocks
+constexpr int kSpacing = 10;        // between blocks
+constexpr int kMaxColumnWidth = 920; // readable line length on wide windows
+constexpr int kBuildAhead = 1;      // viewports built above and below the visible one
+constexpr int kKeepAlive = 3;       // viewports beyond which a live widget is released
+
+// User turns sit indented from the left, like a chat bubble.
+int leftInset(const ConversationModel &model, int row, int width)
+{
+    return model.blockType(row) == BlockType::UserText ? width / 5 : 0;
+}
+
+// Makes a hidden widget lay itself out as if shown, without ever mapping a window.
+void prepareOffscreen(QWidget *widget, int width, int height)
+{
+    widget->setAttribute(Qt::WA_DontShowOnScreen);
+    widget->resize(width, height);
+    widget->show();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::Polish);
+}
+
+} // namespace
+
+ConversationView::ConversationView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+    , m_actions(new CardActions(this))
+{
+    setObjectName(QStringLiteral("conversationView"));
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    viewport()->setBackgroundRole(QPalette::Window);
+    viewport()->setAutoFillBackground(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Conversation"));
+    verticalScrollBar()->setSingleStep(40);
+    connect(m_actions, &CardActions::promptRequested, this, &ConversationView::promptRequested);
+    connect(m_actions, &CardActions::itemActivated, this, &ConversationView::itemActivated);
+    // Keyboard users tab into cards that are partly off screen: bring the focused block into view.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        if (!now || !viewport()->isAncestorOf(now))
+            return;
+        QWidget *block = now;
+        while (block->parentWidget() && block->parentWidget() != viewport())
+            block = block->parentWidget();
+        for (int row = 0; row < m_rows.size(); ++row) {
+            if (m_rows.at(row).widget == block) {
+                const int top = m_offsets.at(row);
+                const int bottom = top + heightOf(row);
+                QScrollBar *bar = verticalScrollBar();
+                if (top < bar->value())
+                    bar->setValue(top - kSpacing);
+                else if (bottom > bar->value() + viewport()->height())
+                    bar->setValue(qMin(top - kSpacing, bottom - viewport()->height() + kSpacing));
+                break;
+            }
+        }
+    });
+}
+
 ConversationView::~ConversationView() = default;
-void ConversationView::setModel(ConversationModel *model) { m_model = model; }
-int ConversationView::liveWidgetCount() const { return 0; }
-QWidget *ConversationView::widgetForRow(int) const { return nullptr; }
-QList<int> ConversationView::liveRows() const { return {}; }
-int ConversationView::contentHeight() const { return 0; }
-int ConversationView::rowTop(int) const { return 0; }
-void ConversationView::scrollToRow(int) {}
-void ConversationView::scrollToBottom() {}
-QImage ConversationView::renderToImage(ConversationModel *, int, const QPalette &, int, int *) { return {}; }
-void ConversationView::resizeEvent(QResizeEvent *e) { QAbstractScrollArea::resizeEvent(e); }
-void ConversationView::scrollContentsBy(int, int) {}
-bool ConversationView::viewportEvent(QEvent *e) { return QAbstractScrollArea::viewportEvent(e); }
-bool ConversationView::eventFilter(QObject *w, QEvent *e) { return QAbstractScrollArea::eventFilter(w, e); }
-bool ConversationView::focusNextPrevChild(bool next) { return QAbstractScrollArea::focusNextPrevChild(next); }
+
+void ConversationView::setModel(ConversationModel *model)
+{
+    if (m_model == model)
+        return;
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    if (m_model) {
+        connect(m_model, &QAbstractItemModel::modelReset, this, &ConversationView::resetRows);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, &ConversationView::onRowsInserted);
+        connect(m_model, &QAbstractItemModel::dataChanged, this, &ConversationView::onDataChanged);
+    }
+    resetRows();
+}
+
+void ConversationView::resetRows()
+{
+    for (int row = 0; row < m_rows.size(); ++row)
+        releaseWidget(row);
+    m_rows.clear();
+    const int count = m_model ? m_model->rowCount() : 0;
+    m_rows.resize(count);
+    const int width = itemWidth();
+    for (int row = 0; row < count; ++row)
+        m_rows[row].estimate = estimateBlockHeight(*m_model, row, width);
+    m_layoutWidth = width;
+    rebuildOffsets();
+    verticalScrollBar()->setValue(0);
+    updateLayout();
+}
+
+void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int last)
+{
+    if (parent.isValid())
+        return;
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
+    const int width = itemWidth();
+    for (int row = first; row <= last; ++row) {
+        Row r;
+        r.estimate = estimateBlockHeight(*m_model, row, width);
+        m_rows.insert(row, r);
+    }
+    rebuildOffsets();
+    m_stickToBottom = atBottom;
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+void ConversationView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
+{
+    // A changed block is rebuilt from the model the next time it is laid out.
+    for (int row = topLeft.row(); row <= bottomRight.row() && row < m_rows.size(); ++row) {
+        releaseWidget(row);
+        m_rows[row].height = -1;
+    }
+    rebuildOffsets();
+    updateLayout();
+}
+
+int ConversationView::itemWidth() const
+{
+    return qMax(160, qMin(viewport()->width() - 2 * kMargin, kMaxColumnWidth));
+}
+
+int ConversationView::heightOf(int row) const
+{
+    const Row &r = m_rows.at(row);
+    return r.height >= 0 ? r.height : r.estimate;
+}
+
+void ConversationView::rebuildOffsets()
+{
+    m_offsets.resize(m_rows.size() + 1);
+    int y = kMargin;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        m_offsets[row] = y;
+        y += heightOf(row) + kSpacing;
+    }
+    m_offsets[m_rows.size()] = y - (m_rows.isEmpty() ? 0 : kSpacing) + kMargin;
+}
+
+int ConversationView::contentHeight() const
+{
+    return m_offsets.isEmpty() ? 0 : m_offsets.last();
+}
+
+int ConversationView::rowTop(int row) const
+{
+    return m_offsets.value(row, 0);
+}
+
+int ConversationView::rowAt(int y) const
+{
+    if (m_rows.isEmpty())
+        return -1;
+    // The last row whose top is <= y.
+    auto it = std::upper_bound(m_offsets.begin(), m_offsets.end() - 1, y);
+    return qBound(0, int(it - m_offsets.begin()) - 1, int(m_rows.size()) - 1);
+}
+
+QWidget *ConversationView::buildWidget(int row)
+{
+    RenderContext context;
+    context.actions = m_actions;
+    QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
+    widget->ensurePolished();
+    return widget;
+}
+
+int ConversationView::measure(QWidget *widget) const
+{
+    return qMax(1, blockHeightForWidth(widget, m_layoutWidth));
+}
+
+void ConversationView::releaseWidget(int row)
+{
+    Row &r = m_rows[row];
+    if (!r.widget)
+        return;
+    QWidget *widget = r.widget;
+    r.widget = nullptr;
+    // Keep keyboard focus inside the view when the focused block goes away.
+    if (widget->isAncestorOf(QApplication::focusWidget()))
+        setFocus(Qt::OtherFocusReason);
+    widget->hide();
+    widget->deleteLater();
+}
+
+void ConversationView::updateLayout()
+{
+    if (m_inLayout || !m_model)
+        return;
+    m_inLayout = true;
+    QScrollBar *bar = verticalScrollBar();
+
+    const int width = itemWidth();
+    if (width != m_layoutWidth) {
+        m_layoutWidth = width;
+        for (int row = 0; row < m_rows.size(); ++row) {
+            Row &r = m_rows[row];
+            r.estimate = estimateBlockHeight(*m_model, row, width);
+            r.height = r.widget ? measure(r.widget) : -1;
+        }
+        rebuildOffsets();
+    }
+
+    // Keep what the user is looking at in place while heights above it change from estimates to measurements.
+    const int viewHeight = viewport()->height();
+    int anchorRow = rowAt(bar->value());
+    int anchorDelta = anchorRow >= 0 ? bar->value() - m_offsets.at(anchorRow) : 0;
+
+    for (int pass = 0; pass < 4; ++pass) {
+        const int scrollY = m_stickToBottom ? qMax(0, contentHeight() - viewHeight)
+                                            : (anchorRow >= 0 ? m_offsets.at(anchorRow) + anchorDelta : 0);
+        const int top = scrollY - kBuildAhead * viewHeight;
+        const int bottom = scrollY + (kBuildAhead + 1) * viewHeight;
+        bool changed = false;
+        for (int row = qMax(0, rowAt(top)); row >= 0 && row < m_rows.size() && m_offsets.at(row) < bottom; ++row) {
+            Row &r = m_rows[row];
+            if (!r.widget)
+                r.widget = buildWidget(row);
+            if (r.height < 0) {
+                r.height = measure(r.widget);
+                changed = true;
+            }
+        }
+        if (!changed)
+            break;
+        rebuildOffsets();
+    }
+
+    const int maxScroll = qMax(0, contentHeight() - viewHeight);
+    bar->setRange(0, maxScroll);
+    bar->setPageStep(viewHeight);
+    int scrollY = m_stickToBottom ? maxScroll : (anchorRow >= 0 ? m_offsets.at(anchorRow) + anchorDelta : 0);
+    scrollY = qBound(0, scrollY, maxScroll);
+    bar->setValue(scrollY);
+
+    const int left = (viewport()->width() - m_layoutWidth) / 2;
+    const int keepTop = scrollY - kKeepAlive * viewHeight;
+    const int keepBottom = scrollY + (kKeepAlive + 1) * viewHeight;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        Row &r = m_rows[row];
+        if (!r.widget)
+            continue;
+        const int y = m_offsets.at(row);
+        const int h = heightOf(row);
+        if (y + h < keepTop || y > keepBottom) {
+            releaseWidget(row);
+            continue;
+        }
+        const int inset = leftInset(*m_model, row, m_layoutWidth);
+        r.widget->setGeometry(left + inset, y - scrollY, m_layoutWidth - inset, h);
+        if (!r.widget->isVisible())
+            r.widget->show();
+    }
+    m_inLayout = false;
+}
+
+int ConversationView::liveWidgetCount() const
+{
+    int count = 0;
+    for (const Row &r : m_rows)
+        count += r.widget ? 1 : 0;
+    return count;
+}
+
+QWidget *ConversationView::widgetForRow(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).widget : nullptr;
+}
+
+QList<int> ConversationView::liveRows() const
+{
+    QList<int> rows;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row).widget)
+            rows.append(row);
+    }
+    return rows;
+}
+
+void ConversationView::scrollToRow(int row)
+{
+    if (row < 0 || row >= m_rows.size())
+        return;
+    // Twice: the first pass measures the rows around the target, the second lands on the exact offset.
+    for (int i = 0; i < 2; ++i) {
+        verticalScrollBar()->setValue(m_offsets.at(row) - kSpacing);
+        updateLayout();
+    }
+}
+
+void ConversationView::scrollToBottom()
+{
+    m_stickToBottom = true;
+    updateLayout();
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+void ConversationView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    updateLayout();
+}
+
+void ConversationView::scrollContentsBy(int, int)
+{
+    updateLayout();
+}
+
+bool ConversationView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LayoutRequest && !m_inLayout) {
+        // A live block changed its size hint (e.g. the fallback's raw JSON was expanded): re-measure.
+        bool changed = false;
+        for (Row &r : m_rows) {
+            if (r.widget) {
+                const int h = measure(r.widget);
+                if (h != r.height) {
+                    r.height = h;
+                    changed = true;
+                }
+            }
+        }
+        if (changed) {
+            rebuildOffsets();
+            updateLayout();
+        }
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+bool ConversationView::eventFilter(QObject *watched, QEvent *event)
+{
+    return QAbstractScrollArea::eventFilter(watched, event);
+}
+
+bool ConversationView::focusNextPrevChild(bool next)
+{
+    return QAbstractScrollArea::focusNextPrevChild(next);
+}
+
+QImage ConversationView::renderToImage(ConversationModel *model, int width, const QPalette &palette,
+                                       int maxHeight, int *rowsDrawn)
+{
+    const int columnWidth = width - 2 * kMargin;
+    QList<QImage> pieces;
+    QList<int> insets;
+    int total = kMargin;
+    int drawn = 0;
+    QWidget host;
+    host.setPalette(palette);
+    host.setAttribute(Qt::WA_DontShowOnScreen);
+    RenderContext context;
+    const qreal dpr = qApp->devicePixelRatio();
+    for (int row = 0; model && row < model->rowCount(); ++row) {
+        QWidget *widget = createBlockWidget(*model, row, context, &host);
+        widget->setPalette(palette);
+        widget->ensurePolished();
+        const int inset = leftInset(*model, row, columnWidth);
+        const int w = columnWidth - inset;
+        const int h = qMax(1, blockHeightForWidth(widget, w));
+        if (total + h + kMargin > maxHeight) {
+            delete widget;
+            break;
+        }
+        prepareOffscreen(widget, w, h);
+        QImage piece(QSize(w, h) * dpr, QImage::Format_ARGB32_Premultiplied);
+        piece.setDevicePixelRatio(dpr);
+        piece.fill(Qt::transparent);
+        {
+            QPainter painter(&piece);
+            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+        }
+        delete widget;
+        pieces.append(piece);
+        insets.append(inset);
+        total += h + kSpacing;
+        ++drawn;
+    }
+    total += kMargin - (drawn > 0 ? kSpacing : 0);
+    QImage image(QSize(width, qMax(total, 2 * kMargin)) * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(palette.color(QPalette::Window));
+    QPainter painter(&image);
+    int y = kMargin;
+    for (int i = 0; i < pieces.size(); ++i) {
+        painter.drawImage(QPoint(kMargin + insets.at(i), y), pieces.at(i));
+        y += int(pieces.at(i).height() / dpr) + kSpacing;
+    }
+    painter.end();
+    if (rowsDrawn)
+        *rowsDrawn = drawn;
+    return image;
+}
 
 } // namespace Tessera
