@@ -1,0 +1,37 @@
+# Sourced by scripts/run and scripts/test: installs the Debian packages Tessera needs, if any is missing.
+# Uses sudo when not root. Package names are Debian 12's (Qt 6.4).
+
+TESSERA_PACKAGES=(
+    cmake ninja-build g++ pkg-config ccache
+    qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    libgl-dev
+    nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
+    fonts-dejavu-core
+)
+
+tessera_install_deps() {
+    local missing=()
+    local p
+    for p in "${TESSERA_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$p")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return 0
+    fi
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+tessera_configure() {
+    local build_dir=$1
+    if [ ! -f "$build_dir/build.ninja" ]; then
+        cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    fi
+}

@@ -1,0 +1,177 @@
+// The virtualized conversation view and the main window's wiring (pill -> composer).
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "composer.h"
+#include "conversationmodel.h"
+#include "conversationview.h"
+#include "mainwindow.h"
+#include "transcript.h"
+
+using namespace Tessera;
+
+namespace {
+
+// A long conversation: user question, a chart card, a table card, prose, repeated.
+QByteArray longTranscript(int turns)
+{
+    QByteArray data;
+    for (int i = 0; i < turns; ++i) {
+        data += QByteArray(R"({"role":"user","content":"Question )") + QByteArray::number(i) + "\"}\n";
+        data += QByteArray(R"({"role":"tool","tool_call_id":"c)") + QByteArray::number(i)
+                + R"(","name":"emit_card","content":"rendered","structured":{"card":{"kind":"metric_chart","specVersion":1,"payload":{"title":"Series )"
+                + QByteArray::number(i)
+                + R"(","series":[{"name":"a","points":[{"x":1,"y":2},{"x":2,"y":3},{"x":3,"y":1}]}]}}}})" + '\n';
+        data += QByteArray(R"({"role":"tool","tool_call_id":"d)") + QByteArray::number(i)
+                + R"(","name":"emit_card","content":"rendered","structured":{"card":{"kind":"data_table","specVersion":1,"payload":{"columns":[{"key":"k","label":"K"},{"key":"v","label":"V","numeric":true}],"rows":[{"k":"a","v":1},{"k":"b","v":2}]}}}})" + '\n';
+        data += QByteArray(R"({"role":"assistant","content":"Answer number )") + QByteArray::number(i)
+                + R"( with some *Markdown* prose that wraps over a line or two when the window is narrow enough."})" + '\n';
+    }
+    return data;
+}
+
+const char kPills[] = R"({"role":"tool","tool_call_id":"p","name":"emit_card","content":"rendered","structured":{"card":{"kind":"recommend_actions","specVersion":1,"payload":{"question":"Next?","actions":[{"label":"Size the trade","prompt":"Size TITAN at 1% portfolio risk."},{"label":"Other","prompt":"Something else"}]}}}})";
+
+} // namespace
+
+class tst_ConversationView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void buildsOnlyNearTheViewport();
+    void releasesFarWidgetsWhenScrolling();
+    void appendedRowsStickToBottom();
+    void pillPutsPromptIntoComposer();
+    void hostileTranscriptRendersEveryBlock();
+    void renderToImageDrawsEveryRow();
+};
+
+void tst_ConversationView::buildsOnlyNearTheViewport()
+{
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(longTranscript(500)));
+    QCOMPARE(model.rowCount(), 2000);
+    ConversationView view;
+    view.resize(900, 700);
+    view.setModel(&model);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.liveWidgetCount() > 0);
+    QVERIFY2(view.liveWidgetCount() < 40, qPrintable(QString::number(view.liveWidgetCount())));
+    QVERIFY(view.widgetForRow(0) != nullptr);
+    QVERIFY(view.widgetForRow(1999) == nullptr);
+    QVERIFY(view.contentHeight() > 2000 * 20);
+    // Every live row sits where the offsets say.
+    for (int row : view.liveRows())
+        QCOMPARE(view.widgetForRow(row)->y(), view.rowTop(row) - view.verticalScrollBar()->value());
+}
+
+void tst_ConversationView::releasesFarWidgetsWhenScrolling()
+{
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(longTranscript(500)));
+    ConversationView view;
+    view.resize(900, 700);
+    view.setModel(&model);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QPointer<QWidget> first = view.widgetForRow(0);
+    QVERIFY(first);
+    view.scrollToBottom();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QVERIFY(first.isNull());
+    QVERIFY(view.widgetForRow(1999) != nullptr);
+    QVERIFY(view.liveWidgetCount() < 40);
+    QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+    view.scrollToRow(1000);
+    QVERIFY(view.widgetForRow(1000) != nullptr);
+    QCOMPARE(view.widgetForRow(1000)->y(), view.rowTop(1000) - view.verticalScrollBar()->value());
+    QVERIFY(view.widgetForRow(1000)->y() >= 0 && view.widgetForRow(1000)->y() < 700);
+}
+
+void tst_ConversationView::appendedRowsStickToBottom()
+{
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(longTranscript(20)));
+    ConversationView view;
+    view.resize(900, 600);
+    view.setModel(&model);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.scrollToBottom();
+    const int rows = model.rowCount();
+    model.appendMessage(parseTranscriptLine(R"({"role":"assistant","content":"A new answer"})", 0));
+    QCOMPARE(model.rowCount(), rows + 1);
+    QVERIFY(view.widgetForRow(rows) != nullptr);
+    QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+}
+
+void tst_ConversationView::pillPutsPromptIntoComposer()
+{
+    MainWindow window;
+    window.resize(1000, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.model()->setTranscript(Transcript::fromJsonLines(QByteArray(R"({"role":"user","content":"Next?"})") + '\n' + kPills));
+    QWidget *card = window.conversationView()->widgetForRow(1);
+    QVERIFY(card);
+    QList<QAbstractButton *> pills;
+    for (QAbstractButton *b : card->findChildren<QAbstractButton *>()) {
+        if (b->objectName() == QLatin1String("actionPill"))
+            pills.append(b);
+    }
+    QCOMPARE(pills.size(), 2);
+    QSignalSpy sent(window.composer(), &Composer::sendRequested);
+    QTest::mouseClick(pills.first(), Qt::LeftButton);
+    QCOMPARE(window.composer()->text(), QStringLiteral("Size TITAN at 1% portfolio risk."));
+    // Keyboard: focus the second pill and press Space.
+    pills.at(1)->setFocus();
+    QTest::keyClick(pills.at(1), Qt::Key_Space);
+    QCOMPARE(window.composer()->text(), QStringLiteral("Something else"));
+    QCOMPARE(sent.count(), 0); // a pill never sends
+}
+
+void tst_ConversationView::hostileTranscriptRendersEveryBlock()
+{
+    QFile file(QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(file.readAll()));
+    QVERIFY(model.rowCount() > 10);
+    ConversationView view;
+    view.resize(900, 700);
+    view.setModel(&model);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        view.scrollToRow(row);
+        QWidget *widget = view.widgetForRow(row);
+        QVERIFY2(widget, qPrintable(QStringLiteral("row %1 not built").arg(row)));
+        QVERIFY2(widget->height() > 10, qPrintable(QStringLiteral("row %1 is blank").arg(row)));
+    }
+}
+
+void tst_ConversationView::renderToImageDrawsEveryRow()
+{
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(longTranscript(3)));
+    int drawn = 0;
+    const QImage image = ConversationView::renderToImage(&model, 800, QApplication::palette(), 32000, &drawn);
+    QCOMPARE(drawn, model.rowCount());
+    QCOMPARE(image.width(), 800);
+    QVERIFY(image.height() > 12 * 30);
+    int tiny = 0;
+    const QImage small = ConversationView::renderToImage(&model, 800, QApplication::palette(), 200, &tiny);
+    QVERIFY(tiny < model.rowCount());
+    QVERIFY(small.height() <= 200);
+}
+
+QTEST_MAIN(tst_ConversationView)
+#include "tst_conversationview.moc"

@@ -1,0 +1,198 @@
+// Conversation files (PRODUCT.md §2) and the block list the view draws from them.
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include "conversationmodel.h"
+#include "transcript.h"
+
+#include "samples.h"
+
+using namespace Tessera;
+
+
+class tst_Transcript : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cardFromResultNotFromCall();
+    void cardFromArgumentsWhenNoResult();
+    void keepsUnknownFieldsAndOptionalOnes();
+    void unreadableLinesKeepTheRest();
+    void invalidUtf8LineIsUnreadable();
+    void duplicateKeyInsideCardMakesCardInvalid();
+    void duplicateKeyOutsideCardMakesLineUnreadable();
+    void brokenInsideCardGivesFallbackCard();
+    void toleratesBomCrlfAndBlankLines();
+    void contentPartsAreJoined();
+    void renderUiCallBecomesCanvas();
+    void modelBlocks();
+    void modelAppendEmitsRowsInserted();
+};
+
+void tst_Transcript::cardFromResultNotFromCall()
+{
+    const Transcript t = Transcript::fromJsonLines(lines({kUser, kCall, kResult, kProse}));
+    QCOMPARE(t.messages.size(), 4);
+    QCOMPARE(t.cardCount(), 1);
+    QVERIFY(t.messages.at(1).cards.isEmpty());
+    const Card &card = t.messages.at(2).cards.first();
+    QCOMPARE(card.kind(), CardKind::Alert);
+    QCOMPARE(card.source(), CardSource::ToolResult);
+    QCOMPARE(card.payload().at("message").get<std::string>(), std::string("from the result"));
+    // The raw text is the envelope's exact bytes in the line.
+    QCOMPARE(card.rawText(), QByteArray(R"({"kind":"alert","specVersion":1,"payload":{"severity":"warning","message":"from the result"}})"));
+    QCOMPARE(t.messages.at(2).content, QStringLiteral("rendered: alert"));
+}
+
+void tst_Transcript::cardFromArgumentsWhenNoResult()
+{
+    const Transcript t = Transcript::fromJsonLines(lines({kUser, kLoneCall}));
+    QCOMPARE(t.cardCount(), 1);
+    const Card &card = t.messages.at(1).cards.first();
+    QCOMPARE(card.kind(), CardKind::Text);
+    QCOMPARE(card.source(), CardSource::EmitCardCall);
+    QCOMPARE(card.envelope().at("specVersion").get<int>(), 1);
+    QCOMPARE(card.rawText(), QByteArray(R"({"kind":"text","payload":{"text":"hello"}})"));
+    QCOMPARE(t.messages.at(1).toolCalls.size(), 2);
+    QCOMPARE(t.messages.at(1).toolCalls.at(1).name, QStringLiteral("web_search"));
+}
+
+void tst_Transcript::keepsUnknownFieldsAndOptionalOnes()
+{
+    const Transcript t = Transcript::fromJsonLines(lines({kUser, kProse}));
+    QCOMPARE(t.messages.at(0).json().at("x_client").at("seat").get<int>(), 4);
+    QCOMPARE(t.messages.at(0).rawLine, QByteArray(kUser));
+    QCOMPARE(t.messages.at(1).turnId, QStringLiteral("t1"));
+    QCOMPARE(t.messages.at(1).id, QStringLiteral("m4"));
+    QCOMPARE(t.messages.at(1).createdAt, QStringLiteral("2026-08-08T10:00:00Z"));
+    QCOMPARE(t.messages.at(1).role, MessageRole::Assistant);
+}
+
+void tst_Transcript::unreadableLinesKeepTheRest()
+{
+    const Transcript t = Transcript::fromJsonLines(lines({kUser, "this is not json", "[1,2]", kProse}));
+    QCOMPARE(t.messages.size(), 4);
+    QVERIFY(t.messages.at(0).isReadable());
+    QVERIFY(!t.messages.at(1).isReadable());
+    QCOMPARE(t.messages.at(1).lineNumber, 2);
+    QVERIFY(t.messages.at(1).readError.startsWith(QLatin1String("not valid JSON")));
+    QCOMPARE(t.messages.at(2).readError, QStringLiteral("not a message object"));
+    QVERIFY(t.messages.at(3).isReadable());
+    QCOMPARE(t.fallbackCount(), 2);
+}
+
+void tst_Transcript::invalidUtf8LineIsUnreadable()
+{
+    QByteArray data = lines({kUser});
+    data += "{\"role\":\"user\",\"content\":\"caf\xc3\"}\n";
+    data += lines({kProse});
+    const Transcript t = Transcript::fromJsonLines(data);
+    QCOMPARE(t.messages.size(), 3);
+    QVERIFY(!t.messages.at(1).isReadable());
+    QVERIFY(t.messages.at(1).readError.contains(QLatin1String("UTF-8")));
+    QCOMPARE(t.messages.at(1).rawLine, QByteArray("{\"role\":\"user\",\"content\":\"caf\xc3\"}"));
+    QVERIFY(t.messages.at(2).isReadable());
+}
+
+void tst_Transcript::duplicateKeyInsideCardMakesCardInvalid()
+{
+    const QByteArray line = R"({"role":"tool","tool_call_id":"c","structured":{"card":{"kind":"text","kind":"alert","specVersion":1,"payload":{"text":"x"}}}})";
+    const Transcript t = Transcript::fromJsonLines(line);
+    QCOMPARE(t.messages.size(), 1);
+    QVERIFY(t.messages.first().isReadable());
+    const Card &card = t.messages.first().cards.first();
+    QVERIFY(!card.isValid());
+    QCOMPARE(card.issues().first().pointer, QStringLiteral("/kind"));
+    QCOMPARE(card.issues().first().message, QStringLiteral("key appears more than once"));
+}
+
+void tst_Transcript::duplicateKeyOutsideCardMakesLineUnreadable()
+{
+    const Transcript t = Transcript::fromJsonLines(R"({"role":"user","role":"assistant","content":"x"})");
+    QVERIFY(!t.messages.first().isReadable());
+    QVERIFY(t.messages.first().readError.contains(QLatin1String("/role")));
+}
+
+void tst_Transcript::brokenInsideCardGivesFallbackCard()
+{
+    const QByteArray deep = R"({"role":"tool","tool_call_id":"c","structured":{"card":{"kind":"data_table","specVersion":1,"payload":)"
+            + QByteArray(100000, '[') + QByteArray(100000, ']') + "}}}";
+    const Transcript t = Transcript::fromJsonLines(lines({kUser}) + deep + '\n' + lines({kProse}));
+    QCOMPARE(t.messages.size(), 3);
+    const Message &m = t.messages.at(1);
+    QVERIFY(m.isReadable());
+    QCOMPARE(m.cards.size(), 1);
+    QCOMPARE(m.cards.first().kindName(), QStringLiteral("data_table"));
+    QVERIFY(!m.cards.first().isValid());
+    QCOMPARE(m.cards.first().issues().first().message, QStringLiteral("nested deeper than 100 levels"));
+    QVERIFY(m.cards.first().issues().first().pointer.startsWith(QLatin1String("/payload/0/0")));
+    QVERIFY(t.messages.at(2).isReadable());
+}
+
+void tst_Transcript::toleratesBomCrlfAndBlankLines()
+{
+    const QByteArray data = "\xEF\xBB\xBF" + QByteArray(kUser) + "\r\n\r\n   \n" + QByteArray(kProse) + "\r\n";
+    const Transcript t = Transcript::fromJsonLines(data);
+    QCOMPARE(t.messages.size(), 2);
+    QVERIFY(t.messages.at(0).isReadable());
+    QCOMPARE(t.messages.at(0).lineNumber, 1);
+    QCOMPARE(t.messages.at(1).lineNumber, 4);
+}
+
+void tst_Transcript::contentPartsAreJoined()
+{
+    const Transcript t = Transcript::fromJsonLines(
+            R"({"role":"user","content":[{"type":"text","text":"one"},{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"two"}]})");
+    QCOMPARE(t.messages.first().content, QStringLiteral("one\n\ntwo"));
+}
+
+void tst_Transcript::renderUiCallBecomesCanvas()
+{
+    const Transcript t = Transcript::fromJsonLines(
+            R"({"role":"assistant","tool_calls":[{"id":"r1","type":"function","function":{"name":"render_ui","arguments":"{\"title\":\"Flow\",\"html\":\"<p>hi</p>\"}"}}]})");
+    const Card &card = t.messages.first().cards.first();
+    QCOMPARE(card.kind(), CardKind::Canvas);
+    QCOMPARE(card.source(), CardSource::RenderUiCall);
+    QCOMPARE(card.title(), QStringLiteral("Flow"));
+    QCOMPARE(card.payload().at("html").get<std::string>(), std::string("<p>hi</p>"));
+}
+
+void tst_Transcript::modelBlocks()
+{
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(lines({kUser, kCall, kResult, kProse, "nope", kLoneCall})));
+    QList<BlockType> types;
+    for (int row = 0; row < model.rowCount(); ++row)
+        types.append(model.blockType(row));
+    const QList<BlockType> expected{BlockType::UserText, BlockType::Card, BlockType::AssistantProse,
+                                    BlockType::Unreadable, BlockType::AssistantProse, BlockType::ToolActivity,
+                                    BlockType::Card};
+    QCOMPARE(types, expected);
+    // The ack of a card tool is kept in the transcript but never a block of its own.
+    QCOMPARE(model.message(1).content, QStringLiteral("rendered: alert"));
+    QCOMPARE(model.card(1)->kind(), CardKind::Alert);
+    QCOMPARE(model.blockText(3), QStringLiteral("Unreadable line 5: ") + model.message(3).readError);
+    QCOMPARE(model.blockText(5), QStringLiteral("Tool call: web_search"));
+    QCOMPARE(model.data(model.index(1), ConversationModel::CardKindRole).toString(), QStringLiteral("alert"));
+    QCOMPARE(model.data(model.index(0), ConversationModel::LineNumberRole).toInt(), 1);
+}
+
+void tst_Transcript::modelAppendEmitsRowsInserted()
+{
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(lines({kUser})));
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.appendMessage(parseTranscriptLine(kResult, 2));
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.first().at(1).toInt(), 1);
+    QCOMPARE(inserted.first().at(2).toInt(), 1);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.blockType(1), BlockType::Card);
+}
+
+QTEST_APPLESS_MAIN(tst_Transcript)
+#include "tst_transcript.moc"
