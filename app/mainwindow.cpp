@@ -127,10 +127,14 @@ void MainWindow::showConversation(const QString &title, const QByteArray &data)
     m_model->setTranscript(transcript);
     setWindowTitle(tr("%1 — Tessera").arg(title));
     const int fallbacks = transcript.fallbackCount();
-    QString summary = tr("%n message(s), ", nullptr, int(transcript.messages.size()))
-            + tr("%n card(s)", nullptr, transcript.cardCount());
+    const int messages = int(transcript.messages.size());
+    const int cards = transcript.cardCount();
+    QString summary = (messages == 1 ? tr("1 message") : tr("%1 messages").arg(messages)) + QLatin1String(", ")
+            + (cards == 1 ? tr("1 card") : tr("%1 cards").arg(cards));
     if (fallbacks > 0)
-        summary += tr(", %n block(s) could not be drawn natively", nullptr, fallbacks);
+        summary += QLatin1String(", ")
+                + (fallbacks == 1 ? tr("1 block could not be drawn natively")
+                                  : tr("%1 blocks could not be drawn natively").arg(fallbacks));
     statusBar()->showMessage(summary);
 }
 

@@ -114,6 +114,9 @@ void Card::parseAndValidate()
     const bool isRenderUi = m_source == CardSource::RenderUiCall;
     const QString prefix = isRenderUi ? QStringLiteral("/payload") : QString();
     if (!parsed.ok()) {
+        // Keep the kind for the fallback's label when it was read before the failure.
+        m_kindName = isRenderUi ? QStringLiteral("canvas") : fromStd(parsed.rootKind);
+        m_kind = cardKindFromName(m_kindName);
         m_issues.append({prefix + fromStd(parsed.errorPointer), fromStd(parsed.error)});
         return;
     }

@@ -105,8 +105,12 @@ public:
     }
     bool string(std::string &v)
     {
-        if (m_spanOpen && m_levels.size() == m_spanDepth && m_levels.back().key == "kind")
-            m_result.spanKind = v;
+        if (!m_levels.empty() && m_levels.back().key == "kind" && !m_levels.back().isArray) {
+            if (m_spanOpen && m_levels.size() == m_spanDepth)
+                m_result.spanKind = v;
+            if (m_levels.size() == 1 && m_result.rootKind.empty())
+                m_result.rootKind = v;
+        }
         return addValue(json(std::move(v)));
     }
     bool binary(json::binary_t &) { return fail("binary values are not JSON"); }

@@ -41,6 +41,8 @@ struct StrictJsonResult
     std::size_t spanBegin = std::string::npos;
     std::size_t spanEnd = std::string::npos;
     std::string spanKind;                  // the "kind" string seen directly inside that object, if any
+    std::string rootKind;                  // the "kind" string seen directly inside the root object, if any
+                                           // (kept even when parsing fails later, for fallback labels)
 
     bool ok() const { return value != nullptr; }
 };

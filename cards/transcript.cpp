@@ -85,10 +85,12 @@ bool isBlank(const QByteArray &line)
 
 } // namespace
 
-const json &Message::json() const
+json Message::json() const
 {
-    static const nlohmann::json null;
-    return parsed ? *parsed : null;
+    if (!isReadable())
+        return nullptr;
+    StrictJsonResult result = parseStrictJson(std::string_view(rawLine.constData(), size_t(rawLine.size())));
+    return result.ok() ? std::move(*result.value) : nlohmann::json();
 }
 
 Message parseTranscriptLine(const QByteArray &line, int lineNumber)
@@ -129,7 +131,6 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
         return message;
     }
 
-    message.parsed = result.value;
     message.roleName = stringField(value, "role");
     message.role = roleFromName(message.roleName);
     if (auto it = value.find("content"); it != value.end())

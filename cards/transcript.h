@@ -10,8 +10,6 @@
 //    A failure inside structured.card (too deep, a number overflow) becomes a fallback card instead.
 // Blank lines are skipped; a UTF-8 byte order mark and CR line ends are tolerated.
 
-#include <memory>
-
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -51,10 +49,9 @@ public:
     QList<Card> cards;   // the cards this message draws, in order
 
     bool isReadable() const { return readError.isEmpty(); }
-    // The parsed line, or a null JSON value for an unreadable line.
-    const nlohmann::json &json() const;
-
-    std::shared_ptr<const nlohmann::json> parsed;
+    // The whole line parsed again from rawLine (unknown fields included), or a null JSON value for an
+    // unreadable line. Not cached: a 10,000-message conversation would otherwise hold every line twice.
+    nlohmann::json json() const;
 };
 
 class Transcript

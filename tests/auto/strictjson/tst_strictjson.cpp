@@ -78,6 +78,8 @@ void tst_StrictJson::hostileNestingDoesNotCrash()
     const StrictJsonResult r = parseStrictJson(text);
     QVERIFY(!r.ok());
     QVERIFY(QString::fromStdString(r.errorPointer).startsWith(QLatin1String("/payload/0/0")));
+    // The kind read before the failure survives, for the fallback's label.
+    QCOMPARE(r.rootKind, std::string("text"));
 }
 
 void tst_StrictJson::refusesInvalidUtf8()

@@ -131,6 +131,17 @@ void tst_Transcript::brokenInsideCardGivesFallbackCard()
     QCOMPARE(m.cards.first().issues().first().message, QStringLiteral("nested deeper than 100 levels"));
     QVERIFY(m.cards.first().issues().first().pointer.startsWith(QLatin1String("/payload/0/0")));
     QVERIFY(t.messages.at(2).isReadable());
+
+    // The same depth inside emit_card arguments: the card keeps the kind it named before breaking.
+    const QByteArray args = "{\\\"kind\\\":\\\"text\\\",\\\"payload\\\":" + QByteArray(100000, '[') + QByteArray(100000, ']') + "}";
+    const QByteArray call = R"({"role":"assistant","tool_calls":[{"id":"x","type":"function","function":{"name":"emit_card","arguments":")"
+            + args + "\"}}]}";
+    const Transcript calls = Transcript::fromJsonLines(call);
+    QCOMPARE(calls.messages.size(), 1);
+    QVERIFY(calls.messages.first().isReadable());
+    QCOMPARE(calls.messages.first().cards.size(), 1);
+    QCOMPARE(calls.messages.first().cards.first().kindName(), QStringLiteral("text"));
+    QVERIFY(!calls.messages.first().cards.first().isValid());
 }
 
 void tst_Transcript::toleratesBomCrlfAndBlankLines()
