@@ -1,19 +1,851 @@
 #include "cardvalidator.h"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <QFile>
+#include <QtDebug>
+
 #include <nlohmann/json.hpp>
+
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+#include "strictjson.h"
 
 namespace Tessera {
 
-// Placeholder until the schema layer lands: accepts everything.
-QList<ValidationIssue> CardValidator::validate(const nlohmann::json &)
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t kCanvasDataMaxChars = 32768; // seed 000, canvas: data "max 32 768 chars serialized"
+constexpr std::size_t kKindNameShown = 40;         // an unknown kind is quoted at most this long
+
+// The keywords one metric_chart point uses (type, required, properties' type), compiled once,
+// with valijson's verdicts and translate()'s messages.
+struct ShallowSchema
 {
-    return {};
+    unsigned type = ~0u;
+    QString typeMessage;
+    struct Property
+    {
+        std::string name;
+        unsigned type;
+        QString typeMessage;
+        bool required;
+    };
+    std::vector<Property> properties;
+};
+
+ShallowSchema compileShallow(const json &schemaNode);
+
+// True when a schema uses only what ShallowSchema can check, so nothing is silently skipped if
+// the point schema grows a keyword later (then valijson keeps checking points, only slower).
+bool isShallow(const json &schemaNode, bool allowProperties = true)
+{
+    if (!schemaNode.is_object())
+        return false;
+    for (auto it = schemaNode.begin(); it != schemaNode.end(); ++it) {
+        const std::string &keyword = it.key();
+        if (keyword == "type" || keyword == "description" || keyword == "title")
+            continue;
+        if (allowProperties && keyword == "required")
+            continue;
+        if (allowProperties && keyword == "properties" && it->is_object()) {
+            for (const json &property : *it)
+                if (!isShallow(property, false))
+                    return false;
+            continue;
+        }
+        return false;
+    }
+    return true;
 }
 
-const nlohmann::json &CardValidator::payloadSchema(CardKind)
+struct KindSchema
 {
-    static const nlohmann::json null;
-    return null;
+    json document;            // the schema file as written (payloadSchema())
+    valijson::Schema checked; // what valijson runs: the file minus what C++ checks itself
+    std::unique_ptr<ShallowSchema> pointSchema; // metric_chart: one point, checked in C++ (see loadSchema)
+    bool ok = false;
+};
+
+constexpr std::size_t kKindCount = 9;
+
+std::size_t kindIndex(CardKind kind)
+{
+    return std::size_t(kind); // CardKind's first nine values are the catalog, in order
+}
+
+// The parts of a schema file that C++ checks instead of valijson, with exact messages:
+//  - canvas "oneOf" (exactly one of html/template): valijson's oneOf reports every child's
+//    failure, which is noise for a reader;
+//  - "pattern": valijson runs std::regex, whose libstdc++ matcher recurses per character and can
+//    overflow the stack on a long hostile string.
+void stripCheckedInCpp(json &schemaNode)
+{
+    if (!schemaNode.is_object())
+        return;
+    schemaNode.erase("oneOf");
+    schemaNode.erase("pattern");
+    auto properties = schemaNode.find("properties");
+    if (properties != schemaNode.end() && properties->is_object()) {
+        for (json &child : *properties)
+            stripCheckedInCpp(child);
+    }
+    for (const char *key : {"items", "additionalProperties"}) {
+        auto child = schemaNode.find(key);
+        if (child != schemaNode.end())
+            stripCheckedInCpp(*child);
+    }
+}
+
+std::unique_ptr<KindSchema> loadSchema(CardKind kind)
+{
+    auto schema = std::make_unique<KindSchema>();
+    const QString path = QStringLiteral(":/tessera/schemas/%1.json").arg(cardKindName(kind));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        qWarning("CardValidator: cannot open %s", qPrintable(path));
+        return schema;
+    }
+    const QByteArray bytes = file.readAll();
+    schema->document = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
+    if (schema->document.is_discarded() || !schema->document.is_object()) {
+        qWarning("CardValidator: %s is not a JSON object", qPrintable(path));
+        schema->document = json();
+        return schema;
+    }
+    json forValijson = schema->document;
+    stripCheckedInCpp(forValijson);
+    if (kind == CardKind::MetricChart) {
+        // Up to 800 points: valijson copies its path vector for every item and member (about
+        // 1.5 µs a point), so the points' own shape is checked by checkShallow() below, from the
+        // same schema; their count (1-200) stays with valijson.
+        const json::json_pointer items("/properties/series/items/properties/points/items");
+        if (forValijson.contains(items) && isShallow(forValijson.at(items))) {
+            schema->pointSchema = std::make_unique<ShallowSchema>(compileShallow(schema->document.at(items)));
+            forValijson.at(items.parent_pointer()).erase("items");
+        }
+    }
+    try {
+        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        valijson::adapters::NlohmannJsonAdapter adapter(forValijson);
+        parser.populateSchema(adapter, schema->checked);
+        schema->ok = true;
+    } catch (const std::exception &e) {
+        qWarning("CardValidator: %s: %s", qPrintable(path), e.what());
+    }
+    return schema;
+}
+
+// Loaded and parsed once, on first use; C++ guarantees thread-safe initialisation of the static.
+const std::array<std::unique_ptr<KindSchema>, kKindCount> &schemas()
+{
+    static const std::array<std::unique_ptr<KindSchema>, kKindCount> all = [] {
+        std::array<std::unique_ptr<KindSchema>, kKindCount> loaded;
+        for (CardKind kind : knownCardKinds())
+            loaded[kindIndex(kind)] = loadSchema(kind);
+        return loaded;
+    }();
+    return all;
+}
+
+QString fromStd(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// Code points in UTF-8 text: every byte that is not a continuation byte starts one.
+std::size_t codePointCount(std::string_view s)
+{
+    std::size_t n = 0;
+    for (unsigned char c : s)
+        n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+// An issue found while walking the payload, with its pointer relative to /payload.
+struct Found
+{
+    std::string pointer; // "/rows/3/flow"
+    QString message;
+    bool wrongType = false; // a wrong type makes every other issue at the same place moot
+};
+
+// ---------------------------------------------------------------------------------------------
+// Walk 1: every number finite, nesting bounded, and whether any string holds U+0000.
+
+struct ScanResult
+{
+    bool hasNul = false;
+    bool tooDeep = false;
+    bool nonFinite = false;
+};
+
+struct PathToken
+{
+    const std::string *key = nullptr; // object member name, or
+    std::size_t index = 0;            // array index when key is null
+};
+
+std::string pointerOf(const std::vector<PathToken> &path)
+{
+    std::string out;
+    for (const PathToken &t : path) {
+        out += '/';
+        out += t.key ? escapePointerToken(*t.key) : std::to_string(t.index);
+    }
+    return out;
+}
+
+// Locate == false: only sets the flags (the common, clean case builds no path); Locate == true:
+// a second walk, run only when something was found, that reports each place with its pointer.
+template<bool Locate>
+void scan(const json &node, int depth, std::vector<PathToken> &path, ScanResult &result, std::vector<Found> &found)
+{
+    switch (node.type()) {
+    case json::value_t::number_float:
+        if (!std::isfinite(node.get_ref<const json::number_float_t &>())) {
+            result.nonFinite = true;
+            if constexpr (Locate)
+                found.push_back({pointerOf(path), QStringLiteral("must be a finite number")});
+        }
+        return;
+    case json::value_t::string:
+        if (node.get_ref<const std::string &>().find('\0') != std::string::npos)
+            result.hasNul = true;
+        return;
+    case json::value_t::object:
+    case json::value_t::array:
+        break;
+    default:
+        return;
+    }
+    // Only an envelope built in code can get here this deep: the strict parser stops at kMaxJsonDepth.
+    if (depth >= kMaxJsonDepth) {
+        if (Locate && !result.tooDeep)
+            found.push_back({pointerOf(path), QStringLiteral("is nested more than %1 levels deep").arg(kMaxJsonDepth)});
+        result.tooDeep = true;
+        return;
+    }
+    if (node.is_object()) {
+        for (const auto &[key, value] : node.get_ref<const json::object_t &>()) {
+            if constexpr (Locate)
+                path.push_back({&key, 0});
+            scan<Locate>(value, depth + 1, path, result, found);
+            if constexpr (Locate)
+                path.pop_back();
+        }
+    } else {
+        std::size_t i = 0;
+        for (const json &child : node.get_ref<const json::array_t &>()) {
+            if constexpr (Locate)
+                path.push_back({nullptr, i++});
+            scan<Locate>(child, depth + 1, path, result, found);
+            if constexpr (Locate)
+                path.pop_back();
+        }
+    }
+}
+
+// A copy in which every U+0000 in a string value is U+0001: valijson measures lengths with a
+// C-string walk that stops at U+0000 (so "a\u0000b" would count as 1). Same code-point lengths,
+// and no enum value or name contains either character, so the verdicts are those of the original.
+json withoutNul(const json &node)
+{
+    if (node.is_string()) {
+        std::string s = node.get<std::string>();
+        std::replace(s.begin(), s.end(), '\0', '\x01');
+        return s;
+    }
+    if (node.is_object()) {
+        json out = json::object();
+        for (auto it = node.begin(); it != node.end(); ++it)
+            out[it.key()] = withoutNul(it.value());
+        return out;
+    }
+    if (node.is_array()) {
+        json out = json::array();
+        for (const json &child : node)
+            out.push_back(withoutNul(child));
+        return out;
+    }
+    return node;
+}
+
+// ---------------------------------------------------------------------------------------------
+// valijson errors -> issues.
+
+// "must be a string", "must be a string or number", "must be a string, number or null".
+QString typeMessage(const json *schemaNode)
+{
+    QStringList names;
+    if (schemaNode && schemaNode->is_object()) {
+        auto it = schemaNode->find("type");
+        if (it != schemaNode->end()) {
+            if (it->is_string())
+                names.append(fromStd(it->get_ref<const std::string &>()));
+            else if (it->is_array())
+                for (const json &t : *it)
+                    if (t.is_string())
+                        names.append(fromStd(t.get_ref<const std::string &>()));
+        }
+    }
+    if (names.isEmpty())
+        return QStringLiteral("has the wrong type");
+    auto article = [](const QString &name) -> QString {
+        if (name == QLatin1String("null"))
+            return name;
+        const bool vowel = name.startsWith(QLatin1Char('a')) || name.startsWith(QLatin1Char('o')) ||
+                           name.startsWith(QLatin1Char('i'));
+        return (vowel ? QStringLiteral("an ") : QStringLiteral("a ")) + name;
+    };
+    QString text = article(names.first());
+    for (int i = 1; i < names.size(); ++i)
+        text += (i + 1 == names.size() ? QStringLiteral(" or ") : QStringLiteral(", ")) + names.at(i);
+    return QStringLiteral("must be ") + text;
+}
+
+QString enumMessage(const json *schemaNode)
+{
+    QStringList values;
+    if (schemaNode && schemaNode->is_object()) {
+        auto it = schemaNode->find("enum");
+        if (it != schemaNode->end() && it->is_array())
+            for (const json &v : *it)
+                values.append(v.is_string() ? fromStd(v.get_ref<const std::string &>()) : fromStd(v.dump()));
+    }
+    return QStringLiteral("must be one of: ") + values.join(QStringLiteral(", "));
+}
+
+// The number valijson put after a prefix, e.g. "String should be no more than 120 characters".
+bool numberAfter(std::string_view text, std::string_view prefix, unsigned long long &value)
+{
+    if (!text.starts_with(prefix))
+        return false;
+    text.remove_prefix(prefix.size());
+    return std::from_chars(text.data(), text.data() + text.size(), value).ec == std::errc();
+}
+
+QString plural(unsigned long long n, const char *one, const char *many)
+{
+    return QString::number(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+}
+
+// Maps one valijson error to an issue; false for the "failed to validate child" noise its
+// parent levels add, which the child's own error already says better.
+bool translate(const valijson::ValidationResults::Error &error, const json &target, const json &schema, Found &out)
+{
+    // Context tokens: "<root>", then "[3]" for an item, "[name]" for a member. The brackets make
+    // indices and names look alike, so each token is resolved against the document itself.
+    const json *node = &target;
+    const json *schemaNode = &schema;
+    std::string pointer;
+    for (std::size_t i = 1; i < error.context.size(); ++i) {
+        const std::string &token = error.context[i];
+        if (token.size() < 2 || token.front() != '[' || token.back() != ']')
+            return false;
+        const std::string_view inner = std::string_view(token).substr(1, token.size() - 2);
+        const json *childSchema = nullptr;
+        if (node && node->is_array()) {
+            std::size_t index = 0;
+            if (std::from_chars(inner.data(), inner.data() + inner.size(), index).ec != std::errc())
+                return false;
+            node = index < node->size() ? &(*node)[index] : nullptr;
+            if (schemaNode && schemaNode->is_object() && schemaNode->contains("items"))
+                childSchema = &(*schemaNode)["items"];
+        } else {
+            const std::string key(inner);
+            if (node && node->is_object()) {
+                auto it = node->find(key);
+                node = it != node->end() ? &*it : nullptr;
+            } else {
+                node = nullptr;
+            }
+            if (schemaNode && schemaNode->is_object()) {
+                auto props = schemaNode->find("properties");
+                if (props != schemaNode->end() && props->is_object() && props->contains(key))
+                    childSchema = &(*props)[key];
+            }
+        }
+        pointer += '/';
+        pointer += escapePointerToken(inner);
+        schemaNode = childSchema;
+    }
+
+    const std::string &d = error.description;
+    unsigned long long n = 0;
+    static constexpr std::string_view kRequired = "Missing required property '";
+    if (d.starts_with(kRequired) && d.size() > kRequired.size() + 2) {
+        const std::string_view name = std::string_view(d).substr(kRequired.size(), d.size() - kRequired.size() - 2);
+        out = {pointer + '/' + escapePointerToken(name), QStringLiteral("is required")};
+    } else if (numberAfter(d, "String should be no more than ", n)) {
+        out = {pointer, QStringLiteral("must be at most ") + plural(n, "character", "characters")};
+    } else if (numberAfter(d, "String should be no fewer than ", n)) {
+        out = {pointer, n == 1 ? QStringLiteral("must not be empty")
+                               : QStringLiteral("must be at least ") + plural(n, "character", "characters")};
+    } else if (numberAfter(d, "Array should contain no more than ", n)) {
+        out = {pointer, QStringLiteral("must have at most ") + plural(n, "item", "items")};
+    } else if (numberAfter(d, "Array should contain no fewer than ", n)) {
+        out = {pointer, QStringLiteral("must have at least ") + plural(n, "item", "items")};
+    } else if (d.starts_with("Failed to match against any enum values")) {
+        out = {pointer, enumMessage(schemaNode)};
+    } else if (d.starts_with("Value type not permitted")) {
+        out = {pointer, typeMessage(schemaNode), true};
+    } else if (d.starts_with("Failed to validate") || d.starts_with("Cannot validate")) {
+        return false;
+    } else {
+        out = {pointer, QStringLiteral("is invalid")};
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-field rules JSON Schema cannot say.
+
+// JSON types as bits, so a compiled "type" keyword is one mask test.
+unsigned typeBit(const json &value)
+{
+    switch (value.type()) {
+    case json::value_t::null:
+        return 1u << 0;
+    case json::value_t::boolean:
+        return 1u << 1;
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+        return (1u << 2) | (1u << 3); // an integer is also a number
+    case json::value_t::number_float:
+        return 1u << 3;
+    case json::value_t::string:
+        return 1u << 4;
+    case json::value_t::array:
+        return 1u << 5;
+    case json::value_t::object:
+        return 1u << 6;
+    default:
+        return 0;
+    }
+}
+
+unsigned typeMask(const json &schemaNode)
+{
+    static constexpr std::pair<std::string_view, unsigned> kNames[] = {
+        {"null", 1u << 0}, {"boolean", 1u << 1}, {"integer", 1u << 2}, {"number", 1u << 3},
+        {"string", 1u << 4}, {"array", 1u << 5}, {"object", 1u << 6},
+    };
+    auto type = schemaNode.is_object() ? schemaNode.find("type") : schemaNode.end();
+    if (!schemaNode.is_object() || type == schemaNode.end())
+        return ~0u;
+    unsigned mask = 0;
+    auto add = [&](const json &name) {
+        for (const auto &[n, bit] : kNames)
+            if (name.is_string() && name.get_ref<const std::string &>() == n)
+                mask |= bit;
+    };
+    if (type->is_array())
+        for (const json &t : *type)
+            add(t);
+    else
+        add(*type);
+    // "integer" accepts only integers; typeBit() gives integers both bits, floats only "number".
+    return mask;
+}
+
+ShallowSchema compileShallow(const json &schemaNode)
+{
+    ShallowSchema out;
+    out.type = typeMask(schemaNode);
+    out.typeMessage = typeMessage(&schemaNode);
+    const json noRequired = json::array();
+    auto r = schemaNode.find("required");
+    const json &required = r != schemaNode.end() && r->is_array() ? *r : noRequired;
+    auto isRequired = [&](const std::string &name) {
+        return std::find(required.begin(), required.end(), json(name)) != required.end();
+    };
+    static const json noProperties = json::object();
+    auto p = schemaNode.find("properties");
+    const json &properties = p != schemaNode.end() && p->is_object() ? *p : noProperties;
+    for (auto it = properties.begin(); it != properties.end(); ++it)
+        out.properties.push_back({it.key(), typeMask(it.value()), typeMessage(&it.value()), isRequired(it.key())});
+    // A required name with no schema of its own: any value will do, but it must be there.
+    for (const json &name : required) {
+        if (name.is_string() && !properties.contains(name.get_ref<const std::string &>()))
+            out.properties.push_back({name.get<std::string>(), ~0u, QString(), true});
+    }
+    return out;
+}
+
+// pointer() builds the value's pointer, only when there is something to report.
+template<typename MakePointer>
+void checkShallow(const json &value, const ShallowSchema &schema, MakePointer &&pointer, std::vector<Found> &found)
+{
+    if (!(typeBit(value) & schema.type)) {
+        found.push_back({pointer(), schema.typeMessage, true});
+        return;
+    }
+    if (!value.is_object())
+        return;
+    const json::object_t &object = value.get_ref<const json::object_t &>();
+    for (const ShallowSchema::Property &property : schema.properties) {
+        auto member = object.find(property.name);
+        if (member == object.end()) {
+            if (property.required)
+                found.push_back({pointer() + '/' + escapePointerToken(property.name), QStringLiteral("is required")});
+        } else if (!(typeBit(member->second) & property.type)) {
+            found.push_back({pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
+        }
+    }
+}
+
+void checkChartPoints(const json &payload, const ShallowSchema &pointSchema, std::vector<Found> &found)
+{
+    auto series = payload.find("series");
+    if (series == payload.end() || !series->is_array())
+        return;
+    std::size_t s = 0;
+    for (const json &one : *series) {
+        auto points = one.is_object() ? one.find("points") : one.end();
+        if (one.is_object() && points != one.end() && points->is_array()) {
+            std::size_t p = 0;
+            for (const json &point : *points) {
+                checkShallow(
+                    point, pointSchema,
+                    [s, p] { return "/series/" + std::to_string(s) + "/points/" + std::to_string(p); }, found);
+                ++p;
+            }
+        }
+        ++s;
+    }
+}
+
+bool isCell(const json &v)
+{
+    return v.is_string() || v.is_number() || v.is_null();
+}
+
+// Seed 000, data_table: column keys identify cells, so they are unique; rows and totals hold
+// string, number or null under each column key (other keys are ignored, PRODUCT.md §1).
+void checkDataTable(const json &payload, std::vector<Found> &found)
+{
+    std::vector<const std::string *> keys;
+    auto columns = payload.find("columns");
+    if (columns != payload.end() && columns->is_array()) {
+        std::size_t j = 0;
+        for (const json &column : *columns) {
+            auto key = column.is_object() ? column.find("key") : column.end();
+            if (column.is_object() && key != column.end() && key->is_string()) {
+                const std::string &name = key->get_ref<const std::string &>();
+                auto same = std::find_if(keys.begin(), keys.end(), [&](const std::string *k) { return *k == name; });
+                if (same != keys.end()) {
+                    std::size_t first = 0;
+                    for (const json &c : *columns) {
+                        auto k = c.is_object() ? c.find("key") : c.end();
+                        if (c.is_object() && k != c.end() && *k == name)
+                            break;
+                        ++first;
+                    }
+                    found.push_back({"/columns/" + std::to_string(j) + "/key",
+                                     QStringLiteral("must be unique (column %1 has the same key)").arg(first)});
+                } else {
+                    keys.push_back(&name);
+                }
+            }
+            ++j;
+        }
+    }
+    auto checkRow = [&](const json &row, const std::string &rowPointer) {
+        if (!row.is_object())
+            return;
+        for (const std::string *key : keys) {
+            auto cell = row.find(*key);
+            if (cell != row.end() && !isCell(*cell))
+                found.push_back({rowPointer + '/' + escapePointerToken(*key),
+                                 QStringLiteral("must be a string, number or null")});
+        }
+    };
+    auto rows = payload.find("rows");
+    if (rows != payload.end() && rows->is_array()) {
+        std::size_t i = 0;
+        for (const json &row : *rows)
+            checkRow(row, "/rows/" + std::to_string(i++));
+    }
+    auto totals = payload.find("totals");
+    if (totals != payload.end())
+        checkRow(*totals, "/totals");
+}
+
+bool startsWithNoCase(std::string_view text, std::string_view prefix)
+{
+    if (text.size() < prefix.size())
+        return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+        char c = text[i];
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+        if (c != prefix[i])
+            return false;
+    }
+    return true;
+}
+
+bool isSchemeChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
+           c == '.';
+}
+
+// Seed 000, item_list: an id is "a stable identifier, never a URL". "cli:ethos" is an identifier;
+// "scheme://…", "//host", "www.…" and the script/data schemes a client might follow are URLs.
+bool looksLikeUrl(std::string_view id)
+{
+    // Browsers ignore leading spaces and control characters before a scheme.
+    while (!id.empty() && static_cast<unsigned char>(id.front()) <= 0x20)
+        id.remove_prefix(1);
+    if (id.starts_with("//") || id.starts_with("\\\\"))
+        return true;
+    for (std::string_view prefix : {"javascript:", "data:", "mailto:", "file:", "vbscript:", "www."}) {
+        if (startsWithNoCase(id, prefix))
+            return true;
+    }
+    const std::size_t colon = id.find("://");
+    if (colon == std::string_view::npos || colon == 0)
+        return false;
+    const char first = id.front();
+    if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')))
+        return false;
+    return std::all_of(id.begin(), id.begin() + std::ptrdiff_t(colon), isSchemeChar);
+}
+
+void checkItemList(const json &payload, std::vector<Found> &found)
+{
+    auto items = payload.find("items");
+    if (items == payload.end() || !items->is_array())
+        return;
+    std::size_t i = 0;
+    for (const json &item : *items) {
+        auto id = item.is_object() ? item.find("id") : item.end();
+        if (item.is_object() && id != item.end() && id->is_string() && looksLikeUrl(id->get_ref<const std::string &>()))
+            found.push_back({"/items/" + std::to_string(i) + "/id", QStringLiteral("must be an identifier, not a URL")});
+        ++i;
+    }
+}
+
+// Counts serialised code points as nlohmann's dump() would write them, without building the string.
+class CountingOutput final : public nlohmann::detail::output_adapter_protocol<char>
+{
+public:
+    void write_character(char c) override { m_count += (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+    void write_characters(const char *s, std::size_t length) override
+    {
+        m_count += codePointCount(std::string_view(s, length));
+    }
+    std::size_t count() const { return m_count; }
+
+private:
+    std::size_t m_count = 0;
+};
+
+std::size_t serializedChars(const json &value)
+{
+    auto output = std::make_shared<CountingOutput>();
+    // replace: a malformed string built in code must not throw here (parsed text is valid UTF-8).
+    nlohmann::detail::serializer<json> serializer(output, ' ', json::error_handler_t::replace);
+    serializer.dump(value, false, false, 0);
+    return output->count();
+}
+
+bool isTemplateName(std::string_view name)
+{
+    // PRODUCT.md §5 / seed 000: names [A-Za-z0-9_-]+ only (the schema's pattern, checked here).
+    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+}
+
+void checkCanvas(const json &payload, bool tooDeep, std::vector<Found> &found)
+{
+    // Seed 000, render_ui: "requires exactly one of html or template".
+    const bool hasHtml = payload.contains("html");
+    auto tmpl = payload.find("template");
+    const bool hasTemplate = tmpl != payload.end();
+    if (hasHtml == hasTemplate)
+        found.push_back({"", hasHtml ? QStringLiteral("must have html or template, not both")
+                                     : QStringLiteral("must have html or template")});
+    if (hasTemplate && tmpl->is_string() && !isTemplateName(tmpl->get_ref<const std::string &>()))
+        found.push_back({"/template", QStringLiteral("must contain only letters, digits, hyphens and underscores")});
+
+    auto data = payload.find("data");
+    if (data != payload.end() && !tooDeep && serializedChars(*data) > kCanvasDataMaxChars)
+        found.push_back({"/data", QStringLiteral("must be at most %1 characters when serialized").arg(kCanvasDataMaxChars)});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordering: by position in the payload (indices numerically, member names in the parsed
+// object's order, which for nlohmann::json is by name); a parent before its children.
+
+int compareTokens(std::string_view a, std::string_view b)
+{
+    auto isIndex = [](std::string_view t) {
+        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (isIndex(a) && isIndex(b) && a.size() != b.size())
+        return a.size() < b.size() ? -1 : 1; // no leading zeros in indices, so longer is larger
+    return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);
+}
+
+bool pointerLess(std::string_view a, std::string_view b)
+{
+    while (!a.empty() && !b.empty()) {
+        a.remove_prefix(1); // the '/'
+        b.remove_prefix(1);
+        const std::size_t ea = std::min(a.find('/'), a.size());
+        const std::size_t eb = std::min(b.find('/'), b.size());
+        const int c = compareTokens(a.substr(0, ea), b.substr(0, eb));
+        if (c != 0)
+            return c < 0;
+        a.remove_prefix(ea);
+        b.remove_prefix(eb);
+    }
+    return a.empty() && !b.empty();
+}
+
+void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> &issues)
+{
+    const KindSchema *schema = schemas()[kindIndex(kind)].get();
+    if (!schema || !schema->ok) {
+        issues.append({QStringLiteral("/payload"), QStringLiteral("cannot be checked: the schema of this kind is missing")});
+        return;
+    }
+
+    std::vector<Found> found;
+    ScanResult scanned;
+    std::vector<PathToken> path;
+    path.reserve(16);
+    scan<false>(payload, 0, path, scanned, found);
+    if (scanned.nonFinite || scanned.tooDeep) {
+        scanned = {};
+        scan<true>(payload, 0, path, scanned, found);
+    }
+
+    // valijson recurses only as deep as the schema does, so a deeply nested unknown field is safe.
+    json sanitized;
+    const json &target = scanned.hasNul && !scanned.tooDeep ? (sanitized = withoutNul(payload)) : payload;
+    valijson::Validator validator(valijson::Validator::kStrongTypes);
+    valijson::ValidationResults results;
+    const valijson::adapters::NlohmannJsonAdapter adapter(target);
+    bool valid = false;
+    try {
+        valid = validator.validate(schema->checked, adapter, &results);
+    } catch (const std::exception &e) {
+        found.push_back({"", QStringLiteral("could not be validated: ") + QString::fromLocal8Bit(e.what())});
+    }
+    if (!valid) {
+        for (const valijson::ValidationResults::Error &error : results) {
+            Found f;
+            if (translate(error, target, schema->document, f))
+                found.push_back(std::move(f));
+        }
+    }
+
+    switch (kind) {
+    case CardKind::DataTable:
+        checkDataTable(payload, found);
+        break;
+    case CardKind::ItemList:
+        checkItemList(payload, found);
+        break;
+    case CardKind::Canvas:
+        checkCanvas(payload, scanned.tooDeep, found);
+        break;
+    case CardKind::MetricChart:
+        if (schema->pointSchema)
+            checkChartPoints(payload, *schema->pointSchema, found);
+        break;
+    default:
+        break;
+    }
+
+    if (found.empty())
+        return;
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Found &a, const Found &b) { return pointerLess(a.pointer, b.pointer); });
+    // Issues at one pointer are now adjacent: keep each message once, only the type when it is wrong.
+    for (auto group = found.begin(); group != found.end();) {
+        auto end = std::find_if(group, found.end(), [&](const Found &f) { return f.pointer != group->pointer; });
+        const bool wrongType = std::any_of(group, end, [](const Found &f) { return f.wrongType; });
+        const QString pointer = QStringLiteral("/payload") + fromStd(group->pointer);
+        for (auto f = group; f != end; ++f) {
+            if ((wrongType && !f->wrongType) ||
+                std::any_of(group, f, [&](const Found &earlier) { return earlier.message == f->message; }))
+                continue;
+            issues.append({pointer, f->message});
+        }
+        group = end;
+    }
+}
+
+} // namespace
+
+QList<ValidationIssue> CardValidator::validate(const json &envelope)
+{
+    QList<ValidationIssue> issues;
+    if (!envelope.is_object()) {
+        issues.append({QString(), QStringLiteral("must be an object")});
+        return issues;
+    }
+
+    CardKind kind = CardKind::Unknown;
+    auto kindIt = envelope.find("kind");
+    if (kindIt == envelope.end()) {
+        issues.append({QStringLiteral("/kind"), QStringLiteral("is required")});
+    } else if (!kindIt->is_string()) {
+        issues.append({QStringLiteral("/kind"), QStringLiteral("must be a string")});
+    } else {
+        const QString name = fromStd(kindIt->get_ref<const std::string &>());
+        kind = cardKindFromName(name);
+        if (kind == CardKind::Unknown) {
+            const QString shown = name.size() > qsizetype(kKindNameShown)
+                                      ? name.left(qsizetype(kKindNameShown)) + QChar(0x2026)
+                                      : name;
+            issues.append({QStringLiteral("/kind"), QStringLiteral("unknown kind \"%1\"").arg(shown)});
+        }
+    }
+
+    // Seed 000, "Envelope": CARD_SPEC_VERSION is 1; only the integer 1 (not "1", not 1.0).
+    auto version = envelope.find("specVersion");
+    if (version == envelope.end())
+        issues.append({QStringLiteral("/specVersion"), QStringLiteral("is required")});
+    else if (!version->is_number_integer() || *version != kCardSpecVersion)
+        issues.append({QStringLiteral("/specVersion"), QStringLiteral("must be 1")});
+
+    auto payload = envelope.find("payload");
+    if (payload == envelope.end())
+        issues.append({QStringLiteral("/payload"), QStringLiteral("is required")});
+    else if (!payload->is_object())
+        issues.append({QStringLiteral("/payload"), QStringLiteral("must be an object")});
+    else if (kind != CardKind::Unknown)
+        validatePayload(kind, *payload, issues);
+    return issues;
+}
+
+const json &CardValidator::payloadSchema(CardKind kind)
+{
+    static const json null;
+    if (kind == CardKind::Unknown || kindIndex(kind) >= kKindCount)
+        return null;
+    const KindSchema *schema = schemas()[kindIndex(kind)].get();
+    return schema ? schema->document : null;
 }
 
 } // namespace Tessera
