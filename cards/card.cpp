@@ -152,6 +152,9 @@ void Card::parseAndValidate()
     }
     // Duplicate keys are reported first: they make the card invalid whatever else holds.
     m_issues.append(CardValidator::validate(envelope));
+    // Seed 000: canvas is "the only one emit_card cannot produce".
+    if (m_source == CardSource::EmitCardCall && m_kind == CardKind::Canvas)
+        m_issues.prepend({QStringLiteral("/kind"), QStringLiteral("canvas cards come only from render_ui")});
     m_envelope = std::make_shared<const json>(std::move(envelope));
 }
 

@@ -170,6 +170,11 @@ void tst_Transcript::renderUiCallBecomesCanvas()
     QCOMPARE(card.source(), CardSource::RenderUiCall);
     QCOMPARE(card.title(), QStringLiteral("Flow"));
     QCOMPARE(card.payload().at("html").get<std::string>(), std::string("<p>hi</p>"));
+
+    // emit_card cannot produce a canvas (seed 000).
+    const Card viaEmitCard = Card::fromToolCall(QStringLiteral("emit_card"), R"({"kind":"canvas","payload":{"html":"<p>hi</p>"}})");
+    QVERIFY(!viaEmitCard.isValid());
+    QCOMPARE(viaEmitCard.issues().first().pointer, QStringLiteral("/kind"));
 }
 
 void tst_Transcript::modelBlocks()
