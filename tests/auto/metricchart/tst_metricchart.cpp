@@ -1,0 +1,407 @@
+// metric_chart: axis kinds, series per suggestedViz, point counts, UTC time mapping, repeated
+// categories, legend, constant series range, axis titles. Runs with TZ=Asia/Kolkata (tests/CMakeLists.txt).
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QDateTimeAxis>
+#include <QLegend>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <QtTest>
+
+#include "card.h"
+#include "metricchartcard.h"
+#include "theme.h"
+
+using namespace Tessera;
+
+namespace {
+
+QByteArray chartText(const QByteArray &viz, const QList<QList<QByteArray>> &seriesXs, const QByteArray &extra = {})
+{
+    QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{)";
+    if (!viz.isEmpty())
+        text += R"("suggestedViz":")" + viz + R"(",)";
+    if (!extra.isEmpty())
+        text += extra + ",";
+    text += R"("series":[)";
+    for (int s = 0; s < seriesXs.size(); ++s) {
+        text += (s ? "," : "") + QByteArray(R"({"name":"S)") + QByteArray::number(s) + R"(","points":[)";
+        for (int p = 0; p < seriesXs[s].size(); ++p)
+            text += (p ? "," : "") + QByteArray(R"({"x":)") + seriesXs[s][p] + R"(,"y":)" + QByteArray::number(p * 3 + s) + "}";
+        text += "]}";
+    }
+    return text + "]}}";
+}
+
+Card makeCard(const QByteArray &text)
+{
+    Card card = Card::fromEnvelopeText(text);
+    if (!card.isValid())
+        qWarning() << "invalid test card:" << card.issues().first().pointer << card.issues().first().message;
+    return card;
+}
+
+// The series' x axis: the first horizontal axis added to the chart.
+QAbstractAxis *xAxis(QChart *chart)
+{
+    const QList<QAbstractAxis *> axes = chart->axes(Qt::Horizontal);
+    return axes.isEmpty() ? nullptr : axes.first();
+}
+
+QValueAxis *yAxis(QChart *chart)
+{
+    const QList<QAbstractAxis *> axes = chart->axes(Qt::Vertical);
+    return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis *>(axes.first());
+}
+
+QList<int> pointCounts(QChart *chart)
+{
+    QList<int> counts;
+    for (QAbstractSeries *s : chart->series()) {
+        if (auto *xy = qobject_cast<QXYSeries *>(s))
+            counts.append(int(xy->count()));
+        else if (auto *area = qobject_cast<QAreaSeries *>(s))
+            counts.append(int(area->upperSeries()->count()));
+        else if (auto *bars = qobject_cast<QBarSeries *>(s)) {
+            for (QBarSet *set : bars->barSets())
+                counts.append(int(set->count()));
+        }
+    }
+    return counts;
+}
+
+qint64 utcMsecs(int y, int m, int d, int h = 0, int min = 0)
+{
+    return QDateTime(QDate(y, m, d), QTime(h, min), Qt::UTC).toMSecsSinceEpoch();
+}
+
+const QList<QByteArray> kNumbers{"1", "2.5", "4", "10"};
+const QList<QByteArray> kDates{R"("2026-08-03")", R"("2026-08-04")", R"("2026-08-06")", R"("2026-08-07")"};
+const QList<QByteArray> kCategories{R"("Mon")", R"("Tue")", R"("Wed")", R"("Thu")"};
+
+} // namespace
+
+class TestMetricChart : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void axesAndSeries_data();
+    void axesAndSeries();
+    void timeValuesAreUtcMsecs();
+    void timeAxisLabelsAreUtc();
+    void repeatedCategoriesKeepEveryPoint_data();
+    void repeatedCategoriesKeepEveryPoint();
+    void barsOnTimeUseDistinctDates();
+    void barsOnManyNumbersFallBackToLine();
+    void legendOnlyWithSeveralSeries_data();
+    void legendOnlyWithSeveralSeries();
+    void constantSeriesGetsRange_data();
+    void constantSeriesGetsRange();
+    void axisTitles();
+    void accessibleDescription();
+    void fixedHeight();
+    void themeFollowsPalette();
+    void timeTicksFitWidth();
+};
+
+void TestMetricChart::axesAndSeries_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("axisType");
+    QTest::addColumn<int>("seriesType");
+    QTest::addColumn<int>("seriesCount");
+    QTest::addColumn<QList<int>>("points");
+
+    const int value = QAbstractAxis::AxisTypeValue;
+    const int time = QAbstractAxis::AxisTypeDateTime;
+    const int category = QAbstractAxis::AxisTypeBarCategory;
+    const QList<QByteArray> numbers3{"1", "2", "3"};
+    const QList<QByteArray> dates3{R"("2026-08-03")", R"("2026-08-04T10:00Z")", R"("2026-08-05")"};
+
+    QTest::newRow("numbers, default line") << chartText({}, {kNumbers}) << value
+        << int(QAbstractSeries::SeriesTypeLine) << 1 << QList<int>{4};
+    QTest::newRow("numbers, scatter x2") << chartText("scatter", {kNumbers, numbers3}) << value
+        << int(QAbstractSeries::SeriesTypeScatter) << 2 << QList<int>{4, 3};
+    QTest::newRow("numbers, area") << chartText("area", {kNumbers}) << value
+        << int(QAbstractSeries::SeriesTypeArea) << 1 << QList<int>{4};
+    QTest::newRow("numbers, bar") << chartText("bar", {kNumbers, numbers3}) << category
+        << int(QAbstractSeries::SeriesTypeBar) << 1 << QList<int>{6, 6}; // one slot per distinct x: 1 2 2.5 3 4 10
+    QTest::newRow("dates, line") << chartText("line", {kDates}) << time
+        << int(QAbstractSeries::SeriesTypeLine) << 1 << QList<int>{4};
+    QTest::newRow("dates, area x2") << chartText("area", {kDates, dates3}) << time
+        << int(QAbstractSeries::SeriesTypeArea) << 2 << QList<int>{4, 3};
+    QTest::newRow("dates, scatter") << chartText("scatter", {dates3}) << time
+        << int(QAbstractSeries::SeriesTypeScatter) << 1 << QList<int>{3};
+    QTest::newRow("categories, line") << chartText({}, {kCategories}) << category
+        << int(QAbstractSeries::SeriesTypeLine) << 1 << QList<int>{4};
+    QTest::newRow("categories, bar x3") << chartText("bar", {kCategories, kCategories, kCategories}) << category
+        << int(QAbstractSeries::SeriesTypeBar) << 1 << QList<int>{4, 4, 4};
+    QTest::newRow("categories, scatter") << chartText("scatter", {kCategories}) << category
+        << int(QAbstractSeries::SeriesTypeScatter) << 1 << QList<int>{4};
+    QTest::newRow("mixed x is category") << chartText({}, {{"1", R"("2026-08-03")", R"("x")"}}) << category
+        << int(QAbstractSeries::SeriesTypeLine) << 1 << QList<int>{3};
+}
+
+void TestMetricChart::axesAndSeries()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, axisType);
+    QFETCH(int, seriesType);
+    QFETCH(int, seriesCount);
+    QFETCH(QList<int>, points);
+    const Card card = makeCard(text);
+    QVERIFY(card.isValid());
+    MetricChartCard widget(card);
+    QChart *chart = widget.chart();
+    QVERIFY(chart);
+    QAbstractAxis *x = xAxis(chart);
+    QVERIFY(x);
+    QCOMPARE(int(x->type()), axisType);
+    QCOMPARE(chart->series().size(), seriesCount);
+    for (QAbstractSeries *s : chart->series()) {
+        QCOMPARE(int(s->type()), seriesType);
+        QVERIFY(s->attachedAxes().contains(x));
+    }
+    QCOMPARE(pointCounts(chart), points);
+    QVERIFY(yAxis(chart));
+    QCOMPARE(int(yAxis(chart)->type()), int(QAbstractAxis::AxisTypeValue));
+}
+
+void TestMetricChart::timeValuesAreUtcMsecs()
+{
+    QCOMPARE(qgetenv("TZ"), QByteArray("Asia/Kolkata")); // the point of this test: a non-UTC zone
+    const QByteArray text = chartText("line", {{R"("2026-08-08")", R"("2026-08-09T06:30")",
+                                                 R"("2026-08-10T05:00:00+05:30")", R"("2026-08-11T12:00:00.250Z")"}});
+    MetricChartCard widget(makeCard(text));
+    auto *line = qobject_cast<QLineSeries *>(widget.chart()->series().value(0));
+    QVERIFY(line);
+    QCOMPARE(line->count(), 4);
+    QCOMPARE(qint64(line->at(0).x()), utcMsecs(2026, 8, 8));
+    QCOMPARE(qint64(line->at(1).x()), utcMsecs(2026, 8, 9, 6, 30));
+    QCOMPARE(qint64(line->at(2).x()), utcMsecs(2026, 8, 9, 23, 30));
+    QCOMPARE(qint64(line->at(3).x()), utcMsecs(2026, 8, 11, 12) + 250);
+    auto *axis = qobject_cast<QDateTimeAxis *>(xAxis(widget.chart()));
+    QVERIFY(axis);
+    QVERIFY(axis->min().toMSecsSinceEpoch() <= utcMsecs(2026, 8, 8));
+    QVERIFY(axis->max().toMSecsSinceEpoch() >= utcMsecs(2026, 8, 11, 12));
+}
+
+void TestMetricChart::timeAxisLabelsAreUtc()
+{
+    // Day-level data: the visible labels are UTC dates at UTC midnights, not Kolkata's 05:30.
+    MetricChartCard widget(makeCard(chartText("line", {kDates})));
+    QCategoryAxis *labels = nullptr;
+    for (QAbstractAxis *axis : widget.chart()->axes(Qt::Horizontal)) {
+        if (auto *category = qobject_cast<QCategoryAxis *>(axis))
+            labels = category;
+    }
+    QVERIFY(labels);
+    QVERIFY(labels->isVisible());
+    const QStringList texts = labels->categoriesLabels();
+    QVERIFY(texts.contains(QStringLiteral("2026-08-04")));
+    QCOMPARE(qint64(labels->endValue(QStringLiteral("2026-08-04"))), utcMsecs(2026, 8, 4));
+
+    // Hour-level data: hh:mm labels in UTC, and the title says so.
+    const QByteArray intraday = chartText("line", {{R"("2026-08-03T03:00Z")", R"("2026-08-03T06:00Z")",
+                                                     R"("2026-08-03T09:00Z")"}}, R"("xLabel":"Time")");
+    MetricChartCard hours(makeCard(intraday));
+    labels = nullptr;
+    for (QAbstractAxis *axis : hours.chart()->axes(Qt::Horizontal)) {
+        if (auto *category = qobject_cast<QCategoryAxis *>(axis))
+            labels = category;
+    }
+    QVERIFY(labels);
+    QVERIFY(labels->categoriesLabels().contains(QStringLiteral("06:00")));
+    QCOMPARE(qint64(labels->endValue(QStringLiteral("06:00"))), utcMsecs(2026, 8, 3, 6));
+    QCOMPARE(labels->titleText(), QStringLiteral("Time (UTC)"));
+}
+
+void TestMetricChart::repeatedCategoriesKeepEveryPoint_data()
+{
+    QTest::addColumn<QByteArray>("viz");
+    QTest::newRow("line") << QByteArray("line");
+    QTest::newRow("bar") << QByteArray("bar");
+    QTest::newRow("scatter") << QByteArray("scatter");
+}
+
+void TestMetricChart::repeatedCategoriesKeepEveryPoint()
+{
+    QFETCH(QByteArray, viz);
+    const QList<QByteArray> week{R"("Mon")", R"("Tue")", R"("Mon")", R"("Tue")", R"("Mon")"};
+    MetricChartCard widget(makeCard(chartText(viz, {week})));
+    auto *axis = qobject_cast<QBarCategoryAxis *>(xAxis(widget.chart()));
+    QVERIFY(axis);
+    QCOMPARE(axis->count(), 5);
+    QCOMPARE(pointCounts(widget.chart()), QList<int>{5});
+    // The labels read the same once the invisible zero-width spaces are removed.
+    QStringList visible = axis->categories();
+    for (QString &label : visible)
+        label.remove(QChar(0x200B));
+    QCOMPARE(visible, (QStringList{"Mon", "Tue", "Mon", "Tue", "Mon"}));
+    if (auto *xy = qobject_cast<QXYSeries *>(widget.chart()->series().first())) {
+        for (int i = 0; i < xy->count(); ++i)
+            QCOMPARE(xy->at(i).x(), qreal(i)); // x = slot index
+    }
+}
+
+void TestMetricChart::barsOnTimeUseDistinctDates()
+{
+    const QList<QByteArray> a{R"("2026-08-05")", R"("2026-08-03")"};
+    const QList<QByteArray> b{R"("2026-08-03")", R"("2026-08-04")"};
+    MetricChartCard widget(makeCard(chartText("bar", {a, b})));
+    auto *axis = qobject_cast<QBarCategoryAxis *>(xAxis(widget.chart()));
+    QVERIFY(axis);
+    QCOMPARE(axis->categories(), (QStringList{"2026-08-03", "2026-08-04", "2026-08-05"}));
+    auto *bars = qobject_cast<QBarSeries *>(widget.chart()->series().first());
+    QVERIFY(bars);
+    QCOMPARE(bars->count(), 2);
+    // Series S0: y 0 at 08-05, y 3 at 08-03; nothing at 08-04.
+    QCOMPARE(bars->barSets().at(0)->at(0), 3.0);
+    QCOMPARE(bars->barSets().at(0)->at(1), 0.0);
+    QCOMPARE(bars->barSets().at(0)->at(2), 0.0);
+    QCOMPARE(bars->barSets().at(1)->at(0), 1.0);
+    QCOMPARE(bars->barSets().at(1)->at(1), 4.0);
+}
+
+void TestMetricChart::barsOnManyNumbersFallBackToLine()
+{
+    QList<QByteArray> xs;
+    for (int i = 0; i <= MetricChartCard::kMaxBarSlots; ++i)
+        xs.append(QByteArray::number(i));
+    MetricChartCard widget(makeCard(chartText("bar", {xs})));
+    QCOMPARE(int(xAxis(widget.chart())->type()), int(QAbstractAxis::AxisTypeValue));
+    QCOMPARE(int(widget.chart()->series().first()->type()), int(QAbstractSeries::SeriesTypeLine));
+    QCOMPARE(pointCounts(widget.chart()), QList<int>{MetricChartCard::kMaxBarSlots + 1});
+}
+
+void TestMetricChart::legendOnlyWithSeveralSeries_data()
+{
+    QTest::addColumn<QByteArray>("viz");
+    QTest::addColumn<int>("series");
+    for (const char *viz : {"line", "bar", "area", "scatter"}) {
+        for (int n = 1; n <= 4; ++n)
+            QTest::addRow("%s x%d", viz, n) << QByteArray(viz) << n;
+    }
+}
+
+void TestMetricChart::legendOnlyWithSeveralSeries()
+{
+    QFETCH(QByteArray, viz);
+    QFETCH(int, series);
+    QList<QList<QByteArray>> xs;
+    for (int i = 0; i < series; ++i)
+        xs.append(kNumbers);
+    MetricChartCard widget(makeCard(chartText(viz, xs)));
+    QCOMPARE(widget.chart()->legend()->isVisible(), series > 1);
+}
+
+void TestMetricChart::constantSeriesGetsRange_data()
+{
+    QTest::addColumn<QByteArray>("viz");
+    QTest::addColumn<double>("y");
+    QTest::newRow("line 5") << QByteArray("line") << 5.0;
+    QTest::newRow("line 0") << QByteArray("line") << 0.0;
+    QTest::newRow("line -2.5") << QByteArray("line") << -2.5;
+    QTest::newRow("bar 0") << QByteArray("bar") << 0.0;
+    QTest::newRow("area 7") << QByteArray("area") << 7.0;
+    QTest::newRow("scatter 1e9") << QByteArray("scatter") << 1e9;
+}
+
+void TestMetricChart::constantSeriesGetsRange()
+{
+    QFETCH(QByteArray, viz);
+    QFETCH(double, y);
+    const QByteArray yText = QByteArray::number(y, 'g', 12);
+    const QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{"suggestedViz":")" + viz
+        + R"(","series":[{"name":"Flat","points":[{"x":1,"y":)" + yText + R"(},{"x":2,"y":)" + yText
+        + R"(},{"x":3,"y":)" + yText + "}]}]}}";
+    MetricChartCard widget(makeCard(text));
+    QValueAxis *axis = yAxis(widget.chart());
+    QVERIFY(axis);
+    QVERIFY2(axis->min() < axis->max(), qPrintable(QStringLiteral("%1..%2").arg(axis->min()).arg(axis->max())));
+    QVERIFY(axis->min() <= y && y <= axis->max());
+    // A single x value gets a range too.
+    const QByteArray one = R"({"kind":"metric_chart","specVersion":1,"payload":{"series":[{"name":"One","points":[{"x":4,"y":2}]}]}})";
+    MetricChartCard single(makeCard(one));
+    auto *x = qobject_cast<QValueAxis *>(xAxis(single.chart()));
+    QVERIFY(x);
+    QVERIFY(x->min() < 4 && 4 < x->max());
+}
+
+void TestMetricChart::axisTitles()
+{
+    const QByteArray extra = R"J("xLabel":"Day","yLabel":"Net flow (Cr)")J";
+    for (const QList<QByteArray> &xs : {kNumbers, kDates, kCategories}) {
+        MetricChartCard widget(makeCard(chartText("line", {xs}, extra)));
+        QCOMPARE(xAxis(widget.chart())->titleText(), QStringLiteral("Day"));
+        QCOMPARE(yAxis(widget.chart())->titleText(), QStringLiteral("Net flow (Cr)"));
+    }
+    MetricChartCard bars(makeCard(chartText("bar", {kCategories}, extra)));
+    QCOMPARE(xAxis(bars.chart())->titleText(), QStringLiteral("Day"));
+    QCOMPARE(yAxis(bars.chart())->titleText(), QStringLiteral("Net flow (Cr)"));
+}
+
+void TestMetricChart::accessibleDescription()
+{
+    MetricChartCard widget(makeCard(chartText("line", {kNumbers, {"1", "2"}})));
+    const QString description = widget.accessibleDescription();
+    QVERIFY2(description.contains(QStringLiteral("S0: 4 points, from 0 to 9")), qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("S1: 2 points, from 1 to 4")), qPrintable(description));
+}
+
+void TestMetricChart::fixedHeight()
+{
+    MetricChartCard widget(makeCard(chartText("line", {kNumbers}, R"("title":"A chart")")));
+    const int narrow = widget.heightForWidth(300);
+    const int wide = widget.heightForWidth(900);
+    QVERIFY(wide >= MetricChartCard::kChartHeight);
+    QCOMPARE(wide, narrow); // short title: no wrap, so the same height at both widths
+}
+
+void TestMetricChart::themeFollowsPalette()
+{
+    MetricChartCard widget(makeCard(chartText("area", {kNumbers, kNumbers})));
+    widget.setPalette(themePalette(ThemeMode::Light));
+    QCOMPARE(widget.chart()->theme(), QChart::ChartThemeLight);
+    QCOMPARE(widget.chart()->backgroundBrush().color(), themePalette(ThemeMode::Light).color(QPalette::Base));
+    widget.setPalette(themePalette(ThemeMode::Dark));
+    QCOMPARE(widget.chart()->theme(), QChart::ChartThemeDark);
+    QCOMPARE(widget.chart()->backgroundBrush().color(), themePalette(ThemeMode::Dark).color(QPalette::Base));
+    // Area fills stay translucent after a theme change.
+    auto *area = qobject_cast<QAreaSeries *>(widget.chart()->series().first());
+    QVERIFY(area);
+    QVERIFY(area->color().alphaF() < 1.0);
+}
+
+void TestMetricChart::timeTicksFitWidth()
+{
+    QList<QByteArray> days;
+    for (int d = 1; d <= 28; ++d)
+        days.append(QByteArray(R"("2026-02-)") + (d < 10 ? "0" : "") + QByteArray::number(d) + "\"");
+    MetricChartCard widget(makeCard(chartText("line", {days})));
+    auto labelCount = [&widget] {
+        for (QAbstractAxis *axis : widget.chart()->axes(Qt::Horizontal)) {
+            if (auto *category = qobject_cast<QCategoryAxis *>(axis))
+                return int(category->count());
+        }
+        return -1;
+    };
+    widget.resize(300, widget.heightForWidth(300));
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    const int narrow = labelCount();
+    widget.resize(1200, widget.heightForWidth(1200));
+    QTRY_VERIFY(widget.width() == 1200);
+    const int wide = labelCount();
+    QVERIFY2(narrow >= 2 && narrow < wide, qPrintable(QStringLiteral("narrow %1, wide %2").arg(narrow).arg(wide)));
+}
+
+QTEST_MAIN(TestMetricChart)
+#include "tst_metricchart.moc"
