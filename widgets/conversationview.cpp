@@ -374,13 +374,11 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
     QList<int> insets;
     int total = kMargin;
     int drawn = 0;
-    QWidget host;
-    host.setPalette(palette);
-    host.setAttribute(Qt::WA_DontShowOnScreen);
     RenderContext context;
     const qreal dpr = qApp->devicePixelRatio();
     for (int row = 0; model && row < model->rowCount(); ++row) {
-        QWidget *widget = createBlockWidget(*model, row, context, &host);
+        // Each block is its own never-mapped top-level window, so it lays out exactly as if shown.
+        QWidget *widget = createBlockWidget(*model, row, context, nullptr);
         widget->setPalette(palette);
         widget->ensurePolished();
         const int inset = leftInset(*model, row, columnWidth);
