@@ -32,12 +32,6 @@ constexpr std::array<KindName, 9> kKindNames{{
     {CardKind::Canvas, "canvas"},
 }};
 
-const json &nullJson()
-{
-    static const json null;
-    return null;
-}
-
 QString fromStd(const std::string &s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
@@ -104,16 +98,40 @@ void Card::revalidate()
 {
     m_issues.clear();
     m_numberLexemes.clear();
-    m_envelope.reset();
+    m_title.clear();
     parseAndValidate();
+}
+
+std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
+{
+    *parsed = parseStrictJson(std::string_view(m_rawText.constData(), size_t(m_rawText.size())));
+    if (!parsed->ok())
+        return nullptr;
+    if (!m_stampSpecVersion || !parsed->value->is_object())
+        return parsed->value;
+    // The tool stamps kind and specVersion; the model supplies the rest (seed 000 "Envelope").
+    json &args = *parsed->value;
+    auto envelope = std::make_shared<json>();
+    if (m_source == CardSource::RenderUiCall) {
+        *envelope = json{{"kind", "canvas"}, {"specVersion", kCardSpecVersion}, {"payload", std::move(args)}};
+    } else {
+        *envelope = json::object();
+        if (args.contains("kind"))
+            (*envelope)["kind"] = std::move(args["kind"]);
+        (*envelope)["specVersion"] = kCardSpecVersion;
+        if (args.contains("payload"))
+            (*envelope)["payload"] = std::move(args["payload"]);
+    }
+    return envelope;
 }
 
 void Card::parseAndValidate()
 {
-    const StrictJsonResult parsed = parseStrictJson(std::string_view(m_rawText.constData(), size_t(m_rawText.size())));
+    StrictJsonResult parsed;
+    const std::shared_ptr<json> envelope = buildEnvelope(&parsed);
     const bool isRenderUi = m_source == CardSource::RenderUiCall;
     const QString prefix = isRenderUi ? QStringLiteral("/payload") : QString();
-    if (!parsed.ok()) {
+    if (!envelope) {
         // Keep the kind for the fallback's label when it was read before the failure.
         m_kindName = isRenderUi ? QStringLiteral("canvas") : fromStd(parsed.rootKind);
         m_kind = cardKindFromName(m_kindName);
@@ -125,62 +143,42 @@ void Card::parseAndValidate()
     for (const auto &[pointer, lexeme] : parsed.numberLexemes)
         m_numberLexemes.insert(prefix + fromStd(pointer), fromStd(lexeme));
 
-    json envelope;
-    if (m_stampSpecVersion && parsed.value->is_object()) {
-        // The tool stamps kind and specVersion; the model supplies the rest (seed 000 "Envelope").
-        const json &args = *parsed.value;
-        if (isRenderUi) {
-            envelope = json{{"kind", "canvas"}, {"specVersion", kCardSpecVersion}, {"payload", args}};
-        } else {
-            envelope = json::object();
-            if (args.contains("kind"))
-                envelope["kind"] = args["kind"];
-            envelope["specVersion"] = kCardSpecVersion;
-            if (args.contains("payload"))
-                envelope["payload"] = args["payload"];
-        }
-    } else {
-        envelope = std::move(*parsed.value);
-    }
-
-    if (envelope.is_object()) {
-        auto kindIt = envelope.find("kind");
-        if (kindIt != envelope.end() && kindIt->is_string()) {
+    if (envelope->is_object()) {
+        auto kindIt = envelope->find("kind");
+        if (kindIt != envelope->end() && kindIt->is_string()) {
             m_kindName = fromStd(kindIt->get_ref<const std::string &>());
             m_kind = cardKindFromName(m_kindName);
         }
+        auto payloadIt = envelope->find("payload");
+        if (payloadIt != envelope->end() && payloadIt->is_object()) {
+            auto titleIt = payloadIt->find("title");
+            if (titleIt != payloadIt->end() && titleIt->is_string())
+                m_title = fromStd(titleIt->get_ref<const std::string &>());
+        }
     }
     // Duplicate keys are reported first: they make the card invalid whatever else holds.
-    m_issues.append(CardValidator::validate(envelope));
+    m_issues.append(CardValidator::validate(*envelope));
     // Seed 000: canvas is "the only one emit_card cannot produce".
     if (m_source == CardSource::EmitCardCall && m_kind == CardKind::Canvas)
         m_issues.prepend({QStringLiteral("/kind"), QStringLiteral("canvas cards come only from render_ui")});
-    m_envelope = std::make_shared<const json>(std::move(envelope));
 }
 
-const json &Card::envelope() const
+json Card::envelope() const
 {
-    return m_envelope ? *m_envelope : nullJson();
+    StrictJsonResult parsed;
+    const std::shared_ptr<json> envelope = buildEnvelope(&parsed);
+    return envelope ? std::move(*envelope) : json();
 }
 
-const json &Card::payload() const
+json Card::payload() const
 {
-    const json &env = envelope();
+    json env = envelope();
     if (!env.is_object())
-        return nullJson();
+        return json();
     auto it = env.find("payload");
     if (it == env.end() || !it->is_object())
-        return nullJson();
-    return *it;
-}
-
-QString Card::title() const
-{
-    const json &p = payload();
-    auto it = p.is_object() ? p.find("title") : p.end();
-    if (p.is_object() && it != p.end() && it->is_string())
-        return fromStd(it->get_ref<const std::string &>());
-    return {};
+        return json();
+    return std::move(*it);
 }
 
 QString Card::numberText(const QString &pointer, const json &value) const

@@ -72,12 +72,14 @@ public:
     const QList<ValidationIssue> &issues() const { return m_issues; }
     bool isValid() const { return m_issues.isEmpty(); }
 
-    // The parsed envelope, or a null JSON value when the text could not be parsed.
-    const nlohmann::json &envelope() const;
-    // envelope()["payload"] when it is an object, else a null JSON value.
-    const nlohmann::json &payload() const;
+    // The envelope parsed anew from the raw text (tool-call arguments stamped as the tool would), or a
+    // null JSON value when the text cannot be parsed. Not cached: a 10,000-message conversation would
+    // otherwise keep every card's tree in memory while only the few on screen are drawn from.
+    nlohmann::json envelope() const;
+    // envelope()["payload"] when it is an object, else a null JSON value. Parses: call it once per use.
+    nlohmann::json payload() const;
     // The payload's "title" string, if any; used for labels and accessible names.
-    QString title() const;
+    QString title() const { return m_title; }
 
     // Display text for a number at an envelope pointer: the exact source digits when re-serialising
     // would change them (PRODUCT.md §1: "18446744073709551615 stays that"), else the JSON number text.
@@ -88,12 +90,14 @@ public:
 
 private:
     void parseAndValidate();
+    // Parses m_rawText and builds the envelope from it; nullptr when the text is not JSON.
+    std::shared_ptr<nlohmann::json> buildEnvelope(struct StrictJsonResult *parsed) const;
 
     QString m_kindName;
     CardKind m_kind = CardKind::Unknown;
     CardSource m_source = CardSource::ToolResult;
     QByteArray m_rawText;
-    std::shared_ptr<const nlohmann::json> m_envelope;
+    QString m_title;
     QList<ValidationIssue> m_issues;
     QHash<QString, QString> m_numberLexemes;
     bool m_stampSpecVersion = false; // built from tool-call arguments

@@ -32,7 +32,6 @@ int leftInset(const ConversationModel &model, int row, int width)
 // Makes a hidden widget lay itself out as if shown, without ever mapping a window.
 void prepareOffscreen(QWidget *widget, int width, int height)
 {
-    widget->setAttribute(Qt::WA_DontShowOnScreen);
     widget->resize(width, height);
     widget->show();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
@@ -374,11 +373,17 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
     QList<int> insets;
     int total = kMargin;
     int drawn = 0;
+    // Blocks are children of one never-mapped, shown window, so they lay out exactly as on screen
+    // (a hidden parent leaves scroll areas with stale sizes).
+    QWidget host;
+    host.setAttribute(Qt::WA_DontShowOnScreen);
+    host.setPalette(palette);
+    host.resize(width, 100);
+    host.show();
     RenderContext context;
     const qreal dpr = qApp->devicePixelRatio();
     for (int row = 0; model && row < model->rowCount(); ++row) {
-        // Each block is its own never-mapped top-level window, so it lays out exactly as if shown.
-        QWidget *widget = createBlockWidget(*model, row, context, nullptr);
+        QWidget *widget = createBlockWidget(*model, row, context, &host);
         widget->setPalette(palette);
         widget->ensurePolished();
         const int inset = leftInset(*model, row, columnWidth);
