@@ -88,18 +88,18 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
 int estimateBlockHeight(const ConversationModel &model, int row, int width)
 {
     const int usable = qMax(200, width - 28);
-    const int charsPerLine = qMax(20, usable / 8);
+    const int charsPerLine = qMax(20, usable * 2 / 15);
     auto textHeight = [&](const QString &text) {
         int lines = 0;
         for (const QStringView line : QStringView(text).split(u'\n'))
             lines += 1 + int(line.size()) / charsPerLine;
-        return lines * 20;
+        return lines * 17;
     };
     switch (model.blockType(row)) {
     case BlockType::UserText:
-        return 44 + textHeight(model.blockText(row));
+        return 38 + textHeight(model.blockText(row));
     case BlockType::AssistantProse:
-        return 16 + textHeight(model.blockText(row));
+        return 4 + textHeight(model.blockText(row));
     case BlockType::ToolActivity:
         return 22;
     case BlockType::Unreadable:
@@ -107,25 +107,38 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     case BlockType::Card:
         break;
     }
+    // Cards: counted from the raw text, which is cheap, instead of parsing the payload. The constants
+    // are the renderers' median heights at 900 px (tessera-bench, "layout" figures).
     const Card *card = model.card(row);
     if (!card->isValid())
-        return 110;
+        return 90;
+    const QByteArray &raw = card->rawText();
     switch (card->kind()) {
     case CardKind::MetricChart:
-        return 340;
-    case CardKind::DataTable:
-        return 140 + 26 * 10;
-    case CardKind::Code:
-        return 200;
-    case CardKind::ItemList:
-        return 60 + 44 * 5;
-    case CardKind::Detail:
-        return 60 + 26 * 5;
-    case CardKind::Canvas:
-        return 120;
-    default:
-        return 100;
+        return 348;
+    case CardKind::DataTable: {
+        const int columns = int(raw.count("\"key\""));
+        const int rows = qMax(1, int(raw.count('{')) - columns - 3);
+        return 90 + 25 * rows;
     }
+    case CardKind::Code:
+        return 70 + 17 * qMin(24, 1 + int(raw.count("\\n")));
+    case CardKind::ItemList:
+        return 35 + 41 * qMax(1, int(raw.count("\"id\"")));
+    case CardKind::Detail:
+        return 62 + 24 * qMax(1, int(raw.count("\"label\"")));
+    case CardKind::Text:
+        return 60 + textHeight(QString::fromUtf8(raw).left(8000)) * 7 / 10;
+    case CardKind::Alert:
+        return 56;
+    case CardKind::RecommendActions:
+        return 74;
+    case CardKind::Canvas:
+        return 82;
+    case CardKind::Unknown:
+        break;
+    }
+    return 100;
 }
 
 int blockHeightForWidth(QWidget *widget, int width)
