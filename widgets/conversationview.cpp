@@ -355,14 +355,50 @@ bool ConversationView::viewportEvent(QEvent *event)
     return QAbstractScrollArea::viewportEvent(event);
 }
 
-bool ConversationView::eventFilter(QObject *watched, QEvent *event)
+QList<QWidget *> ConversationView::focusChain() const
 {
-    return QAbstractScrollArea::eventFilter(watched, event);
+    // Every Tab stop of the live blocks, in row order; within a block, in that block's own focus order.
+    QList<QWidget *> chain;
+    for (const Row &r : m_rows) {
+        if (!r.widget)
+            continue;
+        QWidget *w = r.widget;
+        do {
+            if (w->isVisibleTo(viewport()) && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)
+                && !chain.contains(w))
+                chain.append(w);
+            w = w->nextInFocusChain();
+        } while (w && w != r.widget && r.widget->isAncestorOf(w));
+    }
+    return chain;
 }
 
 bool ConversationView::focusNextPrevChild(bool next)
 {
-    return QAbstractScrollArea::focusNextPrevChild(next);
+    // Tab walks the cards in reading order, even though their widgets were built in scrolling order;
+    // at either end of the built rows it brings the next screen in before leaving the view.
+    QWidget *current = QApplication::focusWidget();
+    QList<QWidget *> chain = focusChain();
+    qsizetype index = chain.indexOf(current);
+    if (current == this || current == viewport())
+        index = next ? -1 : chain.size();
+    if (index == -1 && current != this && current != viewport())
+        return QAbstractScrollArea::focusNextPrevChild(next);
+    qsizetype target = next ? index + 1 : index - 1;
+    if (target < 0 || target >= chain.size()) {
+        QScrollBar *bar = verticalScrollBar();
+        const int before = bar->value();
+        bar->setValue(before + (next ? 1 : -1) * viewport()->height());
+        if (bar->value() == before)
+            return QAbstractScrollArea::focusNextPrevChild(next);
+        chain = focusChain();
+        index = chain.indexOf(current);
+        target = next ? index + 1 : index - 1;
+        if (index < 0 || target < 0 || target >= chain.size())
+            return QAbstractScrollArea::focusNextPrevChild(next);
+    }
+    chain.at(target)->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+    return true;
 }
 
 QImage ConversationView::renderToImage(ConversationModel *model, int width, const QPalette &palette,

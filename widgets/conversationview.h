@@ -41,6 +41,9 @@ public:
     QWidget *widgetForRow(int row) const;
     // Rows whose widgets are live, ascending.
     QList<int> liveRows() const;
+    // Keyboard: Tab and Shift+Tab move through every interactive element of the built blocks in
+    // reading order (pills, items, tables, copy buttons), scrolling further blocks in at the ends.
+
     // Total content height at the current width, in pixels (measured + estimated).
     int contentHeight() const;
     // The y offset of a row in content coordinates.
@@ -63,7 +66,6 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
     bool viewportEvent(QEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
     bool focusNextPrevChild(bool next) override;
 
 private:
@@ -85,7 +87,7 @@ private:
     int measure(QWidget *widget) const;
     void releaseWidget(int row);
     int itemWidth() const;
-    void updateScrollBar();
+    QList<QWidget *> focusChain() const;
 
     ConversationModel *m_model = nullptr; // Not owned.
     CardActions *m_actions = nullptr;

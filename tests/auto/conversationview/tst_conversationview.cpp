@@ -49,6 +49,7 @@ private Q_SLOTS:
     void releasesFarWidgetsWhenScrolling();
     void appendedRowsStickToBottom();
     void pillPutsPromptIntoComposer();
+    void tabWalksCardsInReadingOrder();
     void hostileTranscriptRendersEveryBlock();
     void renderToImageDrawsEveryRow();
 };
@@ -136,6 +137,43 @@ void tst_ConversationView::pillPutsPromptIntoComposer()
     QTest::keyClick(pills.at(1), Qt::Key_Space);
     QCOMPARE(window.composer()->text(), QStringLiteral("Something else"));
     QCOMPARE(sent.count(), 0); // a pill never sends
+}
+
+void tst_ConversationView::tabWalksCardsInReadingOrder()
+{
+    // Sixty pill cards: enough that rows are built in scrolling order, not reading order.
+    QByteArray data;
+    for (int i = 0; i < 60; ++i) {
+        data += QByteArray(R"({"role":"tool","tool_call_id":"p)") + QByteArray::number(i)
+                + R"(","name":"emit_card","content":"rendered","structured":{"card":{"kind":"recommend_actions","specVersion":1,"payload":{"actions":[{"label":"A)"
+                + QByteArray::number(i) + R"(","prompt":"a"},{"label":"B)" + QByteArray::number(i)
+                + R"(","prompt":"b"}]}}}})" + '\n';
+    }
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(data));
+    ConversationView view;
+    view.resize(700, 400);
+    view.setModel(&model);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.scrollToBottom();
+    view.scrollToRow(0);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    view.setFocus();
+    QStringList visited;
+    for (int i = 0; i < 40; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        auto *button = qobject_cast<QAbstractButton *>(QApplication::focusWidget());
+        QVERIFY2(button, "Tab left the pills");
+        visited.append(button->text());
+    }
+    QStringList expected;
+    for (int i = 0; i < 20; ++i)
+        expected << QStringLiteral("A%1").arg(i) << QStringLiteral("B%1").arg(i);
+    QCOMPARE(visited, expected);
+    // And back.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
+    QCOMPARE(qobject_cast<QAbstractButton *>(QApplication::focusWidget())->text(), QStringLiteral("A19"));
 }
 
 void tst_ConversationView::hostileTranscriptRendersEveryBlock()
