@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "cardvalidator.h"
 #include "strictjson.h"
 
@@ -31,11 +32,6 @@ constexpr std::array<KindName, 9> kKindNames{{
     {CardKind::RecommendActions, "recommend_actions"},
     {CardKind::Canvas, "canvas"},
 }};
-
-QString fromStd(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 } // namespace
 
@@ -133,27 +129,27 @@ void Card::parseAndValidate()
     const QString prefix = isRenderUi ? QStringLiteral("/payload") : QString();
     if (!envelope) {
         // Keep the kind for the fallback's label when it was read before the failure.
-        m_kindName = isRenderUi ? QStringLiteral("canvas") : fromStd(parsed.rootKind);
+        m_kindName = isRenderUi ? QStringLiteral("canvas") : fromStdString(parsed.rootKind);
         m_kind = cardKindFromName(m_kindName);
-        m_issues.append({prefix + fromStd(parsed.errorPointer), fromStd(parsed.error)});
+        m_issues.append({prefix + fromStdString(parsed.errorPointer), fromStdString(parsed.error)});
         return;
     }
     for (const std::string &pointer : parsed.duplicateKeys)
-        m_issues.append({prefix + fromStd(pointer), QStringLiteral("key appears more than once")});
+        m_issues.append({prefix + fromStdString(pointer), QStringLiteral("key appears more than once")});
     for (const auto &[pointer, lexeme] : parsed.numberLexemes)
-        m_numberLexemes.insert(prefix + fromStd(pointer), fromStd(lexeme));
+        m_numberLexemes.insert(prefix + fromStdString(pointer), fromStdString(lexeme));
 
     if (envelope->is_object()) {
         auto kindIt = envelope->find("kind");
         if (kindIt != envelope->end() && kindIt->is_string()) {
-            m_kindName = fromStd(kindIt->get_ref<const std::string &>());
+            m_kindName = fromStdString(kindIt->get_ref<const std::string &>());
             m_kind = cardKindFromName(m_kindName);
         }
         auto payloadIt = envelope->find("payload");
         if (payloadIt != envelope->end() && payloadIt->is_object()) {
             auto titleIt = payloadIt->find("title");
             if (titleIt != payloadIt->end() && titleIt->is_string())
-                m_title = fromStd(titleIt->get_ref<const std::string &>());
+                m_title = fromStdString(titleIt->get_ref<const std::string &>());
         }
     }
     // Duplicate keys are reported first: they make the card invalid whatever else holds.
@@ -187,7 +183,7 @@ QString Card::numberText(const QString &pointer, const json &value) const
     if (it != m_numberLexemes.constEnd())
         return *it;
     if (value.is_number())
-        return fromStd(value.dump());
+        return fromStdString(value.dump());
     return {};
 }
 

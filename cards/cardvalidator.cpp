@@ -20,6 +20,7 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
+#include "jsonaccess.h"
 #include "strictjson.h"
 
 namespace Tessera {
@@ -161,11 +162,6 @@ const std::array<std::unique_ptr<KindSchema>, kKindCount> &schemas()
     return all;
 }
 
-QString fromStd(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
 // Code points in UTF-8 text: every byte that is not a continuation byte starts one.
 std::size_t codePointCount(std::string_view s)
 {
@@ -295,11 +291,11 @@ QString typeMessage(const json *schemaNode)
         auto it = schemaNode->find("type");
         if (it != schemaNode->end()) {
             if (it->is_string())
-                names.append(fromStd(it->get_ref<const std::string &>()));
+                names.append(fromStdString(it->get_ref<const std::string &>()));
             else if (it->is_array())
                 for (const json &t : *it)
                     if (t.is_string())
-                        names.append(fromStd(t.get_ref<const std::string &>()));
+                        names.append(fromStdString(t.get_ref<const std::string &>()));
         }
     }
     if (names.isEmpty())
@@ -324,7 +320,7 @@ QString enumMessage(const json *schemaNode)
         auto it = schemaNode->find("enum");
         if (it != schemaNode->end() && it->is_array())
             for (const json &v : *it)
-                values.append(v.is_string() ? fromStd(v.get_ref<const std::string &>()) : fromStd(v.dump()));
+                values.append(v.is_string() ? fromStdString(v.get_ref<const std::string &>()) : fromStdString(v.dump()));
     }
     return QStringLiteral("must be one of: ") + values.join(QStringLiteral(", "));
 }
@@ -784,7 +780,7 @@ void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> 
     for (auto group = found.begin(); group != found.end();) {
         auto end = std::find_if(group, found.end(), [&](const Found &f) { return f.pointer != group->pointer; });
         const bool wrongType = std::any_of(group, end, [](const Found &f) { return f.wrongType; });
-        const QString pointer = QStringLiteral("/payload") + fromStd(group->pointer);
+        const QString pointer = QStringLiteral("/payload") + fromStdString(group->pointer);
         for (auto f = group; f != end; ++f) {
             if ((wrongType && !f->wrongType) ||
                 std::any_of(group, f, [&](const Found &earlier) { return earlier.message == f->message; }))
@@ -812,7 +808,7 @@ QList<ValidationIssue> CardValidator::validate(const json &envelope)
     } else if (!kindIt->is_string()) {
         issues.append({QStringLiteral("/kind"), QStringLiteral("must be a string")});
     } else {
-        const QString name = fromStd(kindIt->get_ref<const std::string &>());
+        const QString name = fromStdString(kindIt->get_ref<const std::string &>());
         kind = cardKindFromName(name);
         if (kind == CardKind::Unknown) {
             const QString shown = name.size() > qsizetype(kKindNameShown)

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "strictjson.h"
 
 namespace Tessera {
@@ -14,19 +15,6 @@ using nlohmann::json;
 namespace {
 
 const char kCardPointer[] = "/structured/card";
-
-QString fromStd(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-QString stringField(const json &object, const char *key)
-{
-    auto it = object.find(key);
-    if (it != object.end() && it->is_string())
-        return fromStd(it->get_ref<const std::string &>());
-    return {};
-}
 
 MessageRole roleFromName(const QString &name)
 {
@@ -45,12 +33,12 @@ MessageRole roleFromName(const QString &name)
 QString contentText(const json &content)
 {
     if (content.is_string())
-        return fromStd(content.get_ref<const std::string &>());
+        return fromStdString(content.get_ref<const std::string &>());
     QString text;
     if (content.is_array()) {
         for (const json &part : content) {
             if (part.is_object()) {
-                const QString partText = stringField(part, "text");
+                const QString partText = jsonString(part, "text");
                 if (!partText.isEmpty()) {
                     if (!text.isEmpty())
                         text += QLatin1String("\n\n");
@@ -104,18 +92,18 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     const StrictJsonResult result = parseStrictJson(std::string_view(line.constData(), size_t(line.size())), options);
 
     if (!result.ok()) {
-        const QString pointer = fromStd(result.errorPointer);
+        const QString pointer = fromStdString(result.errorPointer);
         if (result.spanBegin != std::string::npos && result.spanEnd == std::string::npos
             && pointer.startsWith(QLatin1String(kCardPointer))) {
             // The line broke inside the card: show the card's fallback rather than losing the message.
             message.role = MessageRole::Tool;
             message.roleName = QStringLiteral("tool");
             const QByteArray raw = line.mid(qsizetype(result.spanBegin));
-            message.cards.append(Card::unparseable(raw, fromStd(result.spanKind),
-                                                   {pointer.mid(int(sizeof(kCardPointer)) - 1), fromStd(result.error)}));
+            message.cards.append(Card::unparseable(raw, fromStdString(result.spanKind),
+                                                   {pointer.mid(int(sizeof(kCardPointer)) - 1), fromStdString(result.error)}));
             return message;
         }
-        message.readError = QStringLiteral("not valid JSON: ") + fromStd(result.error);
+        message.readError = QStringLiteral("not valid JSON: ") + fromStdString(result.error);
         return message;
     }
 
@@ -127,29 +115,29 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     for (const std::string &pointer : result.duplicateKeys) {
         if (QString::fromStdString(pointer).startsWith(QLatin1String(kCardPointer)))
             continue; // the card reports its own duplicates
-        message.readError = QStringLiteral("key %1 appears more than once").arg(fromStd(pointer));
+        message.readError = QStringLiteral("key %1 appears more than once").arg(fromStdString(pointer));
         return message;
     }
 
-    message.roleName = stringField(value, "role");
+    message.roleName = jsonString(value, "role");
     message.role = roleFromName(message.roleName);
     if (auto it = value.find("content"); it != value.end())
         message.content = contentText(*it);
-    message.id = stringField(value, "id");
-    message.turnId = stringField(value, "turn_id");
-    message.createdAt = stringField(value, "created_at");
-    message.toolCallId = stringField(value, "tool_call_id");
-    message.toolName = stringField(value, "name");
+    message.id = jsonString(value, "id");
+    message.turnId = jsonString(value, "turn_id");
+    message.createdAt = jsonString(value, "created_at");
+    message.toolCallId = jsonString(value, "tool_call_id");
+    message.toolName = jsonString(value, "name");
 
     if (auto calls = value.find("tool_calls"); calls != value.end() && calls->is_array()) {
         for (const json &call : *calls) {
             if (!call.is_object())
                 continue;
             ToolCall toolCall;
-            toolCall.id = stringField(call, "id");
+            toolCall.id = jsonString(call, "id");
             auto function = call.find("function");
             if (function != call.end() && function->is_object()) {
-                toolCall.name = stringField(*function, "name");
+                toolCall.name = jsonString(*function, "name");
                 auto args = function->find("arguments");
                 if (args != function->end()) {
                     if (args->is_string()) {

@@ -9,19 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 
 namespace Tessera {
 
 namespace {
-
-QString stringField(const nlohmann::json &payload, const char *key)
-{
-    if (!payload.is_object())
-        return {};
-    const auto it = payload.find(key);
-    return it != payload.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
 
 // The severity icon: a distinct shape and symbol per severity (circle "i", circle ✓, triangle "!",
 // octagon ✕), filled with the tone color.
@@ -87,10 +80,12 @@ private:
 
 AlertCard::AlertCard(const Card &card, QWidget *parent)
     : CardFrame(card.kindName(), QString(), parent)
-    , m_severity(severityFromName(stringField(card.payload(), "severity")))
-    , m_message(stringField(card.payload(), "message"))
-    , m_title(stringField(card.payload(), "title"))
 {
+    const nlohmann::json payload = card.payload();
+    m_severity = severityFromName(jsonString(payload, "severity"));
+    m_message = jsonString(payload, "message");
+    m_title = jsonString(payload, "title");
+    setAccentTone(toneFor(m_severity));
     auto *row = new QHBoxLayout;
     row->setContentsMargins(6, 0, 0, 0); // clear of the accent bar
     row->setSpacing(10);
@@ -197,15 +192,5 @@ void AlertCard::changeEvent(QEvent *event)
         applyTone();
 }
 
-void AlertCard::paintEvent(QPaintEvent *event)
-{
-    CardFrame::paintEvent(event);
-    QPainter painter(this);
-    painter.setRenderHint(QPainter::Antialiasing);
-    QPainterPath clip;
-    clip.addRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
-    painter.setClipPath(clip);
-    painter.fillRect(QRectF(0, 0, 5, height()), toneColor(toneFor(m_severity), palette()));
-}
 
 } // namespace Tessera

@@ -31,7 +31,6 @@ public:
     static StatusTone toneFor(Severity severity);
 
 protected:
-    void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:

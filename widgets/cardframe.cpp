@@ -2,6 +2,7 @@
 
 #include <QLabel>
 #include <QPainter>
+#include <QPainterPath>
 #include <QVBoxLayout>
 
 #include "card.h"
@@ -45,6 +46,13 @@ void CardFrame::build(const QString &title)
     setAccessibleName(title.isEmpty() ? m_kindName : m_kindName + QLatin1String(": ") + title);
 }
 
+void CardFrame::setAccentTone(StatusTone tone)
+{
+    m_hasAccent = true;
+    m_accent = tone;
+    update();
+}
+
 void CardFrame::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -53,6 +61,12 @@ void CardFrame::paintEvent(QPaintEvent *)
     painter.setPen(QPen(palette().color(QPalette::Mid), 1));
     painter.setBrush(palette().color(QPalette::Base));
     painter.drawRoundedRect(r, 8, 8);
+    if (m_hasAccent) {
+        QPainterPath clip;
+        clip.addRoundedRect(r, 8, 8);
+        painter.setClipPath(clip);
+        painter.fillRect(QRectF(0, 0, 5, height()), toneColor(m_accent, palette()));
+    }
 }
 
 } // namespace Tessera

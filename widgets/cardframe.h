@@ -9,6 +9,8 @@
 
 #include <QFrame>
 
+#include "theme.h"
+
 class QLabel;
 class QVBoxLayout;
 
@@ -28,6 +30,9 @@ public:
     QVBoxLayout *bodyLayout() const { return m_body; } // Not owned by the caller.
     QLabel *titleLabel() const { return m_title; }     // nullptr when there is no title
     QString kindName() const { return m_kindName; }
+    // A 5 px bar in the tone's color along the left edge (alerts, fallbacks). Never the only signal of
+    // a status: the card also says it in words.
+    void setAccentTone(StatusTone tone);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -38,6 +43,8 @@ private:
     QString m_kindName;
     QLabel *m_title = nullptr;
     QVBoxLayout *m_body = nullptr;
+    bool m_hasAccent = false;
+    StatusTone m_accent = StatusTone::Neutral;
 };
 
 } // namespace Tessera

@@ -20,22 +20,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 #include "codehighlighter.h"
 
 namespace Tessera {
 
 namespace {
-
-QString stringField(const nlohmann::json &payload, const char *key)
-{
-    if (!payload.is_object())
-        return {};
-    const auto it = payload.find(key);
-    if (it == payload.end() || !it->is_string())
-        return {};
-    return QString::fromStdString(it->get<std::string>());
-}
 
 // The code viewer: sized by its line count (up to CodeCard::kMaxVisibleLines), plus room for the
 // horizontal scroll bar when the longest line is wider than the given width.
@@ -137,9 +128,10 @@ private:
 
 CodeCard::CodeCard(const Card &card, QWidget *parent)
     : CardFrame(card, parent)
-    , m_code(stringField(card.payload(), "code"))
-    , m_language(stringField(card.payload(), "language"))
 {
+    const nlohmann::json payload = card.payload();
+    m_code = jsonString(payload, "code");
+    m_language = jsonString(payload, "language");
     auto *header = new QHBoxLayout;
     header->setContentsMargins(0, 0, 0, 0);
     header->setSpacing(8);

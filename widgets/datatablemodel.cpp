@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 
 namespace Tessera {
@@ -14,25 +15,12 @@ namespace {
 
 const QString kEmDash = QStringLiteral("\u2014");
 
-QString fromStd(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
 // JSON Pointer token escaping (RFC 6901): "~" -> "~0", "/" -> "~1".
 QString escapePointerToken(QString token)
 {
     token.replace(u'~', QLatin1String("~0"));
     token.replace(u'/', QLatin1String("~1"));
     return token;
-}
-
-QString stringField(const json &object, const char *name)
-{
-    if (!object.is_object())
-        return {};
-    auto it = object.find(name);
-    return it != object.end() && it->is_string() ? fromStd(it->get_ref<const std::string &>()) : QString();
 }
 
 } // namespace
@@ -48,7 +36,7 @@ DataTableModel::DataTableModel(const Card &card, Section section, QObject *paren
     const json &payload = card.payload();
     if (!payload.is_object())
         return;
-    m_caption = stringField(payload, "caption");
+    m_caption = jsonString(payload, "caption");
 
     auto columnsIt = payload.find("columns");
     if (columnsIt != payload.end() && columnsIt->is_array()) {
@@ -56,8 +44,8 @@ DataTableModel::DataTableModel(const Card &card, Section section, QObject *paren
             if (m_columns.size() >= kMaxColumns)
                 break;
             Column column;
-            column.key = stringField(c, "key");
-            column.label = stringField(c, "label");
+            column.key = jsonString(c, "key");
+            column.label = jsonString(c, "label");
             if (c.is_object()) {
                 auto numericIt = c.find("numeric");
                 column.numeric = numericIt != c.end() && numericIt->is_boolean() && numericIt->get<bool>();
@@ -78,13 +66,13 @@ DataTableModel::DataTableModel(const Card &card, Section section, QObject *paren
             return cell;
         cell.isNull = false;
         if (it->is_string()) {
-            cell.text = fromStd(it->get_ref<const std::string &>());
+            cell.text = fromStdString(it->get_ref<const std::string &>());
             cell.sort = cell.text;
         } else if (it->is_number()) {
             cell.text = card.numberText(objectPointer + u'/' + escapePointerToken(column.key), *it);
             cell.sort = it->get<double>();
         } else {
-            cell.text = fromStd(it->dump());
+            cell.text = fromStdString(it->dump());
             cell.sort = cell.text;
         }
         return cell;

@@ -142,6 +142,7 @@ FallbackCard::FallbackCard(const QString &label, const QString &reason, const QB
 
 void FallbackCard::build()
 {
+    setAccentTone(StatusTone::Warn);
     setObjectName(QStringLiteral("fallbackCard"));
     layout()->setContentsMargins(20, 12, 14, 12); // clear of the accent bar
 
@@ -202,15 +203,5 @@ void FallbackCard::setRawShown(bool shown)
     updateGeometry();
 }
 
-void FallbackCard::paintEvent(QPaintEvent *event)
-{
-    CardFrame::paintEvent(event);
-    QPainter painter(this);
-    painter.setRenderHint(QPainter::Antialiasing);
-    QPainterPath clip;
-    clip.addRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
-    painter.setClipPath(clip);
-    painter.fillRect(QRectF(0, 0, 5, height()), toneColor(StatusTone::Warn, palette()));
-}
 
 } // namespace Tessera

@@ -46,9 +46,6 @@ public:
     bool isRawShown() const;
     void setRawShown(bool shown);
 
-protected:
-    void paintEvent(QPaintEvent *event) override;
-
 private:
     void build();
 

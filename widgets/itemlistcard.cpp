@@ -12,18 +12,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 #include "theme.h"
 
 namespace Tessera {
 
 namespace {
-
-QString stringField(const nlohmann::json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
 
 bool toneFromStatus(const QString &status, StatusTone *tone)
 {
@@ -181,10 +176,10 @@ ItemListCard::ItemListCard(const Card &card, QWidget *parent)
     for (const nlohmann::json &item : *items) {
         if (!item.is_object())
             continue;
-        const QString id = stringField(item, "id");
-        const QString name = stringField(item, "name");
-        const QString meta = stringField(item, "meta");
-        const QString statusName = stringField(item, "status");
+        const QString id = jsonString(item, "id");
+        const QString name = jsonString(item, "name");
+        const QString meta = jsonString(item, "meta");
+        const QString statusName = jsonString(item, "status");
         StatusTone tone = StatusTone::Neutral;
         const bool hasStatus = toneFromStatus(statusName, &tone);
 

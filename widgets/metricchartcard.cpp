@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 #include "chartaxis.h"
 #include "theme.h"
@@ -41,19 +42,6 @@ constexpr qint64 kHour = 60 * kMinute;
 constexpr qint64 kDay = 24 * kHour;
 constexpr int kDefaultTimeTicks = 6; // before the card knows its width
 const QChar kZeroWidthSpace(0x200B);
-
-QString fromStd(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-QString stringField(const json &object, const char *name)
-{
-    if (!object.is_object())
-        return {};
-    auto it = object.find(name);
-    return it != object.end() && it->is_string() ? fromStd(it->get_ref<const std::string &>()) : QString();
-}
 
 Viz vizFromName(const QString &name)
 {
@@ -230,9 +218,9 @@ MetricChartCard::MetricChartCard(const Card &card, QWidget *parent)
     : CardFrame(card, parent)
 {
     const json &payload = card.payload();
-    Viz viz = vizFromName(stringField(payload, "suggestedViz"));
-    const QString xLabel = stringField(payload, "xLabel");
-    const QString yLabel = stringField(payload, "yLabel");
+    Viz viz = vizFromName(jsonString(payload, "suggestedViz"));
+    const QString xLabel = jsonString(payload, "xLabel");
+    const QString yLabel = jsonString(payload, "yLabel");
     const ChartAxisKind axisKind = payload.is_object() ? inferChartAxisKind(payload) : ChartAxisKind::Category;
 
     // Points in x-axis units; anything unusable is skipped (validation has already refused it).
@@ -246,7 +234,7 @@ MetricChartCard::MetricChartCard(const Card &card, QWidget *parent)
         for (size_t s = 0; s < seriesIt->size() && s < 4; ++s) {
             const json &entry = (*seriesIt)[s];
             SeriesData data;
-            data.name = stringField(entry, "name");
+            data.name = jsonString(entry, "name");
             auto pointsIt = entry.is_object() ? entry.find("points") : entry.end();
             if (entry.is_object() && pointsIt != entry.end() && pointsIt->is_array()) {
                 for (size_t p = 0; p < pointsIt->size(); ++p) {
@@ -265,7 +253,7 @@ MetricChartCard::MetricChartCard(const Card &card, QWidget *parent)
                         point.xText = card.numberText(
                             QStringLiteral("/payload/series/%1/points/%2/x").arg(s).arg(p), x);
                     } else if (axisKind == ChartAxisKind::Time) {
-                        const auto when = x.is_string() ? parseIsoDateTime(fromStd(x.get_ref<const std::string &>()))
+                        const auto when = x.is_string() ? parseIsoDateTime(fromStdString(x.get_ref<const std::string &>()))
                                                         : std::nullopt;
                         if (!when || !when->isValid())
                             continue;

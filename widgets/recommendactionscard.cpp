@@ -10,17 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 
 namespace Tessera {
 
 namespace {
-
-QString stringField(const nlohmann::json &object, const char *key)
-{
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
 
 // Lays items out left to right and starts a new line when the next one does not fit.
 class FlowLayout : public QLayout
@@ -165,7 +160,7 @@ RecommendActionsCard::RecommendActionsCard(const Card &card, QWidget *parent)
     const nlohmann::json &payload = card.payload();
     if (!payload.is_object())
         return;
-    m_question = stringField(payload, "question");
+    m_question = jsonString(payload, "question");
     if (!m_question.isEmpty()) {
         auto *question = new QLabel(m_question, this);
         question->setObjectName(QStringLiteral("question"));
@@ -181,8 +176,8 @@ RecommendActionsCard::RecommendActionsCard(const Card &card, QWidget *parent)
         for (const nlohmann::json &action : *actions) {
             if (!action.is_object())
                 continue;
-            const QString label = stringField(action, "label");
-            const QString prompt = stringField(action, "prompt");
+            const QString label = jsonString(action, "label");
+            const QString prompt = jsonString(action, "prompt");
             auto *pill = new PillButton(label, this);
             pill->setObjectName(QStringLiteral("actionPill"));
             pill->setAccessibleName(label);
