@@ -45,6 +45,8 @@ void ConversationModel::appendBlocks(const Message &message, int messageIndex, Q
 void ConversationModel::setTranscript(const Transcript &transcript)
 {
     beginResetModel();
+    m_olderLoader = nullptr;
+    m_hasOlder = false;
     m_transcript = transcript;
     m_blocks.clear();
     for (int i = 0; i < m_transcript.messages.size(); ++i)
@@ -62,6 +64,51 @@ void ConversationModel::appendMessage(const Message &message)
         return;
     beginInsertRows(QModelIndex(), int(m_blocks.size()), int(m_blocks.size() + added.size() - 1));
     m_blocks.append(added);
+    endInsertRows();
+}
+
+void ConversationModel::setOlderMessagesLoader(OlderMessagesLoader loader)
+{
+    m_olderLoader = std::move(loader);
+    m_hasOlder = bool(m_olderLoader);
+}
+
+bool ConversationModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_hasOlder;
+}
+
+void ConversationModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || !m_hasOlder)
+        return;
+    const QList<Message> older = m_olderLoader(kFetchPageSize);
+    if (older.isEmpty()) {
+        m_hasOlder = false;
+        return;
+    }
+    prependMessages(older);
+}
+
+void ConversationModel::prependMessages(const QList<Message> &older)
+{
+    if (older.isEmpty())
+        return;
+    QList<Block> added;
+    for (int i = 0; i < older.size(); ++i)
+        appendBlocks(older.at(i), i, &added);
+    const int shift = int(older.size());
+    if (added.isEmpty()) {
+        for (Block &block : m_blocks)
+            block.message += shift;
+        m_transcript.messages = older + m_transcript.messages;
+        return;
+    }
+    beginInsertRows(QModelIndex(), 0, int(added.size()) - 1);
+    for (Block &block : m_blocks)
+        block.message += shift;
+    m_transcript.messages = older + m_transcript.messages;
+    m_blocks = added + m_blocks;
     endInsertRows();
 }
 

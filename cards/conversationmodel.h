@@ -7,6 +7,8 @@
 // is a render kind kept apart from the wire's role (the view picks a delegate by it, not by role).
 // System messages and card-tool acks draw nothing but stay in the transcript.
 
+#include <functional>
+
 #include <QAbstractListModel>
 #include <QList>
 
@@ -41,6 +43,17 @@ public:
     // Appends one message (live backends); emits rowsInserted for its blocks.
     void appendMessage(const Message &message);
 
+    // Lazy history (STYLE.md: canFetchMore/fetchMore). The loader returns up to `count` messages older
+    // than everything loaded, oldest first, and an empty list when there are none left. Used for stored
+    // conversations: the first screen comes from the newest page, older pages as the user scrolls up.
+    using OlderMessagesLoader = std::function<QList<Message>(int count)>;
+    void setOlderMessagesLoader(OlderMessagesLoader loader);
+    bool canFetchMore(const QModelIndex &parent = QModelIndex()) const override;
+    void fetchMore(const QModelIndex &parent = QModelIndex()) override;
+    // Puts older messages in front of the loaded ones; emits rowsInserted at row 0.
+    void prependMessages(const QList<Message> &older);
+    static constexpr int kFetchPageSize = 200; // messages per fetchMore
+
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
@@ -63,6 +76,8 @@ private:
 
     Transcript m_transcript;
     QList<Block> m_blocks;
+    OlderMessagesLoader m_olderLoader;
+    bool m_hasOlder = false;
 };
 
 } // namespace Tessera

@@ -114,7 +114,7 @@ void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int 
 {
     if (parent.isValid())
         return;
-    const QScrollBar *bar = verticalScrollBar();
+    QScrollBar *bar = verticalScrollBar();
     const bool atBottom = bar->value() >= bar->maximum() - 4;
     const int width = itemWidth();
     for (int row = first; row <= last; ++row) {
@@ -123,6 +123,14 @@ void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int 
         m_rows.insert(row, r);
     }
     rebuildOffsets();
+    if (first == 0 && last + 1 < m_rows.size()) {
+        // Older history arrived above: keep the content under the reader where it was.
+        const int oldValue = bar->value();
+        bar->setRange(0, qMax(0, contentHeight() - viewport()->height()));
+        bar->setValue(oldValue + m_offsets.at(last + 1) - kMargin);
+        updateLayout();
+        return;
+    }
     m_stickToBottom = atBottom;
     updateLayout();
     m_stickToBottom = false;

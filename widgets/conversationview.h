@@ -8,7 +8,9 @@
 //  - a widget far away (beyond three viewports) is destroyed: charts, tables and prose are rebuilt
 //    from the model when they come back;
 //  - when a measured height differs from its estimate above the viewport, the scroll position is
-//    corrected so the content under the user's eyes does not jump.
+//    corrected so the content under the user's eyes does not jump;
+//  - near the top of what is loaded it asks the model for older history (canFetchMore/fetchMore), and
+//    keeps the reader's place when those rows arrive above.
 // No QWidget per message for the whole history, no setIndexWidget.
 
 #include <QAbstractScrollArea>
@@ -96,6 +98,7 @@ private:
     int m_layoutWidth = 0;
     bool m_inLayout = false;
     bool m_stickToBottom = false;
+    bool m_fetchQueued = false;
 };
 
 } // namespace Tessera

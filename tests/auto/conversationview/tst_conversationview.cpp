@@ -50,6 +50,7 @@ private Q_SLOTS:
     void appendedRowsStickToBottom();
     void pillPutsPromptIntoComposer();
     void tabWalksCardsInReadingOrder();
+    void olderHistoryLoadsWhenScrollingUp();
     void hostileTranscriptRendersEveryBlock();
     void renderToImageDrawsEveryRow();
 };
@@ -174,6 +175,53 @@ void tst_ConversationView::tabWalksCardsInReadingOrder()
     // And back.
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
     QCOMPARE(qobject_cast<QAbstractButton *>(QApplication::focusWidget())->text(), QStringLiteral("A19"));
+}
+
+void tst_ConversationView::olderHistoryLoadsWhenScrollingUp()
+{
+    // 2,000 messages, of which the model starts with the newest 200 and loads the rest on demand.
+    const Transcript all = Transcript::fromJsonLines(longTranscript(500));
+    Transcript newest;
+    newest.messages = all.messages.mid(1800);
+    ConversationModel model;
+    model.setTranscript(newest);
+    int loadedFrom = 1800;
+    int loads = 0;
+    model.setOlderMessagesLoader([&](int count) {
+        ++loads;
+        const int from = qMax(0, loadedFrom - count);
+        const QList<Message> page = all.messages.mid(from, loadedFrom - from);
+        loadedFrom = from;
+        return page;
+    });
+    ConversationView view;
+    view.resize(900, 700);
+    view.setModel(&model);
+    view.scrollToBottom(); // as the window does when it opens a conversation
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    QCOMPARE(loads, 0);
+    const int rowsBefore = model.rowCount();
+
+    // Scroll to the top of what is loaded: one page of older messages arrives above.
+    view.verticalScrollBar()->setValue(0);
+    QTRY_COMPARE(loads, 1);
+    QVERIFY(model.rowCount() > rowsBefore);
+    QCOMPARE(model.message(0).lineNumber, all.messages.at(1600).lineNumber);
+    // The reader's place is kept: the row that was at the top is still at the top.
+    const int oldTopRow = model.rowCount() - rowsBefore;
+    QVERIFY(view.widgetForRow(oldTopRow));
+    QVERIFY(qAbs(view.widgetForRow(oldTopRow)->y() - 16) < 40);
+
+    // Keep going up until everything is loaded, then no more loads.
+    for (int i = 0; i < 20 && model.canFetchMore(); ++i) {
+        view.verticalScrollBar()->setValue(0);
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(!model.canFetchMore());
+    QCOMPARE(model.transcript().messages.size(), 2000);
+    QCOMPARE(model.rowCount(), 2000);
 }
 
 void tst_ConversationView::hostileTranscriptRendersEveryBlock()
