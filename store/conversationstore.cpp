@@ -1,0 +1,973 @@
+#include "conversationstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
+#include <QSaveFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QUuid>
+#include <QVariant>
+
+#include "markdownexport.h"
+#include "storeschema.h"
+
+namespace Tessera {
+
+namespace {
+
+constexpr int kTitleLength = 80;     // code points, "…" included
+constexpr int kBusyTimeoutMs = 5000; // a reader (tessera list) may hold the WAL briefly
+// PRAGMA quick_check reads every page (about 2 ms per MiB here): always below this size, above it only
+// after an unclean shutdown. Damage it would have found shows up later as SQLITE_CORRUPT (Corrupt).
+constexpr qint64 kAlwaysCheckBytes = 64 * 1024 * 1024;
+
+QString nowText()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+QDateTime fromText(const QString &text)
+{
+    QDateTime when = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!when.isValid())
+        when = QDateTime::fromString(text, Qt::ISODate);
+    return when.toUTC();
+}
+
+QVariant nullable(const QString &text)
+{
+    return text.isEmpty() ? QVariant() : QVariant(text);
+}
+
+// For NOT NULL text columns: QSQLITE binds a null QString as SQL NULL.
+QString notNull(const QString &text)
+{
+    return text.isNull() ? QStringLiteral("") : text;
+}
+
+// LIKE pattern matching `text` anywhere, with \ as the escape character.
+QString likeAnywhere(const QString &text)
+{
+    QString escaped = text;
+    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    escaped.replace(QLatin1Char('%'), QLatin1String("\\%"));
+    escaped.replace(QLatin1Char('_'), QLatin1String("\\_"));
+    return QLatin1Char('%') + escaped + QLatin1Char('%');
+}
+
+// Collapses whitespace and cuts at kTitleLength code points with an ellipsis.
+QString titleFrom(const QString &text)
+{
+    const QString simple = text.simplified();
+    const QList<uint> points = simple.toUcs4();
+    if (points.size() <= kTitleLength)
+        return simple;
+    const QList<uint> cut = points.mid(0, kTitleLength - 1);
+    return QString::fromUcs4(reinterpret_cast<const char32_t *>(cut.constData()), cut.size()).trimmed()
+        + QChar(0x2026);
+}
+
+bool hasSqliteHeader(const QString &path, bool *readable)
+{
+    QFile file(path);
+    *readable = file.open(QIODevice::ReadOnly);
+    if (!*readable)
+        return false;
+    return file.read(16) == QByteArray("SQLite format 3\0", 16);
+}
+
+// Transactions as statements: QSqlDatabase::commit() drops SQLite's result code, which is what tells a
+// full disk (SQLITE_FULL) from other failures. BEGIN IMMEDIATE takes the write lock up front.
+QSqlError transact(QSqlDatabase &db, const char *statement)
+{
+    QSqlQuery query(db);
+    return query.exec(QLatin1String(statement)) ? QSqlError() : query.lastError();
+}
+
+// A SQLite primary result code from a QSqlError (the QSQLITE driver reports sqlite3 codes).
+int sqliteCode(const QSqlError &error)
+{
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok);
+    return ok ? (code & 0xff) : -1;
+}
+
+} // namespace
+
+ConversationStore::ConversationStore()
+    : m_connection(QStringLiteral("tessera-store-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{}
+
+ConversationStore::~ConversationStore()
+{
+    close();
+}
+
+QString ConversationStore::defaultDataDir()
+{
+    // The window sets organization and application "Tessera"; headless commands may not have, so the
+    // same place is spelled out for them (AppDataLocation = GenericDataLocation/<org>/<app> on Linux).
+    if (QCoreApplication::organizationName() == QLatin1String("Tessera")
+        && QCoreApplication::applicationName() == QLatin1String("Tessera")) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        if (!dir.isEmpty())
+            return dir;
+    }
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/Tessera/Tessera");
+}
+
+QString ConversationStore::instanceServerName(const QString &dataDir)
+{
+    const QByteArray path = QDir(dataDir).absolutePath().toUtf8();
+    return QStringLiteral("tessera-")
+        + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex().left(16));
+}
+
+QString ConversationStore::databasePath() const
+{
+    return QDir(m_dataDir).filePath(databaseFileName());
+}
+
+bool ConversationStore::isOpen() const
+{
+    return QSqlDatabase::contains(m_connection) && QSqlDatabase::database(m_connection, false).isOpen();
+}
+
+int ConversationStore::schemaVersion() const
+{
+    if (!isOpen())
+        return 0;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    return query.exec(QStringLiteral("PRAGMA user_version")) && query.next() ? query.value(0).toInt() : 0;
+}
+
+void ConversationStore::close()
+{
+    if (QSqlDatabase::contains(m_connection)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+    if (m_lock)
+        m_lock->unlock();
+    m_lock.reset();
+}
+
+StoreStatus ConversationStore::open(const QString &dataDir, OpenMode mode)
+{
+    close();
+    m_mode = mode;
+    m_markedOnOpen = 0;
+    m_uncleanShutdown = false;
+    m_dataDir = QDir::cleanPath(QDir(dataDir).absolutePath());
+
+    if (mode == OpenMode::ReadWrite) {
+        if (!QDir().mkpath(m_dataDir))
+            return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("cannot create the data directory %1").arg(m_dataDir));
+        const QString lockPath = QDir(m_dataDir).filePath(QStringLiteral("tessera.lock"));
+        const bool lockLeftBehind = QFileInfo::exists(lockPath);
+        m_lock = std::make_unique<QLockFile>(lockPath);
+        m_lock->setStaleLockTime(0); // only a dead owner frees the lock, never its age
+        if (!m_lock->tryLock(0)) {
+            const QLockFile::LockError lockError = m_lock->error();
+            qint64 pid = 0;
+            QString host, app;
+            m_lock->getLockInfo(&pid, &host, &app);
+            m_lock.reset();
+            if (lockError == QLockFile::LockFailedError) {
+                return StoreStatus::failure(StoreError::Locked,
+                                            QStringLiteral("the conversations in %1 are already open by PID %2%3")
+                                                .arg(m_dataDir)
+                                                .arg(pid)
+                                                .arg(host.isEmpty() ? QString() : QStringLiteral(" on ") + host));
+            }
+            return StoreStatus::failure(StoreError::NotWritable,
+                                        QStringLiteral("cannot write to %1 (permission denied or read-only)").arg(m_dataDir));
+        }
+        m_uncleanShutdown = lockLeftBehind; // its owner died without unlocking (crash, kill -9, power cut)
+    } else if (!QFileInfo::exists(databasePath())) {
+        return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversations are stored in %1 yet").arg(m_dataDir));
+    }
+
+    StoreStatus status = checkExistingFile();
+    if (status.ok())
+        status = openDatabase(mode);
+    if (!status.ok())
+        close();
+    return status;
+}
+
+// Before SQLite touches it: a file that is not SQLite at all is put aside, never opened for writing.
+StoreStatus ConversationStore::checkExistingFile()
+{
+    const QFileInfo info(databasePath());
+    if (!info.exists() || info.size() == 0)
+        return StoreStatus::success();
+    bool readable = false;
+    if (!hasSqliteHeader(info.filePath(), &readable)) {
+        if (!readable)
+            return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("cannot read %1").arg(info.filePath()));
+        return putAside(StoreError::Corrupt, QStringLiteral("it is not an SQLite database"));
+    }
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::putAside(StoreError code, const QString &why)
+{
+    const QString path = databasePath();
+    const QString what = code == StoreError::Foreign ? QStringLiteral("is not a Tessera database")
+                                                     : QStringLiteral("is damaged");
+    StoreStatus status = StoreStatus::failure(code, QStringLiteral("%1 %2 (%3). ").arg(path, what, why));
+    if (m_mode == OpenMode::ReadOnly) {
+        status.message += QStringLiteral("It was left untouched.");
+        return status;
+    }
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'"));
+    QString backup = path + QStringLiteral(".corrupt-") + stamp;
+    for (int n = 2; QFileInfo::exists(backup); ++n)
+        backup = path + QStringLiteral(".corrupt-") + stamp + QLatin1Char('-') + QString::number(n);
+    bool copied = QFile::copy(path, backup);
+    for (const char *suffix : {"-wal", "-journal"}) {
+        const QString side = path + QLatin1String(suffix);
+        if (copied && QFileInfo::exists(side))
+            copied = QFile::copy(side, backup + QLatin1String(suffix));
+    }
+    if (copied) {
+        status.backupPath = backup;
+        status.message += QStringLiteral("It was left untouched and a copy is at %1. Conversations are not saved "
+                                         "until it is moved out of %2.")
+                              .arg(backup, m_dataDir);
+    } else {
+        status.message += QStringLiteral("It was left untouched; a copy could not be written next to it. "
+                                         "Conversations are not saved until it is moved out of %1.")
+                              .arg(m_dataDir);
+    }
+    return status;
+}
+
+StoreStatus ConversationStore::openDatabase(OpenMode mode)
+{
+    const bool existed = QFileInfo(databasePath()).size() > 0;
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    if (!db.isValid()) {
+        return StoreStatus::failure(StoreError::Io, QStringLiteral("the Qt SQLite driver (QSQLITE) is missing; "
+                                                                   "on Debian install libqt6sql6-sqlite"));
+    }
+    db.setDatabaseName(databasePath());
+
+    // First pass read-only: checking a damaged or foreign file must not write to it.
+    if (existed) {
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+        if (!db.open())
+            return sqlFailure(db.lastError(), QStringLiteral("opening the database"));
+        QSqlQuery check(db);
+        const bool deep = m_uncleanShutdown || QFileInfo(databasePath()).size() <= kAlwaysCheckBytes;
+        if (!check.exec(deep ? QStringLiteral("PRAGMA quick_check") : QStringLiteral("SELECT CASE WHEN count(*) >= 0 THEN 'ok' END FROM sqlite_master"))
+            || !check.next()) {
+            const QSqlError error = check.lastError();
+            const int code = sqliteCode(error);
+            check = QSqlQuery();
+            db.close();
+            if (code == 11 || code == 26)
+                return putAside(StoreError::Corrupt, error.databaseText());
+            return sqlFailure(error, QStringLiteral("checking the database"));
+        }
+        if (check.value(0).toString() != QLatin1String("ok")) {
+            const QString problem = check.value(0).toString();
+            check = QSqlQuery();
+            db.close();
+            return putAside(StoreError::Corrupt, QStringLiteral("integrity check: ") + problem.left(200));
+        }
+        int applicationId = 0, version = 0, objects = 0;
+        if (check.exec(QStringLiteral("PRAGMA application_id")) && check.next())
+            applicationId = check.value(0).toInt();
+        if (check.exec(QStringLiteral("PRAGMA user_version")) && check.next())
+            version = check.value(0).toInt();
+        if (check.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) && check.next())
+            objects = check.value(0).toInt();
+        check = QSqlQuery();
+        db.close();
+        if (objects > 0 && applicationId != kApplicationId) {
+            return putAside(StoreError::Foreign, QStringLiteral("application id %1, schema version %2")
+                                                     .arg(applicationId)
+                                                     .arg(version));
+        }
+        if (version > kSchemaVersion) {
+            return StoreStatus::failure(StoreError::TooNew,
+                                        QStringLiteral("%1 was written by a newer Tessera (schema version %2; this build "
+                                                       "knows up to %3). It was left untouched: open it with that version.")
+                                            .arg(databasePath())
+                                            .arg(version)
+                                            .arg(kSchemaVersion));
+        }
+        if (mode == OpenMode::ReadOnly) {
+            if (objects == 0)
+                return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversations are stored in %1 yet").arg(m_dataDir));
+            if (version < kSchemaVersion) {
+                return StoreStatus::failure(StoreError::TooOld,
+                                            QStringLiteral("%1 has schema version %2 and needs upgrading to %3; open it "
+                                                           "once with write access (e.g. tessera list)")
+                                                .arg(databasePath())
+                                                .arg(version)
+                                                .arg(kSchemaVersion));
+            }
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+            if (!db.open())
+                return sqlFailure(db.lastError(), QStringLiteral("opening the database"));
+            QSqlQuery(db).exec(QStringLiteral("PRAGMA query_only = ON"));
+            return StoreStatus::success();
+        }
+    }
+
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    if (!db.open())
+        return sqlFailure(db.lastError(), QStringLiteral("opening the database"));
+    QSqlQuery pragma(db);
+    if (!pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !pragma.next()
+        || pragma.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+        return pragma.lastError().isValid() ? sqlFailure(pragma.lastError(), QStringLiteral("switching to WAL"))
+                                            : StoreStatus::failure(StoreError::Io, QStringLiteral("the file system of %1 does not support SQLite's WAL mode").arg(m_dataDir));
+    }
+    // FULL: in WAL mode each commit syncs the log, so a power cut cannot lose a committed message.
+    if (!pragma.exec(QStringLiteral("PRAGMA synchronous = FULL")) || !pragma.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
+        return sqlFailure(pragma.lastError(), QStringLiteral("setting up the database"));
+
+    int version = 0;
+    if (pragma.exec(QStringLiteral("PRAGMA user_version")) && pragma.next())
+        version = pragma.value(0).toInt();
+    if (version < kSchemaVersion) {
+        QString error;
+        if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
+            return sqlFailure(e, QStringLiteral("starting the schema set-up"));
+        const bool done = version == 0 ? createSchema(db, &error) : migrateSchema(db, version, &error);
+        const QSqlError committed = done ? transact(db, "COMMIT") : QSqlError();
+        if (!done || committed.isValid()) {
+            if (done)
+                error = committed.text();
+            transact(db, "ROLLBACK");
+            return StoreStatus::failure(StoreError::Io, version == 0 ? QStringLiteral("cannot create the database: ") + error
+                                                                     : QStringLiteral("cannot upgrade the database from schema version %1: %2").arg(version).arg(error));
+        }
+    }
+    StoreStatus marked;
+    m_markedOnOpen = markIncompleteTurns(&marked);
+    return marked;
+}
+
+StoreStatus ConversationStore::sqlFailure(const QSqlError &error, const QString &what) const
+{
+    const QString detail = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    switch (sqliteCode(error)) {
+    case 13: // SQLITE_FULL
+        return StoreStatus::failure(StoreError::Full, QStringLiteral("the disk is full: %1 failed, nothing of it was saved").arg(what));
+    case 8:  // SQLITE_READONLY
+    case 3:  // SQLITE_PERM
+    case 23: // SQLITE_AUTH
+        return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("%1 is read-only: %2 failed, nothing of it was saved (%3)").arg(m_dataDir, what, detail));
+    case 14: // SQLITE_CANTOPEN
+        return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("cannot open %1: %2 (%3)").arg(databasePath(), what, detail));
+    case 11: // SQLITE_CORRUPT
+    case 26: // SQLITE_NOTADB
+        return StoreStatus::failure(StoreError::Corrupt, QStringLiteral("%1 is damaged: %2 failed (%3)").arg(databasePath(), what, detail));
+    default:
+        return StoreStatus::failure(StoreError::Io, QStringLiteral("%1 failed: %2").arg(what, detail));
+    }
+}
+
+StoreStatus ConversationStore::requireWritable() const
+{
+    if (!isOpen())
+        return StoreStatus::failure(StoreError::NotOpen, QStringLiteral("the conversation store is not open"));
+    if (m_mode == OpenMode::ReadOnly)
+        return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("the conversation store is open read-only"));
+    return StoreStatus::success();
+}
+
+int ConversationStore::markIncompleteTurns(StoreStatus *status)
+{
+    StoreStatus result = requireWritable();
+    int marked = 0;
+    if (result.ok()) {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        QSqlQuery query(db);
+        if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid()) {
+            result = sqlFailure(e, QStringLiteral("marking cut-off turns"));
+        } else if (!query.exec(QStringLiteral("UPDATE messages SET incomplete = 1 WHERE (conversation_id, turn_id) IN "
+                                              "(SELECT conversation_id, turn_id FROM turns WHERE completed_at IS NULL AND incomplete = 0)"))
+                   || !query.exec(QStringLiteral("UPDATE turns SET incomplete = 1 WHERE completed_at IS NULL AND incomplete = 0"))) {
+            result = sqlFailure(query.lastError(), QStringLiteral("marking cut-off turns"));
+            transact(db, "ROLLBACK");
+        } else {
+            marked = query.numRowsAffected();
+            if (const QSqlError e = transact(db, "COMMIT"); e.isValid()) {
+                result = sqlFailure(e, QStringLiteral("marking cut-off turns"));
+                transact(db, "ROLLBACK");
+                marked = 0;
+            }
+        }
+    }
+    if (status)
+        *status = result;
+    return marked;
+}
+
+StoreStatus ConversationStore::createConversation(const QString &title, const QString &source, QString *id)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const QString newId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString now = nowText();
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("INSERT INTO conversations(id, title, created_at, updated_at, source) VALUES(?, ?, ?, ?, ?)"));
+    query.addBindValue(newId);
+    query.addBindValue(title.isEmpty() ? QStringLiteral("Conversation") : titleFrom(title));
+    query.addBindValue(now);
+    query.addBindValue(now);
+    query.addBindValue(notNull(source));
+    if (!query.exec())
+        return sqlFailure(query.lastError(), QStringLiteral("creating the conversation"));
+    if (id)
+        *id = newId;
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::appendMessage(const QString &conversationId, const QByteArray &rawLine, qint64 *seq)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const QString what = QStringLiteral("saving the message");
+
+    // Parse outside the transaction; a hostile line only ever becomes facts about itself.
+    QList<Message> one{parseTranscriptLine(rawLine, 0)};
+    QSet<QString> answered;
+    {
+        QSqlQuery query(db);
+        query.prepare(QStringLiteral("SELECT 1 FROM messages WHERE conversation_id = ? AND result_call_id = ?"));
+        for (const ToolCall &call : std::as_const(one.first().toolCalls)) {
+            if (call.id.isEmpty())
+                continue;
+            query.addBindValue(conversationId);
+            query.addBindValue(call.id);
+            if (query.exec() && query.next())
+                answered.insert(call.id);
+        }
+    }
+    resolveCardCalls(&one, answered);
+    const StoredLineFacts facts = storedLineFacts(one.first(), answered);
+    const QString now = nowText();
+
+    if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
+        return sqlFailure(e, what);
+    auto fail = [&](const QSqlError &error) {
+        transact(db, "ROLLBACK");
+        return sqlFailure(error, what);
+    };
+
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("SELECT (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?), "
+                                 "EXISTS(SELECT 1 FROM conversations WHERE id = ?)"));
+    query.addBindValue(conversationId);
+    query.addBindValue(conversationId);
+    if (!query.exec() || !query.next())
+        return fail(query.lastError());
+    const qint64 nextSeq = query.value(0).toLongLong();
+    if (!query.value(1).toBool()) {
+        transact(db, "ROLLBACK");
+        return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
+    }
+
+    query.prepare(QStringLiteral("INSERT INTO messages(conversation_id, seq, raw_line, role, created_at, turn_id, card_count, "
+                                 "search_text, card_call_ids, result_call_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    query.addBindValue(conversationId);
+    query.addBindValue(nextSeq);
+    query.addBindValue(rawLine.isNull() ? QByteArray("") : rawLine); // a NULL blob would break NOT NULL
+    query.addBindValue(notNull(facts.role));
+    query.addBindValue(facts.createdAt.isEmpty() ? now : facts.createdAt);
+    query.addBindValue(nullable(facts.turnId));
+    query.addBindValue(facts.cardCount);
+    query.addBindValue(notNull(facts.searchText));
+    query.addBindValue(nullable(facts.cardCallIds));
+    query.addBindValue(nullable(facts.resultCallId));
+    if (!query.exec())
+        return fail(query.lastError());
+
+    int cardDelta = facts.cardCount;
+    if (!facts.resultCallId.isEmpty()) {
+        // The call this result answers drew its card from the arguments until now: it no longer does.
+        QSqlQuery calls(db);
+        calls.prepare(QStringLiteral("SELECT seq, card_call_ids FROM messages WHERE conversation_id = ? AND seq < ? "
+                                     "AND card_call_ids IS NOT NULL AND (' ' || card_call_ids || ' ') LIKE ? ESCAPE '\\'"));
+        calls.addBindValue(conversationId);
+        calls.addBindValue(nextSeq);
+        calls.addBindValue(likeAnywhere(QLatin1Char(' ') + facts.resultCallId + QLatin1Char(' ')));
+        if (!calls.exec())
+            return fail(calls.lastError());
+        QList<QPair<qint64, QString>> answeredAt;
+        while (calls.next())
+            answeredAt.append({calls.value(0).toLongLong(), calls.value(1).toString()});
+        for (const auto &[callSeq, ids] : std::as_const(answeredAt)) {
+            QStringList remaining = ids.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            if (remaining.removeAll(facts.resultCallId) == 0)
+                continue;
+            QSqlQuery update(db);
+            update.prepare(QStringLiteral("UPDATE messages SET card_count = MAX(card_count - 1, 0), card_call_ids = ? "
+                                          "WHERE conversation_id = ? AND seq = ?"));
+            update.addBindValue(nullable(remaining.join(QLatin1Char(' '))));
+            update.addBindValue(conversationId);
+            update.addBindValue(callSeq);
+            if (!update.exec())
+                return fail(update.lastError());
+            --cardDelta;
+        }
+    }
+
+    if (!facts.turnId.isEmpty()) {
+        query.prepare(QStringLiteral("INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at) VALUES(?, ?, ?)"));
+        query.addBindValue(conversationId);
+        query.addBindValue(facts.turnId);
+        query.addBindValue(now);
+        if (!query.exec())
+            return fail(query.lastError());
+    }
+    query.prepare(QStringLiteral("UPDATE conversations SET updated_at = ?, message_count = message_count + 1, "
+                                 "card_count = card_count + ? WHERE id = ?"));
+    query.addBindValue(now);
+    query.addBindValue(cardDelta);
+    query.addBindValue(conversationId);
+    if (!query.exec())
+        return fail(query.lastError());
+    query = QSqlQuery();
+    if (const QSqlError e = transact(db, "COMMIT"); e.isValid())
+        return fail(e);
+    if (seq)
+        *seq = nextSeq;
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::beginTurn(const QString &conversationId, const QString &turnId)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at) VALUES(?, ?, ?)"));
+    query.addBindValue(conversationId);
+    query.addBindValue(turnId);
+    query.addBindValue(nowText());
+    if (!query.exec()) {
+        if (sqliteCode(query.lastError()) == 19) // SQLITE_CONSTRAINT: the foreign key
+            return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
+        return sqlFailure(query.lastError(), QStringLiteral("recording the turn"));
+    }
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::completeTurn(const QString &conversationId, const QString &turnId)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
+        return sqlFailure(e, QStringLiteral("completing the turn"));
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("INSERT INTO turns(conversation_id, turn_id, started_at, completed_at) VALUES(?, ?, ?, ?) "
+                                 "ON CONFLICT(conversation_id, turn_id) DO UPDATE SET completed_at = excluded.completed_at, incomplete = 0"));
+    const QString now = nowText();
+    query.addBindValue(conversationId);
+    query.addBindValue(turnId);
+    query.addBindValue(now);
+    query.addBindValue(now);
+    bool ok = query.exec();
+    if (ok) {
+        query.prepare(QStringLiteral("UPDATE messages SET incomplete = 0 WHERE conversation_id = ? AND turn_id = ? AND incomplete = 1"));
+        query.addBindValue(conversationId);
+        query.addBindValue(turnId);
+        ok = query.exec();
+    }
+    if (!ok) {
+        const QSqlError error = query.lastError();
+        transact(db, "ROLLBACK");
+        if (sqliteCode(error) == 19)
+            return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
+        return sqlFailure(error, QStringLiteral("completing the turn"));
+    }
+    if (const QSqlError error = transact(db, "COMMIT"); error.isValid()) {
+        transact(db, "ROLLBACK");
+        return sqlFailure(error, QStringLiteral("completing the turn"));
+    }
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::importFile(const QString &path, QString *id)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    const QByteArray data = file.readAll();
+    if (file.error() != QFile::NoError)
+        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    const QFileInfo info(path);
+    return importData(data, info.completeBaseName(), info.absoluteFilePath(), id);
+}
+
+StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QString &fallbackTitle,
+                                          const QString &source, QString *id)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    const Transcript transcript = Transcript::fromJsonLines(jsonLines);
+    if (transcript.messages.isEmpty())
+        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("%1 holds no messages").arg(source.isEmpty() ? fallbackTitle : source));
+
+    QString title;
+    for (const Message &m : transcript.messages) {
+        if (m.role == MessageRole::User && !m.content.trimmed().isEmpty()) {
+            title = titleFrom(m.content);
+            break;
+        }
+    }
+    if (title.isEmpty())
+        title = fallbackTitle.isEmpty() ? QStringLiteral("Conversation") : titleFrom(fallbackTitle);
+
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const QString what = QStringLiteral("importing the conversation");
+    const QString newId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString now = nowText();
+    const QSet<QString> answered = answeredCardCalls(transcript.messages);
+
+    if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
+        return sqlFailure(e, what);
+    auto fail = [&](const QSqlError &error) {
+        transact(db, "ROLLBACK");
+        return sqlFailure(error, what);
+    };
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("INSERT INTO conversations(id, title, created_at, updated_at, source) VALUES(?, ?, ?, ?, ?)"));
+    query.addBindValue(newId);
+    query.addBindValue(title);
+    query.addBindValue(now);
+    query.addBindValue(now);
+    query.addBindValue(notNull(source));
+    if (!query.exec())
+        return fail(query.lastError());
+
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral("INSERT INTO messages(conversation_id, seq, raw_line, role, created_at, turn_id, card_count, "
+                                  "search_text, card_call_ids, result_call_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery turn(db);
+    turn.prepare(QStringLiteral("INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at, completed_at) VALUES(?, ?, ?, ?)"));
+    int cards = 0;
+    qint64 seq = 0;
+    for (const Message &m : transcript.messages) {
+        const StoredLineFacts facts = storedLineFacts(m, answered);
+        cards += facts.cardCount;
+        insert.addBindValue(newId);
+        insert.addBindValue(++seq);
+        insert.addBindValue(m.rawLine.isNull() ? QByteArray("") : m.rawLine);
+        insert.addBindValue(notNull(facts.role));
+        insert.addBindValue(facts.createdAt.isEmpty() ? now : facts.createdAt);
+        insert.addBindValue(nullable(facts.turnId));
+        insert.addBindValue(facts.cardCount);
+        insert.addBindValue(notNull(facts.searchText));
+        insert.addBindValue(nullable(facts.cardCallIds));
+        insert.addBindValue(nullable(facts.resultCallId));
+        if (!insert.exec())
+            return fail(insert.lastError());
+        if (!facts.turnId.isEmpty()) {
+            turn.addBindValue(newId);
+            turn.addBindValue(facts.turnId);
+            turn.addBindValue(now);
+            turn.addBindValue(now);
+            if (!turn.exec())
+                return fail(turn.lastError());
+        }
+    }
+    query.prepare(QStringLiteral("UPDATE conversations SET message_count = ?, card_count = ? WHERE id = ?"));
+    query.addBindValue(int(seq));
+    query.addBindValue(cards);
+    query.addBindValue(newId);
+    if (!query.exec())
+        return fail(query.lastError());
+    query = QSqlQuery();
+    insert = QSqlQuery();
+    turn = QSqlQuery();
+    if (const QSqlError e = transact(db, "COMMIT"); e.isValid())
+        return fail(e);
+    if (id)
+        *id = newId;
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::deleteConversation(const QString &conversationId)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
+    query.addBindValue(conversationId);
+    if (!query.exec())
+        return sqlFailure(query.lastError(), QStringLiteral("deleting the conversation"));
+    if (query.numRowsAffected() == 0)
+        return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
+    return StoreStatus::success();
+}
+
+namespace {
+
+ConversationSummary summaryFrom(const QSqlQuery &query)
+{
+    ConversationSummary s;
+    s.id = query.value(0).toString();
+    s.title = query.value(1).toString();
+    s.source = query.value(2).toString();
+    s.messageCount = query.value(3).toInt();
+    s.cardCount = query.value(4).toInt();
+    s.createdAt = fromText(query.value(5).toString());
+    s.lastActivity = fromText(query.value(6).toString());
+    return s;
+}
+
+const char kSummaryColumns[] = "SELECT id, title, source, message_count, card_count, created_at, updated_at FROM conversations";
+
+} // namespace
+
+QList<ConversationSummary> ConversationStore::listConversations(const QString &search, StoreStatus *status) const
+{
+    QList<ConversationSummary> result;
+    if (!isOpen()) {
+        if (status)
+            *status = StoreStatus::failure(StoreError::NotOpen, QStringLiteral("the conversation store is not open"));
+        return result;
+    }
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    QString sql = QLatin1String(kSummaryColumns);
+    if (!search.trimmed().isEmpty()) {
+        sql += QStringLiteral(" WHERE title LIKE ? ESCAPE '\\' OR EXISTS(SELECT 1 FROM messages m WHERE "
+                              "m.conversation_id = conversations.id AND m.search_text LIKE ? ESCAPE '\\')");
+    }
+    sql += QStringLiteral(" ORDER BY updated_at DESC, rowid DESC");
+    query.setForwardOnly(true);
+    query.prepare(sql);
+    if (!search.trimmed().isEmpty()) {
+        query.addBindValue(likeAnywhere(search.trimmed()));
+        query.addBindValue(likeAnywhere(search.trimmed()));
+    }
+    if (!query.exec()) {
+        if (status)
+            *status = sqlFailure(query.lastError(), QStringLiteral("listing conversations"));
+        return result;
+    }
+    while (query.next())
+        result.append(summaryFrom(query));
+    if (status)
+        *status = StoreStatus::success();
+    return result;
+}
+
+ConversationSummary ConversationStore::conversation(const QString &conversationId, StoreStatus *status) const
+{
+    StoreStatus result = isOpen() ? StoreStatus::success()
+                                  : StoreStatus::failure(StoreError::NotOpen, QStringLiteral("the conversation store is not open"));
+    ConversationSummary summary;
+    if (result.ok()) {
+        QSqlQuery query(QSqlDatabase::database(m_connection, false));
+        query.prepare(QLatin1String(kSummaryColumns) + QStringLiteral(" WHERE id = ?"));
+        query.addBindValue(conversationId);
+        if (!query.exec())
+            result = sqlFailure(query.lastError(), QStringLiteral("reading the conversation"));
+        else if (!query.next())
+            result = StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
+        else
+            summary = summaryFrom(query);
+    }
+    if (status)
+        *status = result;
+    return summary;
+}
+
+QString ConversationStore::resolveId(const QString &idOrPrefix, StoreStatus *status) const
+{
+    StoreStatus result = StoreStatus::success();
+    QString found;
+    const QString key = idOrPrefix.trimmed().toLower();
+    if (!isOpen()) {
+        result = StoreStatus::failure(StoreError::NotOpen, QStringLiteral("the conversation store is not open"));
+    } else if (key.size() < 4) {
+        result = StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(idOrPrefix));
+    } else {
+        QSqlQuery query(QSqlDatabase::database(m_connection, false));
+        query.prepare(QStringLiteral("SELECT id FROM conversations WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY id = ? DESC LIMIT 2"));
+        QString prefix = likeAnywhere(key);
+        prefix.remove(0, 1); // anchored at the start
+        query.addBindValue(key);
+        query.addBindValue(prefix);
+        query.addBindValue(key);
+        if (!query.exec()) {
+            result = sqlFailure(query.lastError(), QStringLiteral("finding the conversation"));
+        } else {
+            QStringList ids;
+            while (query.next())
+                ids.append(query.value(0).toString());
+            if (ids.isEmpty())
+                result = StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(idOrPrefix));
+            else if (ids.first() == key || ids.size() == 1)
+                found = ids.first();
+            else
+                result = StoreStatus::failure(StoreError::BadInput, QStringLiteral("%1 matches more than one conversation").arg(idOrPrefix));
+        }
+    }
+    if (status)
+        *status = result;
+    return found;
+}
+
+int ConversationStore::messageCount(const QString &conversationId) const
+{
+    if (!isOpen())
+        return 0;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT COALESCE(MAX(seq), 0) FROM messages WHERE conversation_id = ?"));
+    query.addBindValue(conversationId);
+    return query.exec() && query.next() ? query.value(0).toInt() : 0;
+}
+
+QList<QByteArray> ConversationStore::rawLines(const QString &conversationId, StoreStatus *status) const
+{
+    QList<QByteArray> lines;
+    const ConversationSummary summary = conversation(conversationId, status);
+    if (summary.id.isEmpty())
+        return lines;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT raw_line FROM messages WHERE conversation_id = ? ORDER BY seq"));
+    query.addBindValue(conversationId);
+    if (!query.exec()) {
+        if (status)
+            *status = sqlFailure(query.lastError(), QStringLiteral("reading the conversation"));
+        return lines;
+    }
+    lines.reserve(summary.messageCount);
+    while (query.next())
+        lines.append(query.value(0).toByteArray());
+    return lines;
+}
+
+QList<Message> ConversationStore::loadRange(const QString &conversationId, qint64 firstSeq, int count, StoreStatus *status) const
+{
+    QList<Message> messages;
+    const ConversationSummary summary = conversation(conversationId, status);
+    if (summary.id.isEmpty() || count <= 0)
+        return messages;
+    const qint64 first = std::max<qint64>(1, firstSeq);
+    const qint64 end = firstSeq + count; // exclusive; a page that starts before 1 is shorter
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT seq, raw_line FROM messages WHERE conversation_id = ? AND seq >= ? AND seq < ? ORDER BY seq"));
+    query.addBindValue(conversationId);
+    query.addBindValue(first);
+    query.addBindValue(end);
+    if (!query.exec()) {
+        if (status)
+            *status = sqlFailure(query.lastError(), QStringLiteral("reading the conversation"));
+        return messages;
+    }
+    while (query.next())
+        messages.append(parseTranscriptLine(query.value(1).toByteArray(), query.value(0).toInt()));
+
+    QSet<QString> answered;
+    QSqlQuery calls(db);
+    calls.setForwardOnly(true);
+    calls.prepare(QStringLiteral("SELECT result_call_id FROM messages WHERE conversation_id = ? AND result_call_id IS NOT NULL"));
+    calls.addBindValue(conversationId);
+    if (calls.exec()) {
+        while (calls.next())
+            answered.insert(calls.value(0).toString());
+    }
+    resolveCardCalls(&messages, answered);
+    return messages;
+}
+
+QList<Message> ConversationStore::loadLast(const QString &conversationId, int count, StoreStatus *status) const
+{
+    const qint64 last = messageCount(conversationId);
+    return loadRange(conversationId, std::max<qint64>(1, last - count + 1), count, status);
+}
+
+Transcript ConversationStore::loadTranscript(const QString &conversationId, StoreStatus *status) const
+{
+    Transcript transcript;
+    const QList<QByteArray> lines = rawLines(conversationId, status);
+    transcript.messages.reserve(lines.size());
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        transcript.messages.append(parseTranscriptLine(lines.at(i), int(i + 1)));
+    resolveCardCalls(&transcript.messages, answeredCardCalls(transcript.messages));
+    return transcript;
+}
+
+QList<TurnState> ConversationStore::turns(const QString &conversationId) const
+{
+    QList<TurnState> result;
+    if (!isOpen())
+        return result;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT turn_id, completed_at IS NOT NULL, incomplete FROM turns WHERE conversation_id = ? "
+                                 "ORDER BY started_at, rowid"));
+    query.addBindValue(conversationId);
+    if (query.exec()) {
+        while (query.next())
+            result.append({query.value(0).toString(), query.value(1).toBool(), query.value(2).toBool()});
+    }
+    return result;
+}
+
+QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId) const
+{
+    QSet<qint64> result;
+    if (!isOpen())
+        return result;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT seq FROM messages WHERE conversation_id = ? AND incomplete = 1"));
+    query.addBindValue(conversationId);
+    if (query.exec()) {
+        while (query.next())
+            result.insert(query.value(0).toLongLong());
+    }
+    return result;
+}
+
+StoreStatus ConversationStore::exportConversation(const QString &conversationId, const QString &path, ExportFormat format) const
+{
+    StoreStatus status;
+    const ConversationSummary summary = conversation(conversationId, &status);
+    if (!status.ok())
+        return status;
+    QByteArray bytes;
+    if (format == ExportFormat::JsonLines) {
+        const QList<QByteArray> lines = rawLines(conversationId, &status);
+        if (!status.ok())
+            return status;
+        for (const QByteArray &line : lines)
+            bytes += line + '\n';
+    } else {
+        const Transcript transcript = loadTranscript(conversationId, &status);
+        if (!status.ok())
+            return status;
+        bytes = transcriptToMarkdown(transcript, summary.title);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return StoreStatus::failure(StoreError::Io, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    return StoreStatus::success();
+}
+
+} // namespace Tessera

@@ -1,0 +1,180 @@
+#pragma once
+
+// Conversations persisted in SQLite (PRODUCT.md §6, issue 4).
+//
+// One database file, <dataDir>/tessera.db, opened by one Tessera at a time (<dataDir>/tessera.lock).
+//  - WAL journal, synchronous=FULL (a commit is on disk when appendMessage returns, so a crash, kill -9
+//    or power cut loses nothing that was committed), foreign keys on.
+//  - Schema version in PRAGMA user_version, application id in PRAGMA application_id; older schemas are
+//    migrated on open (storeschema.h), a newer one is refused untouched.
+//  - Every message is one row holding its raw line exactly as received (a BLOB: invalid UTF-8 and hostile
+//    nesting are stored as they came). Nothing is stored as a parsed tree and nothing is ever rewritten
+//    whole: loading re-parses and re-validates every line with the running version's rules (seed 000's
+//    third validation point), so a card valid now renders natively whatever an older version thought.
+//  - appendMessage is one transaction, committed before it returns. A failure (disk full, read-only, I/O)
+//    rolls back: earlier rows stay intact, nothing is half-written, and the caller keeps the message in
+//    memory and tells the user it is not being saved.
+//  - A corrupt or foreign file is never written to: it is copied aside (tessera.db.corrupt-<UTC stamp>)
+//    and open() fails saying so. Checked on open through a read-only connection: the SQLite header, PRAGMA
+//    quick_check (always up to 64 MiB, above that only after an unclean shutdown), application_id.
+//
+// Not thread-safe: use a store from one thread (the GUI thread or one worker).
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QSet>
+#include <QString>
+
+#include <memory>
+
+#include "transcript.h"
+
+class QLockFile;
+class QSqlError;
+
+namespace Tessera {
+
+enum class StoreError {
+    None,
+    Locked,      // another Tessera holds the data dir (message names its PID)
+    NotWritable, // the data dir or the database cannot be written (read-only, permissions)
+    Corrupt,     // not a readable SQLite database; a copy was put aside (backupPath)
+    Foreign,     // an SQLite database of some other application; a copy was put aside (backupPath)
+    TooNew,      // made by a newer Tessera (schema version above kSchemaVersion); left untouched
+    TooOld,      // read-only open of a database that needs a migration first
+    Full,        // disk or database full (SQLITE_FULL); the failed write was rolled back
+    Io,          // any other SQLite or file error; the failed write was rolled back
+    NotFound,    // no such conversation, or no database yet (read-only open)
+    NotOpen,     // the store is not open
+    BadInput,    // a file to import cannot be read, an ambiguous id prefix, …
+};
+
+struct StoreStatus
+{
+    StoreError code = StoreError::None;
+    QString message;    // one sentence for a person, e.g. "the disk is full: message not saved"
+    QString backupPath; // Corrupt / Foreign: where the copy of the untouched file is
+
+    bool ok() const { return code == StoreError::None; }
+    static StoreStatus success() { return {}; }
+    static StoreStatus failure(StoreError code, const QString &message) { return {code, message, {}}; }
+};
+
+struct ConversationSummary
+{
+    QString id;           // a UUID without braces
+    QString title;        // first user message trimmed to 80 chars, else the file name, else "Conversation"
+    QString source;       // the imported file's absolute path, or what createConversation was given
+    int messageCount = 0; // stored lines, readable or not
+    int cardCount = 0;    // cards as Transcript::cardCount counts them (valid or not)
+    QDateTime createdAt;  // UTC
+    QDateTime lastActivity; // UTC: the last append or the import
+};
+
+// A turn as the wire announced it (turn.started / turn.completed, PRODUCT.md §4).
+struct TurnState
+{
+    QString turnId;
+    bool completed = false;
+    bool incomplete = false; // cut off: started, never completed, and the store was reopened since
+};
+
+class ConversationStore
+{
+public:
+    enum class OpenMode {
+        ReadWrite, // takes the lock, migrates, marks cut-off turns incomplete
+        ReadOnly,  // no lock, no writes (SQLITE_OPEN_READONLY): for list/export/render while the app runs
+    };
+    enum class ExportFormat { JsonLines, Markdown };
+
+    ConversationStore();
+    ~ConversationStore();
+    ConversationStore(const ConversationStore &) = delete;
+    ConversationStore &operator=(const ConversationStore &) = delete;
+
+    // QStandardPaths::AppDataLocation of organization and application "Tessera" (Linux:
+    // ~/.local/share/Tessera/Tessera), the same whether or not the caller set those names.
+    static QString defaultDataDir();
+    static QString databaseFileName() { return QStringLiteral("tessera.db"); }
+    // A QLocalServer name unique to a data dir, so a second instance can ask the first to raise its
+    // window (the server itself is UI work and needs Qt Network, which the store does not link).
+    static QString instanceServerName(const QString &dataDir);
+
+    // Creates dataDir when missing. Never throws, never crashes; every refusal is a StoreStatus.
+    StoreStatus open(const QString &dataDir, OpenMode mode = OpenMode::ReadWrite);
+    void close();
+    bool isOpen() const;
+    bool isReadOnly() const { return m_mode == OpenMode::ReadOnly; }
+    QString dataDir() const { return m_dataDir; }
+    QString databasePath() const;
+    int schemaVersion() const; // PRAGMA user_version of the open database
+    // Turns found started-but-never-completed and marked incomplete by the last ReadWrite open.
+    int turnsMarkedIncompleteOnOpen() const { return m_markedOnOpen; }
+    // The QSqlDatabase connection name (tests set PRAGMA max_page_count / query_only through it).
+    QString connectionName() const { return m_connection; }
+
+    // --- writing: each call is one transaction, committed before it returns -------------------------
+    StoreStatus createConversation(const QString &title, const QString &source, QString *id);
+    // Stores one line exactly as received. Its turn_id (if any) starts that turn when new. *seq gets the
+    // line's 1-based position in the conversation.
+    StoreStatus appendMessage(const QString &conversationId, const QByteArray &rawLine, qint64 *seq = nullptr);
+    // Wire events turn.started / turn.completed (PRODUCT.md §4). A turn started and never completed is
+    // marked incomplete on the next ReadWrite open.
+    StoreStatus beginTurn(const QString &conversationId, const QString &turnId);
+    StoreStatus completeTurn(const QString &conversationId, const QString &turnId);
+    // Marks every started, uncompleted turn (and its messages) incomplete; returns how many. open() calls it.
+    int markIncompleteTurns(StoreStatus *status = nullptr);
+    // A JSON Lines file as one new conversation, in one transaction (all lines or none). Lines are kept
+    // as received (CR line ends and a BOM dropped, blank lines skipped, as Transcript reads them). Turns
+    // named by turn_id are stored completed: a file is a finished record.
+    StoreStatus importFile(const QString &path, QString *id);
+    StoreStatus importData(const QByteArray &jsonLines, const QString &fallbackTitle, const QString &source,
+                           QString *id);
+    StoreStatus deleteConversation(const QString &conversationId);
+
+    // --- reading -----------------------------------------------------------------------------------
+    // Newest activity first. search (optional, case-insensitive for ASCII): matches the title or the
+    // text of any message (prose, acks, card titles); LIKE, no ranking.
+    QList<ConversationSummary> listConversations(const QString &search = {}, StoreStatus *status = nullptr) const;
+    ConversationSummary conversation(const QString &conversationId, StoreStatus *status = nullptr) const;
+    // An exact id, or a unique prefix of at least 4 characters ("3f2a9c1e"); empty when none or ambiguous.
+    QString resolveId(const QString &idOrPrefix, StoreStatus *status = nullptr) const;
+    int messageCount(const QString &conversationId) const;
+    // Every line, re-parsed and re-validated now. Message::lineNumber is the stored seq (1-based).
+    Transcript loadTranscript(const QString &conversationId, StoreStatus *status = nullptr) const;
+    // Lazy loading: lines [firstSeq, firstSeq + count) re-parsed, with card-tool calls resolved against
+    // the whole conversation (a call answered outside the page does not draw a second card). Use
+    // loadLast for the first screen, then loadRange(id, oldestLoaded - n, n) for older pages.
+    QList<Message> loadRange(const QString &conversationId, qint64 firstSeq, int count,
+                             StoreStatus *status = nullptr) const;
+    QList<Message> loadLast(const QString &conversationId, int count, StoreStatus *status = nullptr) const;
+    QList<TurnState> turns(const QString &conversationId) const;
+    // seqs of lines that belong to a turn marked incomplete (the view labels them "cut off").
+    QSet<qint64> incompleteSeqs(const QString &conversationId) const;
+    // Raw lines as stored, in order (export, tests).
+    QList<QByteArray> rawLines(const QString &conversationId, StoreStatus *status = nullptr) const;
+
+    // JSON Lines: every stored line byte for byte, '\n' after each. Markdown: markdownexport.h.
+    StoreStatus exportConversation(const QString &conversationId, const QString &path,
+                                   ExportFormat format = ExportFormat::JsonLines) const;
+
+private:
+    StoreStatus openDatabase(OpenMode mode);
+    StoreStatus checkExistingFile();
+    StoreStatus putAside(StoreError code, const QString &why);
+    StoreStatus insertLines(const QString &conversationId, const QList<Message> &messages,
+                            const QList<QByteArray> &lines, bool turnsCompleted, qint64 firstSeq);
+    StoreStatus sqlFailure(const QSqlError &error, const QString &what) const;
+    StoreStatus requireWritable() const;
+
+    QString m_dataDir;
+    QString m_connection;
+    OpenMode m_mode = OpenMode::ReadWrite;
+    std::unique_ptr<QLockFile> m_lock;
+    int m_markedOnOpen = 0;
+    bool m_uncleanShutdown = false; // the lock file was left behind by a dead owner
+};
+
+} // namespace Tessera

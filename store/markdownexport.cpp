@@ -1,0 +1,303 @@
+#include "markdownexport.h"
+
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include "strictjson.h"
+
+namespace Tessera {
+
+using nlohmann::json;
+
+namespace {
+
+QString str(const json &object, const char *key)
+{
+    if (!object.is_object())
+        return {};
+    auto it = object.find(key);
+    if (it == object.end() || !it->is_string())
+        return {};
+    const std::string &s = it->get_ref<const std::string &>();
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+const json &member(const json &object, const char *key)
+{
+    static const json null;
+    if (!object.is_object())
+        return null;
+    auto it = object.find(key);
+    return it == object.end() ? null : *it;
+}
+
+QString pointerToken(const std::string &key)
+{
+    return QString::fromStdString(escapePointerToken(key));
+}
+
+// One table cell: no line breaks, pipes escaped.
+QString cell(QString text)
+{
+    text.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    text.replace(QLatin1Char('|'), QLatin1String("\\|"));
+    text.replace(QLatin1Char('\r'), QLatin1Char(' '));
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return text;
+}
+
+// A cell value: exact source digits for numbers, an em dash for null, strings as they are.
+QString valueText(const Card &card, const QString &pointer, const json &value)
+{
+    if (value.is_null())
+        return QString(QChar(0x2014));
+    if (value.is_string()) {
+        const std::string &s = value.get_ref<const std::string &>();
+        return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    }
+    if (value.is_number())
+        return card.numberText(pointer, value);
+    return QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+QString tableRow(const QStringList &cells)
+{
+    return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+}
+
+QString heading(const QString &title)
+{
+    return title.isEmpty() ? QString() : QStringLiteral("**") + cell(title) + QStringLiteral("**\n\n");
+}
+
+QString quoteLines(const QString &text)
+{
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines)
+        line.prepend(QStringLiteral("> "));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString dataTable(const Card &card, const json &payload)
+{
+    const json &columns = member(payload, "columns");
+    QStringList labels, keys, rule;
+    for (const json &column : columns) {
+        keys.append(str(column, "key"));
+        labels.append(cell(str(column, "label")));
+        const json &numeric = member(column, "numeric");
+        rule.append(numeric.is_boolean() && numeric.get<bool>() ? QStringLiteral("---:") : QStringLiteral("---"));
+    }
+    QStringList out{tableRow(labels), tableRow(rule)};
+    auto row = [&](const json &object, const QString &base, bool bold) {
+        QStringList cells;
+        for (const QString &key : std::as_const(keys)) {
+            const std::string k = key.toStdString();
+            const json &value = member(object, k.c_str());
+            QString text = cell(valueText(card, base + QLatin1Char('/') + pointerToken(k), value));
+            if (bold && !text.isEmpty())
+                text = QStringLiteral("**") + text + QStringLiteral("**");
+            cells.append(text);
+        }
+        return tableRow(cells);
+    };
+    const json &rows = member(payload, "rows");
+    for (std::size_t i = 0; rows.is_array() && i < rows.size(); ++i)
+        out.append(row(rows[i], QStringLiteral("/payload/rows/%1").arg(i), false));
+    if (member(payload, "totals").is_object())
+        out.append(row(member(payload, "totals"), QStringLiteral("/payload/totals"), true));
+    QString text = heading(str(payload, "title")) + out.join(QLatin1Char('\n'));
+    if (!str(payload, "caption").isEmpty())
+        text += QStringLiteral("\n\n_") + str(payload, "caption") + QLatin1Char('_');
+    return text;
+}
+
+QString metricChart(const Card &card, const json &payload)
+{
+    const json &series = member(payload, "series");
+    const QString xLabel = str(payload, "xLabel").isEmpty() ? QStringLiteral("x") : cell(str(payload, "xLabel"));
+    const QString yLabel = str(payload, "yLabel").isEmpty() ? QStringLiteral("y") : cell(str(payload, "yLabel"));
+    // x texts per series, to see whether they line up.
+    QList<QStringList> xs;
+    QList<QStringList> ys;
+    QStringList names;
+    for (std::size_t s = 0; series.is_array() && s < series.size(); ++s) {
+        names.append(cell(str(series[s], "name")));
+        QStringList x, y;
+        const json &points = member(series[s], "points");
+        for (std::size_t p = 0; points.is_array() && p < points.size(); ++p) {
+            const QString base = QStringLiteral("/payload/series/%1/points/%2/").arg(s).arg(p);
+            x.append(cell(valueText(card, base + QLatin1Char('x'), member(points[p], "x"))));
+            y.append(cell(valueText(card, base + QLatin1Char('y'), member(points[p], "y"))));
+        }
+        xs.append(x);
+        ys.append(y);
+    }
+    bool aligned = !xs.isEmpty();
+    for (const QStringList &x : std::as_const(xs))
+        aligned = aligned && x == xs.first();
+    QStringList out;
+    if (aligned) {
+        QStringList header{xLabel};
+        QStringList rule{QStringLiteral("---")};
+        for (const QString &name : std::as_const(names)) {
+            header.append(names.size() == 1 && name.isEmpty() ? yLabel : name);
+            rule.append(QStringLiteral("---:"));
+        }
+        out << tableRow(header) << tableRow(rule);
+        for (qsizetype p = 0; p < xs.first().size(); ++p) {
+            QStringList cells{xs.first().at(p)};
+            for (const QStringList &y : std::as_const(ys))
+                cells.append(y.at(p));
+            out.append(tableRow(cells));
+        }
+    } else {
+        out << tableRow({QStringLiteral("series"), xLabel, yLabel}) << tableRow({QStringLiteral("---"), QStringLiteral("---"), QStringLiteral("---:")});
+        for (qsizetype s = 0; s < xs.size(); ++s) {
+            for (qsizetype p = 0; p < xs.at(s).size(); ++p)
+                out.append(tableRow({names.at(s), xs.at(s).at(p), ys.at(s).at(p)}));
+        }
+    }
+    QString text = heading(str(payload, "title")) + out.join(QLatin1Char('\n'));
+    if (!str(payload, "yLabel").isEmpty() && aligned && names.size() > 1)
+        text += QStringLiteral("\n\n_y: ") + str(payload, "yLabel") + QLatin1Char('_');
+    return text;
+}
+
+QString codeBlock(const json &payload)
+{
+    const QString code = str(payload, "code");
+    int longest = 0, run = 0;
+    for (QChar c : code) {
+        run = c == QLatin1Char('`') ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const QString fence(std::max(3, longest + 1), QLatin1Char('`'));
+    QString text = heading(str(payload, "title")) + fence + str(payload, "language") + QLatin1Char('\n') + code;
+    if (!code.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    return text + fence;
+}
+
+QString severityWord(const QString &severity)
+{
+    if (severity.isEmpty())
+        return QStringLiteral("Note");
+    return severity.at(0).toUpper() + severity.mid(1);
+}
+
+} // namespace
+
+QString cardToMarkdown(const Card &card)
+{
+    const QString kind = card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName();
+    if (!card.isValid() || card.kind() == CardKind::Unknown) {
+        QString note = QStringLiteral("> _Invalid %1 card").arg(kind);
+        if (!card.issues().isEmpty()) {
+            const ValidationIssue &issue = card.issues().first();
+            note += QStringLiteral(": %1: %2").arg(issue.pointer.isEmpty() ? QStringLiteral("(envelope)") : issue.pointer, issue.message);
+        } else {
+            note += QStringLiteral(": this version does not know the kind");
+        }
+        return note + QLatin1Char('_');
+    }
+    const json payload = card.payload();
+    switch (card.kind()) {
+    case CardKind::Text:
+        return heading(str(payload, "title")) + str(payload, "text");
+    case CardKind::Code:
+        return codeBlock(payload);
+    case CardKind::Alert: {
+        QString body = QStringLiteral("**") + severityWord(str(payload, "severity")) + QStringLiteral(":** ");
+        if (!str(payload, "title").isEmpty())
+            body += QStringLiteral("**") + str(payload, "title") + QStringLiteral("** ") + QChar(0x2014) + QLatin1Char(' ');
+        return quoteLines(body + str(payload, "message"));
+    }
+    case CardKind::Detail: {
+        QString text = str(payload, "title").isEmpty() ? QString() : QStringLiteral("**") + str(payload, "title") + QStringLiteral("**");
+        if (!str(payload, "status").isEmpty())
+            text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QLatin1Char('(') + str(payload, "status") + QLatin1Char(')');
+        if (!text.isEmpty())
+            text += QStringLiteral("\n\n");
+        QStringList items;
+        for (const json &field : member(payload, "fields"))
+            items.append(QStringLiteral("- **") + str(field, "label") + QStringLiteral(":** ") + str(field, "value"));
+        return text + items.join(QLatin1Char('\n'));
+    }
+    case CardKind::ItemList: {
+        QStringList items;
+        for (const json &item : member(payload, "items")) {
+            QString line = QStringLiteral("- ") + str(item, "name");
+            if (!str(item, "status").isEmpty())
+                line += QStringLiteral(" [") + str(item, "status") + QLatin1Char(']');
+            if (!str(item, "meta").isEmpty())
+                line += QLatin1Char(' ') + QChar(0x2014) + QLatin1Char(' ') + str(item, "meta");
+            if (!str(item, "id").isEmpty() && str(item, "id") != str(item, "name"))
+                line += QStringLiteral(" (`") + str(item, "id") + QStringLiteral("`)");
+            items.append(line);
+        }
+        return heading(str(payload, "title")) + items.join(QLatin1Char('\n'));
+    }
+    case CardKind::DataTable:
+        return dataTable(card, payload);
+    case CardKind::MetricChart:
+        return metricChart(card, payload);
+    case CardKind::RecommendActions: {
+        QStringList items;
+        for (const json &action : member(payload, "actions"))
+            items.append(QStringLiteral("- **") + str(action, "label") + QStringLiteral(":** ") + str(action, "prompt"));
+        return heading(str(payload, "question")) + items.join(QLatin1Char('\n'));
+    }
+    case CardKind::Canvas:
+        return QStringLiteral("> _Canvas%1 (interactive; not exported to Markdown)_")
+            .arg(str(payload, "title").isEmpty() ? QString() : QStringLiteral(": ") + str(payload, "title"));
+    case CardKind::Unknown:
+        break;
+    }
+    return {};
+}
+
+QByteArray transcriptToMarkdown(const Transcript &transcript, const QString &title)
+{
+    QStringList blocks;
+    if (!title.isEmpty())
+        blocks.append(QStringLiteral("# ") + title.simplified());
+    QString lastSpeaker;
+    auto speaker = [&](const QString &who) {
+        if (who != lastSpeaker)
+            blocks.append(QStringLiteral("**") + who + QStringLiteral("**"));
+        lastSpeaker = who;
+    };
+    for (const Message &m : transcript.messages) {
+        if (!m.isReadable()) {
+            blocks.append(QStringLiteral("> _Unreadable line %1: %2_").arg(m.lineNumber).arg(m.readError));
+            continue;
+        }
+        if (m.role == MessageRole::System)
+            continue;
+        if (m.role == MessageRole::User) {
+            speaker(QStringLiteral("User"));
+            if (!m.content.isEmpty())
+                blocks.append(m.content.trimmed());
+            continue;
+        }
+        if (m.role == MessageRole::Assistant || m.role == MessageRole::Tool) {
+            speaker(QStringLiteral("Assistant"));
+            if (m.role == MessageRole::Assistant && !m.content.trimmed().isEmpty())
+                blocks.append(m.content.trimmed());
+            const bool cardAck = m.toolName == QLatin1String("emit_card") || m.toolName == QLatin1String("render_ui");
+            if (m.role == MessageRole::Tool && m.cards.isEmpty() && !cardAck) // a card tool's ack draws nothing
+                blocks.append(QStringLiteral("_Tool result: %1_").arg(m.toolName.isEmpty() ? QStringLiteral("(unnamed)") : m.toolName));
+            for (const ToolCall &call : m.toolCalls) {
+                if (call.name != QLatin1String("emit_card") && call.name != QLatin1String("render_ui"))
+                    blocks.append(QStringLiteral("_Tool call: %1_").arg(call.name));
+            }
+            for (const Card &card : m.cards)
+                blocks.append(cardToMarkdown(card));
+        }
+    }
+    return blocks.join(QStringLiteral("\n\n")).toUtf8() + '\n';
+}
+
+} // namespace Tessera

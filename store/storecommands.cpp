@@ -1,0 +1,155 @@
+#include "storecommands.h"
+
+#include <cstdio>
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "conversationstore.h"
+
+namespace Tessera {
+
+namespace {
+
+void printOut(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8() + '\n';
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+void printErr(const QString &text)
+{
+    const QByteArray bytes = QStringLiteral("tessera: ").toUtf8() + text.toUtf8() + '\n';
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+}
+
+QString dataDirOrDefault(const QString &dataDir)
+{
+    return dataDir.isEmpty() ? ConversationStore::defaultDataDir() : dataDir;
+}
+
+// Read-write when free (migrates, marks cut-off turns), read-only beside a running Tessera.
+StoreStatus openForReading(ConversationStore *store, const QString &dataDir)
+{
+    if (!QFileInfo::exists(QDir(dataDir).filePath(ConversationStore::databaseFileName())))
+        return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversations are stored in %1 yet").arg(QDir(dataDir).absolutePath()));
+    StoreStatus status = store->open(dataDir, ConversationStore::OpenMode::ReadWrite);
+    if (status.code == StoreError::Locked || status.code == StoreError::NotWritable)
+        status = store->open(dataDir, ConversationStore::OpenMode::ReadOnly);
+    return status;
+}
+
+QString oneLine(QString text)
+{
+    for (QChar &c : text) {
+        if (c == QLatin1Char('\t') || c == QLatin1Char('\n') || c == QLatin1Char('\r'))
+            c = QLatin1Char(' ');
+    }
+    return text;
+}
+
+} // namespace
+
+int runStoreImport(const QString &file, const QString &dataDir)
+{
+    ConversationStore store;
+    const QString dir = dataDirOrDefault(dataDir);
+    StoreStatus status = store.open(dir);
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    QString id;
+    status = store.importFile(file, &id);
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    const ConversationSummary summary = store.conversation(id);
+    printOut(QStringLiteral("imported %1 messages, %2 cards from %3 as \"%4\" into %5")
+                 .arg(summary.messageCount)
+                 .arg(summary.cardCount)
+                 .arg(QFileInfo(file).fileName(), oneLine(summary.title), store.databasePath()));
+    printOut(id);
+    return 0;
+}
+
+int runStoreList(const QString &dataDir, const QString &search)
+{
+    ConversationStore store;
+    StoreStatus status = openForReading(&store, dataDirOrDefault(dataDir));
+    if (status.code == StoreError::NotFound)
+        return 0; // nothing stored yet: an empty list
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    const QList<ConversationSummary> all = store.listConversations(search, &status);
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    for (const ConversationSummary &c : all) {
+        printOut(QStringLiteral("%1\t%2\t%3\t%4\t%5")
+                     .arg(c.id, oneLine(c.title))
+                     .arg(c.messageCount)
+                     .arg(c.cardCount)
+                     .arg(c.lastActivity.toString(Qt::ISODate)));
+    }
+    return 0;
+}
+
+int runStoreExport(const QString &idOrPrefix, const QString &output, const QString &format, const QString &dataDir)
+{
+    ConversationStore store;
+    StoreStatus status = openForReading(&store, dataDirOrDefault(dataDir));
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    const QString id = store.resolveId(idOrPrefix, &status);
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    const bool markdown = format == QLatin1String("md") || format == QLatin1String("markdown");
+    status = store.exportConversation(id, output, markdown ? ConversationStore::ExportFormat::Markdown
+                                                           : ConversationStore::ExportFormat::JsonLines);
+    if (!status.ok()) {
+        printErr(status.message);
+        return 2;
+    }
+    printOut(QStringLiteral("wrote %1 (%2 messages, %3)")
+                 .arg(QFileInfo(output).absoluteFilePath())
+                 .arg(store.messageCount(id))
+                 .arg(markdown ? QStringLiteral("Markdown") : QStringLiteral("JSON Lines")));
+    return 0;
+}
+
+bool readConversationArgument(const QString &argument, const QString &dataDir, Transcript *transcript, QString *error)
+{
+    const QFileInfo info(argument);
+    if (info.exists() || argument.contains(QLatin1Char('/')) || argument.endsWith(QLatin1String(".jsonl")))
+        return Transcript::readFile(argument, transcript, error);
+    ConversationStore store;
+    const QString dir = dataDirOrDefault(dataDir);
+    StoreStatus status = openForReading(&store, dir);
+    QString id;
+    if (status.ok())
+        id = store.resolveId(argument, &status);
+    if (status.ok())
+        *transcript = store.loadTranscript(id, &status);
+    if (!status.ok()) {
+        if (error) {
+            *error = status.code == StoreError::NotFound
+                ? QStringLiteral("cannot read %1: no such file, and no stored conversation with that id in %2")
+                      .arg(argument, QDir(dir).absolutePath())
+                : QStringLiteral("cannot read stored conversation %1: %2").arg(argument, status.message);
+        }
+        return false;
+    }
+    return true;
+}
+
+} // namespace Tessera

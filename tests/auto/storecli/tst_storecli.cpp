@@ -1,0 +1,250 @@
+// The store's command line (issue 4), run as a user would: the real binary in a child process, always
+// with --data-dir (never the user's own data).
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "conversationstore.h"
+
+using namespace Tessera;
+
+namespace {
+
+const QString kDemo = QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl");
+const QString kHostile = QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl");
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class tst_StoreCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void importPrintsIdLast();
+    void listIsTabSeparated();
+    void listEmptyAndSearch();
+    void exportJsonLinesRoundTrip();
+    void exportMarkdown();
+    void validateStoredIdMatchesFile();
+    void renderStoredId();
+    void unknownIdOrFile();
+    void importWhileOpenElsewhere();
+    void usageErrors_data();
+    void usageErrors();
+
+private:
+    struct Result
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Result run(QStringList arguments);
+    QString importFile(const QString &path);
+    QTemporaryDir *m_dir = nullptr;
+};
+
+void tst_StoreCli::init()
+{
+    m_dir = new QTemporaryDir;
+    QVERIFY(m_dir->isValid());
+}
+
+void tst_StoreCli::cleanup()
+{
+    delete m_dir;
+    m_dir = nullptr;
+}
+
+tst_StoreCli::Result tst_StoreCli::run(QStringList arguments)
+{
+    arguments << QStringLiteral("--data-dir") << m_dir->filePath(QStringLiteral("data"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(TESSERA_BINARY), arguments);
+    if (!process.waitForFinished(180000)) {
+        process.kill();
+        return {};
+    }
+    Result r;
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+QString tst_StoreCli::importFile(const QString &path)
+{
+    const Result r = run({QStringLiteral("import"), path});
+    if (r.exitCode != 0)
+        qWarning("%s", qPrintable(r.err));
+    return r.out.trimmed().section(QLatin1Char('\n'), -1);
+}
+
+void tst_StoreCli::importPrintsIdLast()
+{
+    const Result r = run({QStringLiteral("import"), kDemo});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines.first().startsWith(QLatin1String("imported 37 messages, 14 cards from demo.jsonl")), qPrintable(lines.first()));
+    const QRegularExpression uuid(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
+    QVERIFY2(uuid.match(lines.last()).hasMatch(), qPrintable(lines.last()));
+    QVERIFY(QFileInfo::exists(m_dir->filePath(QStringLiteral("data/tessera.db"))));
+}
+
+void tst_StoreCli::listIsTabSeparated()
+{
+    const QString demo = importFile(kDemo);
+    const QString hostile = importFile(kHostile);
+    const Result r = run({QStringLiteral("list")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    const QStringList newest = lines.at(0).split(QLatin1Char('\t'));
+    const QStringList older = lines.at(1).split(QLatin1Char('\t'));
+    QCOMPARE(newest.size(), 5);
+    QCOMPARE(newest.at(0), hostile);
+    QCOMPARE(newest.at(1), QStringLiteral("Here is the log from last night's run. Load it and tell me what broke."));
+    QCOMPARE(newest.at(2), QStringLiteral("22"));
+    QCOMPARE(newest.at(3), QStringLiteral("15"));
+    QVERIFY(QDateTime::fromString(newest.at(4), Qt::ISODate).isValid());
+    QVERIFY(newest.at(4).endsWith(QLatin1Char('Z')));
+    QCOMPARE(older.at(0), demo);
+    QCOMPARE(older.at(2), QStringLiteral("37"));
+    QCOMPARE(older.at(3), QStringLiteral("14"));
+}
+
+void tst_StoreCli::listEmptyAndSearch()
+{
+    Result r = run({QStringLiteral("list")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QString());
+    QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("data/tessera.db")))); // listing creates nothing
+    const QString demo = importFile(kDemo);
+    importFile(kHostile);
+    r = run({QStringLiteral("list"), QStringLiteral("pharma")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 1);
+    QVERIFY(r.out.startsWith(demo + QLatin1Char('\t')));
+}
+
+void tst_StoreCli::exportJsonLinesRoundTrip()
+{
+    const QString id = importFile(kHostile);
+    const QString out = m_dir->filePath(QStringLiteral("out.jsonl"));
+    const Result r = run({QStringLiteral("export"), id.left(8), QStringLiteral("-o"), out});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QLatin1String("22 messages")), qPrintable(r.out));
+    QByteArray original = readAll(kHostile);
+    if (!original.endsWith('\n'))
+        original += '\n';
+    QCOMPARE(readAll(out), original); // hostile.jsonl has no blank lines, BOM or CRs: byte for byte
+}
+
+void tst_StoreCli::exportMarkdown()
+{
+    const QString id = importFile(kDemo);
+    const QString out = m_dir->filePath(QStringLiteral("out.md"));
+    const Result r = run({QStringLiteral("export"), id, QStringLiteral("-o"), out, QStringLiteral("--format"), QStringLiteral("md")});
+    QCOMPARE(r.exitCode, 0);
+    const QString md = QString::fromUtf8(readAll(out));
+    QVERIFY(md.startsWith(QLatin1String("# Morning. Which sessions do I have open")));
+    QVERIFY2(md.contains(QLatin1String("| Sector | Net flow |\n| --- | ---: |\n| Pharma | 412 |")), qPrintable(md.left(2000)));
+    QVERIFY(md.contains(QLatin1String("> **Warning:** Quotes are 20 minutes delayed")));
+    QVERIFY(!md.contains(QLatin1String("rendered:")));
+}
+
+void tst_StoreCli::validateStoredIdMatchesFile()
+{
+    const QString id = importFile(kHostile);
+    const Result stored = run({QStringLiteral("validate"), id});
+    const Result file = run({QStringLiteral("validate"), kHostile});
+    QCOMPARE(stored.exitCode, 1);
+    QCOMPARE(stored.out, file.out); // line numbers are the stored positions, the same as the file's
+    QVERIFY(stored.out.contains(QLatin1String(": item_list: /payload/items/0/id: ")));
+
+    const QString demo = importFile(kDemo);
+    const Result clean = run({QStringLiteral("validate"), demo.left(6)});
+    QCOMPARE(clean.exitCode, 0);
+    QCOMPARE(clean.out, QString());
+}
+
+void tst_StoreCli::renderStoredId()
+{
+    const QString id = importFile(kDemo);
+    const QString png = m_dir->filePath(QStringLiteral("demo.png"));
+    const Result r = run({QStringLiteral("render"), id, QStringLiteral("-o"), png});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(QLatin1String("37 messages, 14 cards,")), qPrintable(r.out + r.err));
+    QVERIFY(QFileInfo(png).size() > 0);
+}
+
+void tst_StoreCli::unknownIdOrFile()
+{
+    importFile(kDemo);
+    Result r = run({QStringLiteral("validate"), QStringLiteral("deadbeef")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("no such file, and no stored conversation")), qPrintable(r.err));
+    r = run({QStringLiteral("export"), QStringLiteral("deadbeef"), QStringLiteral("-o"), m_dir->filePath(QStringLiteral("x"))});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("no conversation deadbeef")), qPrintable(r.err));
+    r = run({QStringLiteral("import"), m_dir->filePath(QStringLiteral("missing.jsonl"))});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("cannot read")), qPrintable(r.err));
+}
+
+void tst_StoreCli::importWhileOpenElsewhere()
+{
+    const QString id = importFile(kDemo);
+    ConversationStore holder; // "the window"
+    QVERIFY(holder.open(m_dir->filePath(QStringLiteral("data"))).ok());
+    Result r = run({QStringLiteral("import"), kHostile});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("already open by PID %1").arg(QCoreApplication::applicationPid())), qPrintable(r.err));
+    // Reading works beside it (read-only).
+    r = run({QStringLiteral("list")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith(id));
+    r = run({QStringLiteral("export"), id, QStringLiteral("-o"), m_dir->filePath(QStringLiteral("o.jsonl"))});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(holder.listConversations().size(), 1);
+}
+
+void tst_StoreCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("import without file") << QStringList{QStringLiteral("import")} << QStringLiteral("import needs a conversation file");
+    QTest::newRow("export without id") << QStringList{QStringLiteral("export"), QStringLiteral("-o"), QStringLiteral("x")} << QStringLiteral("export needs a conversation id");
+    QTest::newRow("export without -o") << QStringList{QStringLiteral("export"), QStringLiteral("abcd")} << QStringLiteral("export needs -o FILE");
+    QTest::newRow("bad format") << QStringList{QStringLiteral("export"), QStringLiteral("abcd"), QStringLiteral("-o"), QStringLiteral("x"), QStringLiteral("--format"), QStringLiteral("pdf")} << QStringLiteral("--format takes jsonl or md");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("list"), QStringLiteral("--all")} << QStringLiteral("unknown option --all");
+}
+
+void tst_StoreCli::usageErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Result r = run(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.err.contains(QLatin1String("Usage:")));
+}
+
+QTEST_GUILESS_MAIN(tst_StoreCli)
+#include "tst_storecli.moc"
