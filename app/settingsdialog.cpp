@@ -1,0 +1,158 @@
+#include "settingsdialog.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace Tessera {
+
+namespace {
+
+const QString kThemeKey = QStringLiteral("ui/theme");
+const QString kFontSizeKey = QStringLiteral("ui/fontSize");
+const QString kLanguageKey = QStringLiteral("ui/language");
+
+// The application font as the platform gave it, before any size from the settings.
+QFont &defaultFont()
+{
+    static QFont font = QApplication::font();
+    return font;
+}
+
+} // namespace
+
+QString themeModeKey(ThemeMode mode)
+{
+    switch (mode) {
+    case ThemeMode::Light:
+        return QStringLiteral("light");
+    case ThemeMode::Dark:
+        return QStringLiteral("dark");
+    case ThemeMode::System:
+        break;
+    }
+    return QStringLiteral("system");
+}
+
+SettingsDialog::SettingsDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_theme(new QComboBox(this))
+    , m_fontSize(new QSpinBox(this))
+    , m_language(new QComboBox(this))
+{
+    setObjectName(QStringLiteral("settingsDialog"));
+    setWindowTitle(tr("Settings"));
+
+    m_theme->setObjectName(QStringLiteral("themeCombo"));
+    m_theme->addItem(tr("Follow the system"), QStringLiteral("system"));
+    m_theme->addItem(tr("Light"), QStringLiteral("light"));
+    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+
+    m_fontSize->setObjectName(QStringLiteral("fontSizeSpin"));
+    m_fontSize->setRange(kMinFontSize - 1, kMaxFontSize);
+    m_fontSize->setSpecialValueText(tr("System default"));
+    m_fontSize->setSuffix(tr(" pt"));
+
+    m_language->setObjectName(QStringLiteral("languageCombo"));
+    m_language->addItem(tr("Follow the system"), QString());
+    // Each language in its own name, so anyone can find theirs.
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
+    m_language->addItem(QStringLiteral("العربية"), QStringLiteral("ar"));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Theme:"), m_theme);
+    form->addRow(tr("&Font size:"), m_fontSize);
+    form->addRow(tr("&Language:"), m_language);
+    auto *languageNote = new QLabel(tr("A new language is used from the next start."), this);
+    languageNote->setWordWrap(true);
+    languageNote->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), languageNote);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        apply();
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this, &SettingsDialog::apply);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+
+    QSettings settings;
+    ThemeMode mode = ThemeMode::System;
+    themeModeFromString(settings.value(kThemeKey, QStringLiteral("system")).toString(), &mode);
+    setThemeMode(mode);
+    setFontSize(settings.value(kFontSizeKey, 0).toInt());
+    setLanguage(settings.value(kLanguageKey).toString());
+}
+
+ThemeMode SettingsDialog::themeMode() const
+{
+    ThemeMode mode = ThemeMode::System;
+    themeModeFromString(m_theme->currentData().toString(), &mode);
+    return mode;
+}
+
+void SettingsDialog::setThemeMode(ThemeMode mode)
+{
+    m_theme->setCurrentIndex(qMax(0, m_theme->findData(themeModeKey(mode))));
+}
+
+int SettingsDialog::fontSize() const
+{
+    return m_fontSize->value() < kMinFontSize ? 0 : m_fontSize->value();
+}
+
+void SettingsDialog::setFontSize(int points)
+{
+    m_fontSize->setValue(points < kMinFontSize ? m_fontSize->minimum() : qMin(points, kMaxFontSize));
+}
+
+QString SettingsDialog::language() const
+{
+    return m_language->currentData().toString();
+}
+
+void SettingsDialog::setLanguage(const QString &language)
+{
+    m_language->setCurrentIndex(qMax(0, m_language->findData(language)));
+}
+
+void SettingsDialog::apply()
+{
+    QSettings settings;
+    settings.setValue(kThemeKey, themeModeKey(themeMode()));
+    settings.setValue(kFontSizeKey, fontSize());
+    settings.setValue(kLanguageKey, language());
+    applyTheme(themeMode());
+    applyFontSize(fontSize());
+    Q_EMIT settingsApplied();
+}
+
+void SettingsDialog::applyStoredSettings()
+{
+    QSettings settings;
+    ThemeMode mode = ThemeMode::System;
+    themeModeFromString(settings.value(kThemeKey, QStringLiteral("system")).toString(), &mode);
+    applyTheme(mode);
+    applyFontSize(settings.value(kFontSizeKey, 0).toInt());
+}
+
+void SettingsDialog::applyFontSize(int points)
+{
+    QFont font = defaultFont();
+    if (points >= kMinFontSize)
+        font.setPointSize(qMin(points, kMaxFontSize));
+    QApplication::setFont(font);
+}
+
+} // namespace Tessera

@@ -1,0 +1,56 @@
+#pragma once
+
+// Preferences (issue 7): theme (system / light / dark), font size, interface language.
+// Stored with QSettings under "ui/theme" ("system"|"light"|"dark"), "ui/fontSize" (points, 0 = the
+// platform's default, else 7..32) and "ui/language" ("" = system, "en", "de", "ar"; takes effect at
+// the next start). Theme and font size apply live on Apply / OK.
+// Window geometry ("window/geometry") and the last conversation ("conversation/lastFile") are kept by
+// the main window.
+
+#include <QDialog>
+
+#include "theme.h"
+
+class QComboBox;
+class QSpinBox;
+
+namespace Tessera {
+
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // Loads the current values from QSettings.
+    explicit SettingsDialog(QWidget *parent = nullptr);
+
+    ThemeMode themeMode() const;
+    void setThemeMode(ThemeMode mode);
+    int fontSize() const; // points; 0 = default
+    void setFontSize(int points);
+    QString language() const; // "" = system
+    void setLanguage(const QString &language);
+
+    // Writes the values to QSettings and applies theme and font size to the running application.
+    void apply();
+
+    // At start-up: applies the stored theme and font size (language is handled before, by main()).
+    static void applyStoredSettings();
+    // Applies a font size to the whole application (0 restores the default font).
+    static void applyFontSize(int points);
+
+    static constexpr int kMinFontSize = 7;
+    static constexpr int kMaxFontSize = 32;
+
+Q_SIGNALS:
+    void settingsApplied();
+
+private:
+    QComboBox *m_theme = nullptr;
+    QSpinBox *m_fontSize = nullptr;
+    QComboBox *m_language = nullptr;
+};
+
+QString themeModeKey(ThemeMode mode); // "system" | "light" | "dark"
+
+} // namespace Tessera

@@ -1,0 +1,183 @@
+// Copying a card (issue 7): text (prose; tables and charts as TSV), JSON (the envelope as
+// received) and image (the card as drawn), checked on the clipboard; and the conversation view's
+// context menu on cards.
+
+#include <QApplication>
+#include <QClipboard>
+#include <QMenu>
+#include <QMimeData>
+#include <QTest>
+#include <QTimer>
+
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "card.h"
+#include "cardexport.h"
+#include "conversationmodel.h"
+#include "conversationview.h"
+#include "rendererregistry.h"
+#include "transcript.h"
+
+using namespace Tessera;
+
+namespace {
+
+const QByteArray kTable =
+    R"({"kind":"data_table","specVersion":1,"payload":{"title":"Sector flow","caption":"NSE, week 32",)"
+    R"("columns":[{"key":"sector","label":"Sector"},{"key":"flow","label":"Net flow","numeric":true}],)"
+    R"("rows":[{"sector":"Pharma","flow":412},{"sector":"IT\tServices","flow":-88.50},{"sector":"Auto","flow":null}],)"
+    R"("totals":{"sector":"Total","flow":323.5}}})";
+
+} // namespace
+
+class tst_DesktopCardExport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void plainText_data();
+    void plainText();
+    void copyText();
+    void copyJson();
+    void copyImage();
+    void contextMenuInConversationView();
+};
+
+void tst_DesktopCardExport::plainText_data()
+{
+    QTest::addColumn<QByteArray>("envelope");
+    QTest::addColumn<QString>("expected");
+    // Source digits are kept ("-88.50"), tabs inside cells become spaces, null is an empty cell.
+    QTest::newRow("data_table as TSV") << kTable
+                                       << "Sector flow\nNSE, week 32\nSector\tNet flow\nPharma\t412\nIT Services\t-88.50\n"
+                                          "Auto\t\nTotal\t323.5";
+    QTest::newRow("text") << QByteArray(R"({"kind":"text","specVersion":1,"payload":{"title":"Why","text":"Volume **dried** up."}})")
+                          << "Why\nVolume **dried** up.";
+    QTest::newRow("metric_chart as TSV")
+            << QByteArray(R"({"kind":"metric_chart","specVersion":1,"payload":{"title":"Flow","xLabel":"Day","yLabel":"Cr",)"
+                          R"("series":[{"name":"FII","points":[{"x":"2026-08-08","y":-1240},{"x":"2026-08-11","y":380}]}]}})")
+            << "Flow\nseries\tDay\tCr\nFII\t2026-08-08\t-1240\nFII\t2026-08-11\t380";
+    QTest::newRow("detail") << QByteArray(R"({"kind":"detail","specVersion":1,"payload":{"title":"TITAN","status":"watchlist",)"
+                                          R"("fields":[{"label":"Entry","value":"3412"},{"label":"Stop","value":"3280"}]}})")
+                            << "TITAN\nStatus: watchlist\nEntry: 3412\nStop: 3280";
+    QTest::newRow("alert") << QByteArray(R"({"kind":"alert","specVersion":1,"payload":{"severity":"warning","message":"Quotes are delayed."}})")
+                           << "[warning] Quotes are delayed.";
+    QTest::newRow("invalid: issue then raw text")
+            << QByteArray(R"({"kind":"alert","specVersion":1,"payload":{"severity":"loud","message":"x"}})")
+            << QString();
+}
+
+void tst_DesktopCardExport::plainText()
+{
+    QFETCH(QByteArray, envelope);
+    QFETCH(QString, expected);
+    const Card card = Card::fromEnvelopeText(envelope);
+    if (expected.isEmpty()) {
+        QVERIFY(!card.isValid());
+        const QString text = cardPlainText(card);
+        QVERIFY2(text.startsWith(QStringLiteral("alert (invalid): /payload/severity")), qPrintable(text));
+        QVERIFY(text.endsWith(QString::fromUtf8(envelope)));
+        return;
+    }
+    QVERIFY2(card.isValid(), qPrintable(card.issues().value(0).pointer + QLatin1Char(' ') + card.issues().value(0).message));
+    QCOMPARE(cardPlainText(card), expected);
+}
+
+void tst_DesktopCardExport::copyText()
+{
+    const Card card = Card::fromEnvelopeText(kTable);
+    QApplication::clipboard()->clear();
+    copyCard(card, nullptr, CardCopyFormat::Text);
+    const QString text = QApplication::clipboard()->text();
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 7);
+    QCOMPARE(lines.at(2).split(QLatin1Char('\t')), (QStringList{QStringLiteral("Sector"), QStringLiteral("Net flow")}));
+    QCOMPARE(lines.at(4), QStringLiteral("IT Services\t-88.50"));
+}
+
+void tst_DesktopCardExport::copyJson()
+{
+    // Spacing and digits exactly as received.
+    const QByteArray raw = R"({"kind": "text", "specVersion": 1, "payload": {"text": "1.10 is not 1.1"}})";
+    const Card card = Card::fromEnvelopeText(raw);
+    QVERIFY(card.isValid());
+    copyCard(card, nullptr, CardCopyFormat::Json);
+    const QMimeData *mime = QApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    QCOMPARE(mime->text(), QString::fromUtf8(raw));
+    QCOMPARE(mime->data(QStringLiteral("application/json")), raw);
+
+    // A card built from emit_card arguments is copied as the envelope the tool would have broadcast.
+    const Card fromCall = Card::fromToolCall(QStringLiteral("emit_card"),
+                                             R"({"kind":"text","payload":{"text":"hello"}})");
+    QVERIFY(fromCall.isValid());
+    copyCard(fromCall, nullptr, CardCopyFormat::Json);
+    const auto envelope = nlohmann::json::parse(QApplication::clipboard()->text().toStdString());
+    QCOMPARE(QString::fromStdString(envelope.at("kind").get<std::string>()), QStringLiteral("text"));
+    QCOMPARE(envelope.at("specVersion").get<int>(), 1);
+    QCOMPARE(QString::fromStdString(envelope.at("payload").at("text").get<std::string>()), QStringLiteral("hello"));
+}
+
+void tst_DesktopCardExport::copyImage()
+{
+    const Card card = Card::fromEnvelopeText(kTable);
+    std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, RenderContext(), nullptr));
+    widget->resize(520, qMax(80, widget->heightForWidth(520)));
+    QApplication::clipboard()->clear();
+    copyCard(card, widget.get(), CardCopyFormat::Image);
+    const QImage image = QApplication::clipboard()->image();
+    QVERIFY(!image.isNull());
+    const qreal dpr = widget->devicePixelRatioF();
+    QCOMPARE(image.size(), widget->size() * dpr);
+    // The card's panel is drawn (its Base color inside the frame), not an empty image.
+    QCOMPARE(image.pixelColor(image.width() / 2, image.height() - int(4 * dpr)), widget->palette().color(QPalette::Base));
+}
+
+void tst_DesktopCardExport::contextMenuInConversationView()
+{
+    const QByteArray lines = QByteArray(R"({"role":"user","content":"Where did the money go?"})") + '\n'
+            + R"({"role":"tool","tool_call_id":"c1","content":"ok","structured":{"card":)" + kTable + "}}\n";
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(lines));
+    int cardRow = -1;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.card(row))
+            cardRow = row;
+    }
+    QVERIFY(cardRow >= 0);
+
+    ConversationView view;
+    view.setModel(&model);
+    view.resize(700, 900);
+    view.show();
+    QTRY_VERIFY(view.widgetForRow(cardRow));
+    QWidget *cardWidget = view.widgetForRow(cardRow);
+    QCOMPARE(cardWidget->contextMenuPolicy(), Qt::CustomContextMenu);
+    // A user block gets no card menu.
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (!model.card(row) && view.widgetForRow(row))
+            QVERIFY(view.widgetForRow(row)->contextMenuPolicy() != Qt::CustomContextMenu);
+    }
+
+    // Open the menu and pick "Copy as JSON" (second entry).
+    QStringList entries;
+    QApplication::clipboard()->clear();
+    QTimer::singleShot(0, this, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        for (QAction *action : menu->actions())
+            entries.append(action->text());
+        menu->actions().at(1)->trigger();
+        menu->close();
+    });
+    Q_EMIT cardWidget->customContextMenuRequested(QPoint(10, 10));
+    QCOMPARE(entries, (QStringList{QStringLiteral("Copy as &Text"), QStringLiteral("Copy as &JSON"),
+                                   QStringLiteral("Copy as &Image")}));
+    QCOMPARE(QApplication::clipboard()->text(), QString::fromUtf8(kTable));
+}
+
+QTEST_MAIN(tst_DesktopCardExport)
+#include "tst_desktopcardexport.moc"

@@ -1,0 +1,830 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>QGuiApplication</name>
+    <message>
+        <source>QT_LAYOUT_DIRECTION</source>
+        <translation>LTR</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Unreadable line %1</source>
+        <translation>Unlesbare Zeile %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::AboutDialog</name>
+    <message>
+        <source>About Tessera</source>
+        <translation>Über Tessera</translation>
+    </message>
+    <message>
+        <source>Tessera %1</source>
+        <translation>Tessera %1</translation>
+    </message>
+    <message>
+        <source>A desktop client for agent conversations: cards drawn natively, conversations replayed offline.</source>
+        <translation>Ein Desktop-Client für Agenten-Unterhaltungen: Karten nativ gezeichnet, Unterhaltungen offline wiedergegeben.</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2.</source>
+        <translation>Erstellt mit Qt %1, läuft mit Qt %2.</translation>
+    </message>
+    <message>
+        <source>License: MIT. Copyright © The Tessera developers.</source>
+        <translation>Lizenz: MIT. Copyright © Die Tessera-Entwickler.</translation>
+    </message>
+    <message>
+        <source>Data: %1</source>
+        <translation>Daten: %1</translation>
+    </message>
+    <message>
+        <source>Settings: %1</source>
+        <translation>Einstellungen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::AlertCard</name>
+    <message>
+        <source>%1 alert</source>
+        <translation>Hinweis (%1)</translation>
+    </message>
+    <message>
+        <source>%1 alert: %2</source>
+        <translation>Hinweis (%1): %2</translation>
+    </message>
+    <message>
+        <source>Severity: %1. %2</source>
+        <translation>Schweregrad: %1. %2</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CanvasCard</name>
+    <message>
+        <source>Canvas</source>
+        <translation>Canvas</translation>
+    </message>
+    <message>
+        <source>the document did not finish loading within %1 s</source>
+        <translation>das Dokument wurde nicht innerhalb von %1 s fertig geladen</translation>
+    </message>
+    <message>
+        <source>Canvas refused — %1: %2</source>
+        <translation>Canvas abgelehnt — %1: %2</translation>
+    </message>
+    <message>
+        <source>Canvas: %1</source>
+        <translation>Canvas: %1</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>ohne Titel</translation>
+    </message>
+    <message>
+        <source>Drawing canvas…</source>
+        <translation>Canvas wird gezeichnet…</translation>
+    </message>
+    <message>
+        <source>Canvas paused: it runs when scrolled into view.</source>
+        <translation>Canvas pausiert: Es läuft, sobald es in den sichtbaren Bereich gescrollt wird.</translation>
+    </message>
+    <message>
+        <source>the canvas process ended</source>
+        <translation>der Canvas-Prozess wurde beendet</translation>
+    </message>
+    <message>
+        <source>the canvas process crashed or was killed (exit code %1)</source>
+        <translation>der Canvas-Prozess ist abgestürzt oder wurde beendet (Exit-Code %1)</translation>
+    </message>
+    <message>
+        <source>script error: %1</source>
+        <translation>Skriptfehler: %1</translation>
+    </message>
+    <message>
+        <source>the document could not be loaded</source>
+        <translation>das Dokument konnte nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>the page stopped responding (a script ran for more than %1 s)</source>
+        <translation>die Seite reagiert nicht mehr (ein Skript lief länger als %1 s)</translation>
+    </message>
+    <message>
+        <source>canvas stopped: %1</source>
+        <translation>Canvas angehalten: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CanvasPlaceholderCard</name>
+    <message>
+        <source>Canvas</source>
+        <translation>Canvas</translation>
+    </message>
+    <message>
+        <source>Interactive canvases are not drawn in this version. The canvas HTML (%1 characters) is kept with the conversation.</source>
+        <translation>Interaktive Canvas-Karten werden in dieser Version nicht gezeichnet. Das Canvas-HTML (%1 Zeichen) bleibt in der Unterhaltung erhalten.</translation>
+    </message>
+    <message>
+        <source>Libraries requested: none</source>
+        <translation>Angeforderte Bibliotheken: keine</translation>
+    </message>
+    <message>
+        <source>Libraries requested: %1</source>
+        <translation>Angeforderte Bibliotheken: %1</translation>
+    </message>
+    <message>
+        <source>Canvas placeholder: %1</source>
+        <translation>Canvas-Platzhalter: %1</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>ohne Titel</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CardExport</name>
+    <message>
+        <source>Copy as &amp;Text</source>
+        <translation>Als &amp;Text kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;JSON</source>
+        <translation>Als &amp;JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Image</source>
+        <translation>Als &amp;Bild kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CodeCard</name>
+    <message>
+        <source>Language: %1</source>
+        <translation>Sprache: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Code kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the code exactly as received</source>
+        <translation>Den Code genau wie empfangen kopieren</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n line(s)</source>
+        <translation>
+            <numerusform>%1, %n Zeile</numerusform>
+            <numerusform>%1, %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::Composer</name>
+    <message>
+        <source>Message the agent (Ctrl+Enter to send)</source>
+        <translation>Nachricht an den Agenten (Strg+Eingabe zum Senden)</translation>
+    </message>
+    <message>
+        <source>Composer</source>
+        <translation>Eingabefeld</translation>
+    </message>
+    <message>
+        <source>Write a message; Ctrl+Enter sends it</source>
+        <translation>Nachricht schreiben; Strg+Eingabe sendet sie</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>Send (Ctrl+Enter)</source>
+        <translation>Senden (Strg+Eingabe)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ConversationList</name>
+    <message>
+        <source>Search conversations</source>
+        <translation>Unterhaltungen durchsuchen</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Unterhaltungen</translation>
+    </message>
+    <message>
+        <source>1 message</source>
+        <translation>1 Nachricht</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>1 card</source>
+        <translation>1 Karte</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 Karten</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ConversationModel</name>
+    <message>
+        <source>Tool result (%1): %2</source>
+        <translation>Werkzeugergebnis (%1): %2</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>Tool call: %1</source>
+        <translation>Werkzeugaufruf: %1</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Werkzeugaufruf</translation>
+    </message>
+    <message>
+        <source>Unreadable line %1: %2</source>
+        <translation>Unlesbare Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: Tessera stopped before it completed.</source>
+        <translation>Diese Runde wurde abgeschnitten: Tessera wurde beendet, bevor sie abgeschlossen war.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ConversationView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::DataTableCard</name>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Totals</source>
+        <translation>Summen</translation>
+    </message>
+    <message>
+        <source>No rows</source>
+        <translation>Keine Zeilen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n column(s)</source>
+        <translation>
+            <numerusform>%n Spalte</numerusform>
+            <numerusform>%n Spalten</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::DataTableModel</name>
+    <message>
+        <source>No value</source>
+        <translation>Kein Wert</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::DetailCard</name>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n Feld</numerusform>
+            <numerusform>%n Felder</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::FallbackCard</name>
+    <message>
+        <source>Invalid card</source>
+        <translation>Ungültige Karte</translation>
+    </message>
+    <message>
+        <source>Unknown card kind &quot;%1&quot;</source>
+        <translation>Unbekannte Kartenart „%1“</translation>
+    </message>
+    <message>
+        <source>Invalid %1 card</source>
+        <translation>Ungültige Karte vom Typ %1</translation>
+    </message>
+    <message>
+        <source>This card could not be drawn.</source>
+        <translation>Diese Karte konnte nicht gezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>Unreadable data</source>
+        <translation>Unlesbare Daten</translation>
+    </message>
+    <message>
+        <source>This data could not be read.</source>
+        <translation>Diese Daten konnten nicht gelesen werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>+%n weiteres</numerusform>
+            <numerusform>+%n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show raw JSON</source>
+        <translation>Roh-JSON anzeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%n more)</source>
+        <translation>
+            <numerusform>%1 (+%n weiteres)</numerusform>
+            <numerusform>%1 (+%n weitere)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Roh-JSON</translation>
+    </message>
+    <message>
+        <source>Hide raw JSON</source>
+        <translation>Roh-JSON ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ItemListCard</name>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::MainWindow</name>
+    <message>
+        <source>Item %1</source>
+        <translation>Eintrag %1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Conversation…</source>
+        <translation>Unterhaltung ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open Conversation</source>
+        <translation>Unterhaltung öffnen</translation>
+    </message>
+    <message>
+        <source>Conversations (*.jsonl);;All files (*)</source>
+        <translation>Unterhaltungen (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo</source>
+        <translation>&amp;Demo öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Copy Card as &amp;Text</source>
+        <translation>Karte als &amp;Text kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Card as &amp;JSON</source>
+        <translation>Karte als &amp;JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Card as &amp;Image</source>
+        <translation>Karte als &amp;Bild kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Focus &amp;Composer</source>
+        <translation>&amp;Eingabefeld fokussieren</translation>
+    </message>
+    <message>
+        <source>Focus Con&amp;versation</source>
+        <translation>&amp;Unterhaltung fokussieren</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>Follow &amp;System</source>
+        <translation>&amp;System folgen</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About Tessera</source>
+        <translation>Ü&amp;ber Tessera</translation>
+    </message>
+    <message>
+        <source>Cannot open conversation</source>
+        <translation>Unterhaltung kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Tessera could not read %1:
+%2</source>
+        <translation>Tessera konnte %1 nicht lesen:
+%2</translation>
+    </message>
+    <message>
+        <source>Demo conversation</source>
+        <translation>Demo-Unterhaltung</translation>
+    </message>
+    <message>
+        <source>%1 — Tessera</source>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <source>1 message</source>
+        <translation>1 Nachricht</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>1 card</source>
+        <translation>1 Karte</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 Karten</translation>
+    </message>
+    <message>
+        <source>1 block could not be drawn natively</source>
+        <translation>1 Block konnte nicht nativ gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>%1 blocks could not be drawn natively</source>
+        <translation>%1 Blöcke konnten nicht nativ gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>No agent backend is connected: the message is in the conversation but was not sent.</source>
+        <translation>Kein Agenten-Backend verbunden: Die Nachricht steht in der Unterhaltung, wurde aber nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus into a card to copy it.</source>
+        <translation>Setzen Sie den Tastaturfokus in eine Karte, um sie zu kopieren.</translation>
+    </message>
+    <message>
+        <source>Card copied.</source>
+        <translation>Karte kopiert.</translation>
+    </message>
+    <message>
+        <source>&amp;Import Conversation…</source>
+        <translation>&amp;Unterhaltung importieren …</translation>
+    </message>
+    <message>
+        <source>Import Conversation</source>
+        <translation>Unterhaltung importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Find Conversation</source>
+        <translation>Unterhaltung &amp;suchen</translation>
+    </message>
+    <message>
+        <source>Opened from a file: use File → Import Conversation to keep it in Tessera.</source>
+        <translation>Aus einer Datei geöffnet: Mit Datei → Unterhaltung importieren bleibt sie in Tessera erhalten.</translation>
+    </message>
+    <message>
+        <source> It is saved.</source>
+        <translation> Sie ist gespeichert.</translation>
+    </message>
+    <message>
+        <source>1 turn was cut off when Tessera last stopped; it is marked incomplete.</source>
+        <translation>1 Runde wurde beim letzten Beenden von Tessera abgeschnitten; sie ist als unvollständig markiert.</translation>
+    </message>
+    <message>
+        <source>%1 turns were cut off when Tessera last stopped; they are marked incomplete.</source>
+        <translation>%1 Runden wurden beim letzten Beenden von Tessera abgeschnitten; sie sind als unvollständig markiert.</translation>
+    </message>
+    <message>
+        <source>Cannot import</source>
+        <translation>Import nicht möglich</translation>
+    </message>
+    <message>
+        <source>Conversations are not being saved: %1</source>
+        <translation>Unterhaltungen werden nicht gespeichert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::MarkdownView</name>
+    <message>
+        <source>[image]</source>
+        <translation>[Bild]</translation>
+    </message>
+    <message>
+        <source>[image: %1]</source>
+        <translation>[Bild: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::MetricChartCard</name>
+    <message>
+        <source>Bar chart</source>
+        <translation>Balkendiagramm</translation>
+    </message>
+    <message>
+        <source>Area chart</source>
+        <translation>Flächendiagramm</translation>
+    </message>
+    <message>
+        <source>Scatter chart</source>
+        <translation>Streudiagramm</translation>
+    </message>
+    <message>
+        <source>Line chart</source>
+        <translation>Liniendiagramm</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n series</source>
+        <translation>
+            <numerusform>%1, %n Reihe</numerusform>
+            <numerusform>%1, %n Reihen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no points</source>
+        <translation>%1: keine Punkte</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n points, from %2 to %3</source>
+        <translation>
+            <numerusform>%1: %n Punkt, von %2 bis %3</numerusform>
+            <numerusform>%1: %n Punkte, von %2 bis %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source> (UTC)</source>
+        <translation> (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::RecommendActionsCard</name>
+    <message>
+        <source>Puts this prompt into the composer: %1</source>
+        <translation>Setzt diese Eingabe ins Eingabefeld: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n suggested action(s)</source>
+        <translation>
+            <numerusform>%n vorgeschlagene Aktion</numerusform>
+            <numerusform>%n vorgeschlagene Aktionen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Dem System folgen</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>&amp;Font size:</source>
+        <translation>&amp;Schriftgröße:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>S&amp;prache:</translation>
+    </message>
+    <message>
+        <source>A new language is used from the next start.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter</source>
+        <translation>Strg+Eingabe</translation>
+    </message>
+    <message>
+        <source>Send the message in the composer</source>
+        <translation>Die Nachricht im Eingabefeld senden</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Umschalt+Tab</translation>
+    </message>
+    <message>
+        <source>Move between cards, pills, items, tables and buttons</source>
+        <translation>Zwischen Karten, Vorschlägen, Einträgen, Tabellen und Knöpfen wechseln</translation>
+    </message>
+    <message>
+        <source>Enter / Space</source>
+        <translation>Eingabe / Leertaste</translation>
+    </message>
+    <message>
+        <source>Activate a pill or an item</source>
+        <translation>Einen Vorschlag oder Eintrag auslösen</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Pfeiltasten</translation>
+    </message>
+    <message>
+        <source>Move between table cells</source>
+        <translation>Zwischen Tabellenzellen wechseln</translation>
+    </message>
+    <message>
+        <source>Ctrl+C</source>
+        <translation>Strg+C</translation>
+    </message>
+    <message>
+        <source>Copy the selected table cells as TSV</source>
+        <translation>Die ausgewählten Tabellenzellen als TSV kopieren</translation>
+    </message>
+    <message>
+        <source>Menu key</source>
+        <translation>Menütaste</translation>
+    </message>
+    <message>
+        <source>Copy a card as text, JSON or image</source>
+        <translation>Eine Karte als Text, JSON oder Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Page Up / Page Down</source>
+        <translation>Bild auf / Bild ab</translation>
+    </message>
+    <message>
+        <source>Scroll the conversation</source>
+        <translation>Die Unterhaltung blättern</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::Theme</name>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>neutral</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::UserBubble</name>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>You said</source>
+        <translation>Sie schrieben</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,35 @@
+#pragma once
+
+// Copying a card (issue 7): as text, as JSON, as an image.
+//  - text: the card flattened for pasting into prose: title first, then the body; a data_table or a
+//    metric_chart as TSV (tab-separated, one header row; cells with tabs or newlines get spaces);
+//    an invalid card gives its first issue and raw text.
+//  - JSON: the envelope exactly as received (a tool result's raw text; a card built from tool-call
+//    arguments is the envelope the tool would have broadcast).
+//  - image: the card widget as drawn, PNG on the clipboard (device pixel ratio kept).
+// Never throws: a payload that is not what its kind says flattens to what can be read.
+
+#include <QString>
+
+class QImage;
+class QMenu;
+class QWidget;
+
+namespace Tessera {
+
+class Card;
+
+enum class CardCopyFormat { Text, Json, Image };
+
+QString cardPlainText(const Card &card);
+QString cardJsonText(const Card &card);
+QImage cardImage(QWidget *cardWidget);
+
+// Puts the card on the system clipboard in one format; the widget is needed for Image only.
+void copyCard(const Card &card, QWidget *cardWidget, CardCopyFormat format);
+
+// Gives a card widget a context menu "Copy as Text / JSON / Image" (the card is copied, so the
+// menu keeps working whatever happens to the model). Used by the conversation view.
+void installCardContextMenu(QWidget *cardWidget, const Card &card);
+
+} // namespace Tessera
