@@ -11,6 +11,8 @@
 
 #include "conversationmodel.h"
 #include "conversationview.h"
+#include "localization.h"
+#include "storecommands.h"
 #include "theme.h"
 #include "transcript.h"
 
@@ -49,10 +51,53 @@ QString usageText()
     return QStringLiteral(
         "Usage:\n"
         "  tessera [FILE.jsonl]                       open the window (no FILE: the last conversation, else the demo)\n"
-        "  tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark]\n"
+        "  tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]\n"
         "                                             draw the whole conversation to one PNG (no display needed)\n"
         "  tessera validate FILE.jsonl [--json]       one line per invalid card; exit 0 valid, 1 invalid, 2 unreadable\n"
-        "  tessera --version\n");
+        "  tessera import FILE.jsonl                  store a conversation; prints its id as the last line\n"
+        "  tessera list [SEARCH]                      stored conversations: id, title, messages, cards, last activity\n"
+        "  tessera export ID -o FILE [--format jsonl|md]\n"
+        "                                             write a stored conversation (render/validate take an ID too)\n"
+        "  --data-dir DIR (every command): where conversations are stored\n"
+        "  tessera --version\n"
+        "  --lang CODE (window and render): interface language, e.g. de or ar (right to left)\n"
+        "  --personality DIR (window and render): where canvas templates ui/NAME.html are read\n");
+}
+
+// import FILE | list [SEARCH] | export ID -o FILE [--format jsonl|md]; args start with the verb.
+static CommandLine parseStoreCommand(CommandLine c, QStringList args)
+{
+    const QString verb = args.takeFirst();
+    c.command = verb == QLatin1String("import") ? CommandLine::Command::Import
+        : verb == QLatin1String("list")         ? CommandLine::Command::List
+                                                : CommandLine::Command::Export;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (c.command == CommandLine::Command::Export && (a == QLatin1String("-o") || a == QLatin1String("--output"))) {
+            if (i + 1 >= args.size())
+                return failure(QStringLiteral("%1 needs a file name").arg(a));
+            c.output = args.at(++i);
+        } else if (c.command == CommandLine::Command::Export && a == QLatin1String("--format")) {
+            if (i + 1 >= args.size() || (args.at(i + 1) != QLatin1String("jsonl") && args.at(i + 1) != QLatin1String("md")))
+                return failure(QStringLiteral("--format takes jsonl or md"));
+            c.format = args.at(++i);
+        } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1) {
+            return failure(QStringLiteral("unknown option %1").arg(a));
+        } else if (c.command == CommandLine::Command::List && c.search.isEmpty()) {
+            c.search = a;
+        } else if (c.command != CommandLine::Command::List && c.file.isEmpty()) {
+            c.file = a; // import: FILE.jsonl; export: the conversation id
+        } else {
+            return failure(QStringLiteral("unexpected argument %1").arg(a));
+        }
+    }
+    if (c.command == CommandLine::Command::Import && c.file.isEmpty())
+        return failure(QStringLiteral("import needs a conversation file"));
+    if (c.command == CommandLine::Command::Export && c.file.isEmpty())
+        return failure(QStringLiteral("export needs a conversation id (see tessera list)"));
+    if (c.command == CommandLine::Command::Export && c.output.isEmpty())
+        return failure(QStringLiteral("export needs -o FILE"));
+    return c;
 }
 
 CommandLine parseCommandLine(const QStringList &arguments)
@@ -67,8 +112,24 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.command = CommandLine::Command::Help;
         return c;
     }
+    // --lang CODE goes with the window and with render (issue 7, translations).
+    if (const qsizetype at = args.indexOf(QLatin1String("--lang")); at >= 0) {
+        if (at + 1 >= args.size() || args.at(at + 1).startsWith(QLatin1Char('-')))
+            return failure(QStringLiteral("--lang needs a language code such as de or ar"));
+        c.language = args.at(at + 1);
+        args.remove(at, 2);
+    }
+    // --data-dir DIR goes with every command (issue 4, the store).
+    if (const qsizetype at = args.indexOf(QLatin1String("--data-dir")); at >= 0) {
+        if (at + 1 >= args.size() || args.at(at + 1).isEmpty())
+            return failure(QStringLiteral("--data-dir needs a directory"));
+        c.dataDir = args.at(at + 1);
+        args.remove(at, 2);
+    }
     if (args.isEmpty())
         return c;
+    if (const QString &v = args.first(); v == QLatin1String("import") || v == QLatin1String("list") || v == QLatin1String("export"))
+        return parseStoreCommand(c, args);
 
     const QString verb = args.first();
     if (verb == QLatin1String("render") || verb == QLatin1String("validate")) {
@@ -124,7 +185,7 @@ int runValidate(const CommandLine &commandLine)
 {
     Transcript transcript;
     QString error;
-    if (!Transcript::readFile(commandLine.file, &transcript, &error)) {
+    if (!readConversationArgument(commandLine.file, commandLine.dataDir, &transcript, &error)) { // a file or a stored id
         printErr(QStringLiteral("tessera: ") + error);
         return 2;
     }
@@ -180,9 +241,15 @@ int runRender(const CommandLine &commandLine)
 {
     Transcript transcript;
     QString error;
-    if (!Transcript::readFile(commandLine.file, &transcript, &error)) {
+    if (!readConversationArgument(commandLine.file, commandLine.dataDir, &transcript, &error)) { // a file or a stored id
         printErr(QStringLiteral("tessera: ") + error);
         return 2;
+    }
+    if (!commandLine.language.isEmpty()) {
+        QString note;
+        installTranslations(commandLine.language, &note);
+        if (!note.isEmpty())
+            printErr(QStringLiteral("tessera: ") + note);
     }
     ThemeMode mode = ThemeMode::Light;
     themeModeFromString(commandLine.theme, &mode);

@@ -4,10 +4,17 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QIcon>
 #include <QSettings>
 
+#include "canvascard.h"
+#include "canvassandbox.h"
 #include "commandline.h"
+#include "conversationstore.h"
+#include "localization.h"
 #include "mainwindow.h"
+#include "settingsdialog.h"
+#include "storecommands.h"
 #include "theme.h"
 
 using namespace Tessera;
@@ -17,7 +24,21 @@ int main(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
+    // --personality DIR: where canvas template mode reads ui/<name>.html (issue 3); else the setting.
+    QString personalityDir;
+    bool personalityGiven = false;
+    if (const qsizetype at = arguments.indexOf(QLatin1String("--personality")); at > 0) {
+        if (at + 1 >= arguments.size() || arguments.at(at + 1).isEmpty()) {
+            std::fprintf(stderr, "tessera: --personality needs a directory\n");
+            return 2;
+        }
+        personalityDir = arguments.at(at + 1);
+        personalityGiven = true;
+        arguments.remove(at, 2);
+    }
     const CommandLine commandLine = parseCommandLine(arguments);
+    // Canvas schemes must exist before any QApplication (QWebEngineUrlScheme's rule).
+    registerCanvasSchemes();
 
     switch (commandLine.command) {
     case CommandLine::Command::Error:
@@ -38,7 +59,22 @@ int main(int argc, char *argv[])
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
+        // Canvases load and draw before the PNG is painted (canvascard.h, headless).
+        CanvasCard::setHeadless(true);
+        CanvasCard::setPersonalityDirectory(personalityDir);
+        installCanvasRenderer();
         return runRender(commandLine);
+    }
+    case CommandLine::Command::Import:
+    case CommandLine::Command::List:
+    case CommandLine::Command::Export: {
+        // Stored conversations (issue 4): headless, Qt Core + Sql only.
+        QCoreApplication app(argc, argv);
+        if (commandLine.command == CommandLine::Command::Import)
+            return runStoreImport(commandLine.file, commandLine.dataDir);
+        if (commandLine.command == CommandLine::Command::List)
+            return runStoreList(commandLine.dataDir, commandLine.search);
+        return runStoreExport(commandLine.file, commandLine.output, commandLine.format, commandLine.dataDir);
     }
     case CommandLine::Command::Open:
         break;
@@ -49,19 +85,48 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("Tessera"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral("tessera"));
+    QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("tessera")));
+    {
+        // --lang wins over the stored choice; neither: the system locale (issue 7, translations).
+        QString language = commandLine.language;
+        if (language.isEmpty())
+            language = QSettings().value(QStringLiteral("ui/language")).toString();
+        QString note;
+        installTranslations(language, &note);
+        if (!note.isEmpty())
+            std::fprintf(stderr, "tessera: %s\n", qPrintable(note));
+    }
 
     ThemeMode mode = ThemeMode::System;
     themeModeFromString(QSettings().value(QStringLiteral("ui/theme"), QStringLiteral("system")).toString(), &mode);
     applyTheme(mode);
+    SettingsDialog::applyFontSize(QSettings().value(QStringLiteral("ui/fontSize"), 0).toInt());
+
+    if (!personalityGiven)
+        personalityDir = QSettings().value(QStringLiteral("canvas/personalityDir")).toString();
+    CanvasCard::setPersonalityDirectory(personalityDir);
+    installCanvasRenderer();
 
     MainWindow window;
-    QString file = commandLine.file;
-    if (file.isEmpty()) {
-        const QString last = QSettings().value(QStringLiteral("conversation/lastFile")).toString();
-        if (!last.isEmpty() && QFileInfo::exists(last))
-            file = last;
+    // One Tessera per data dir: a second one raises the first window instead of sharing the database.
+    const QString dataDir = commandLine.dataDir.isEmpty() ? ConversationStore::defaultDataDir() : commandLine.dataDir;
+    const StoreStatus store = window.openStore(dataDir);
+    if (store.code == StoreError::Locked && MainWindow::raiseOtherInstance(dataDir)) {
+        std::fprintf(stderr, "tessera: %s; raised its window instead.\n", qPrintable(store.message));
+        return 0;
     }
-    if (file.isEmpty() || !window.openFile(file))
+    window.listenForOtherInstances();
+
+    // FILE, else the last conversation (stored, then a file), else the bundled demo.
+    bool opened = !commandLine.file.isEmpty() && window.openFile(commandLine.file);
+    if (!opened && commandLine.file.isEmpty()) {
+        const QString lastId = QSettings().value(QStringLiteral("conversation/lastId")).toString();
+        opened = !lastId.isEmpty() && window.openStored(lastId);
+        const QString lastFile = QSettings().value(QStringLiteral("conversation/lastFile")).toString();
+        if (!opened && !lastFile.isEmpty() && QFileInfo::exists(lastFile))
+            opened = window.openFile(lastFile);
+    }
+    if (!opened)
         window.openDemo();
     window.show();
     return app.exec();

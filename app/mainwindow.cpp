@@ -9,15 +9,26 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLocalServer>
+#include <QLocalSocket>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSet>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "aboutdialog.h"
+#include "cardexport.h"
 #include "composer.h"
+#include "conversationlist.h"
 #include "conversationmodel.h"
+#include "conversationstore.h"
 #include "conversationview.h"
+#include "settingsdialog.h"
+#include "shortcutsdialog.h"
 #include "theme.h"
 #include "transcript.h"
 
@@ -28,17 +39,37 @@ MainWindow::MainWindow(QWidget *parent)
     , m_model(new ConversationModel(this))
     , m_view(new ConversationView(this))
     , m_composer(new Composer(this))
+    , m_list(new ConversationList(this))
+    , m_banner(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     m_view->setModel(m_model);
 
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
+    m_banner->setObjectName(QStringLiteral("notSavingBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setContentsMargins(12, 6, 12, 6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setBackgroundRole(QPalette::ToolTipBase);
+    m_banner->setForegroundRole(QPalette::ToolTipText);
+    m_banner->hide();
+
+    auto *conversation = new QWidget(this);
+    auto *layout = new QVBoxLayout(conversation);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(m_banner);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_composer);
-    setCentralWidget(central);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_list);
+    splitter->addWidget(conversation);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({260, 840});
+    setCentralWidget(splitter);
+    connect(m_list, &ConversationList::conversationActivated, this, &MainWindow::openStored);
 
     // Pills fill the composer; only the user sends (seed 000, recommend_actions).
     connect(m_view, &ConversationView::promptRequested, m_composer, &Composer::setText);
@@ -63,10 +94,31 @@ void MainWindow::createMenus()
             openFile(path);
     });
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("&Import Conversation…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Conversation"), QString(),
+                                                          tr("Conversations (*.jsonl);;All files (*)"));
+        if (!path.isEmpty())
+            importFile(path);
+    });
     file->addAction(tr("Open &Demo"), this, &MainWindow::openDemo);
+    QAction *search = file->addAction(tr("&Find Conversation"), this, [this] { m_list->focusSearch(); });
+    search->setShortcut(QKeySequence::Find);
+    file->addSeparator();
+    QAction *settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    settings->setMenuRole(QAction::PreferencesRole);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    // Copy the card that has keyboard focus (issue 7); a right click on a card offers the same.
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("Copy Card as &Text"), this, [this] { copyFocusedCard(int(CardCopyFormat::Text)); })
+            ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    edit->addAction(tr("Copy Card as &JSON"), this, [this] { copyFocusedCard(int(CardCopyFormat::Json)); })
+            ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
+    edit->addAction(tr("Copy Card as &Image"), this, [this] { copyFocusedCard(int(CardCopyFormat::Image)); })
+            ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *focusComposer = view->addAction(tr("Focus &Composer"), this, [this] { m_composer->setFocus(); });
@@ -86,6 +138,7 @@ void MainWindow::createMenus()
         QAction *action = themeMenu->addAction(entry.label);
         action->setCheckable(true);
         action->setChecked(entry.key == current);
+        action->setData(QString(QStringLiteral("theme:") + entry.key)); // kept in step with the settings dialog
         themes->addAction(action);
         const QString key = entry.key;
         connect(action, &QAction::triggered, this, [key] {
@@ -109,8 +162,12 @@ bool MainWindow::openFile(const QString &path)
                              tr("Tessera could not read %1:\n%2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return false;
     }
+    m_currentId.clear();
     showConversation(QFileInfo(path).fileName(), file.readAll());
     QSettings().setValue(QStringLiteral("conversation/lastFile"), QFileInfo(path).absoluteFilePath());
+    QSettings().remove(QStringLiteral("conversation/lastId"));
+    if (m_store && m_store->isOpen())
+        statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
     return true;
 }
 
@@ -118,6 +175,7 @@ void MainWindow::openDemo()
 {
     QFile file(QStringLiteral(":/tessera/demo/demo.jsonl"));
     file.open(QIODevice::ReadOnly);
+    m_currentId.clear();
     showConversation(tr("Demo conversation"), file.readAll());
 }
 
@@ -144,32 +202,196 @@ void MainWindow::sendMessage(const QString &text)
     const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
                                                       {QStringLiteral("content"), text}})
                                     .toJson(QJsonDocument::Compact);
+    QString saved;
+    if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
+        const StoreStatus status = m_store->appendMessage(m_currentId, line);
+        if (status.ok()) {
+            saved = tr(" It is saved.");
+            m_list->refresh(m_currentId);
+        } else {
+            showNotSaving(status.message);
+        }
+    }
     m_model->appendMessage(parseTranscriptLine(line, 0));
     m_composer->clear();
     m_view->scrollToBottom();
-    statusBar()->showMessage(tr("No agent backend is connected: the message is in the conversation but was not sent."));
+    statusBar()->showMessage(tr("No agent backend is connected: the message is in the conversation but was not sent.") + saved);
 }
+
+StoreStatus MainWindow::openStore(const QString &dataDir)
+{
+    auto store = std::make_unique<ConversationStore>();
+    const StoreStatus status = store->open(dataDir);
+    if (!status.ok()) {
+        showNotSaving(status.message);
+        m_list->setStore(nullptr);
+        return status;
+    }
+    m_store = std::move(store);
+    m_list->setStore(m_store.get());
+    m_banner->hide();
+    if (const int cut = m_store->turnsMarkedIncompleteOnOpen(); cut > 0)
+        statusBar()->showMessage(cut == 1 ? tr("1 turn was cut off when Tessera last stopped; it is marked incomplete.")
+                                          : tr("%1 turns were cut off when Tessera last stopped; they are marked incomplete.").arg(cut));
+    return status;
+}
+
+bool MainWindow::openStored(const QString &id)
+{
+    if (!m_store || !m_store->isOpen() || id.isEmpty())
+        return false;
+    StoreStatus status;
+    const ConversationSummary summary = m_store->conversation(id, &status);
+    if (!status.ok()) {
+        statusBar()->showMessage(status.message);
+        return false;
+    }
+    // The newest page first; older pages when the reader scrolls up (ConversationModel::fetchMore).
+    const QList<Message> newest = m_store->loadLast(id, ConversationModel::kFetchPageSize, &status);
+    if (!status.ok()) {
+        statusBar()->showMessage(status.message);
+        return false;
+    }
+    // Lines of a turn cut off by a crash or kill say so (marked when the store was opened).
+    const QSet<qint64> cutOff = m_store->incompleteSeqs(id);
+    auto markCutOff = [cutOff](QList<Message> messages) {
+        for (Message &m : messages)
+            m.incomplete = cutOff.contains(m.lineNumber);
+        return messages;
+    };
+    Transcript transcript;
+    transcript.messages = markCutOff(newest);
+    m_currentId = id;
+    m_model->setTranscript(transcript);
+    qint64 oldest = newest.isEmpty() ? 1 : newest.first().lineNumber;
+    if (oldest > 1) {
+        ConversationStore *store = m_store.get();
+        m_model->setOlderMessagesLoader([store, id, oldest, markCutOff](int count) mutable {
+            const qint64 first = qMax<qint64>(1, oldest - count);
+            const QList<Message> page = store->loadRange(id, first, int(oldest - first));
+            oldest = first;
+            return markCutOff(page);
+        });
+    }
+    m_view->scrollToBottom();
+    setWindowTitle(tr("%1 — Tessera").arg(summary.title));
+    statusBar()->showMessage((summary.messageCount == 1 ? tr("1 message") : tr("%1 messages").arg(summary.messageCount))
+                             + QLatin1String(", ")
+                             + (summary.cardCount == 1 ? tr("1 card") : tr("%1 cards").arg(summary.cardCount)));
+    m_list->refresh(id);
+    QSettings().setValue(QStringLiteral("conversation/lastId"), id);
+    return true;
+}
+
+bool MainWindow::importFile(const QString &path)
+{
+    if (!m_store || !m_store->isOpen()) {
+        QMessageBox::warning(this, tr("Cannot import"), tr("Conversations are not being saved: %1").arg(savingProblem()));
+        return false;
+    }
+    QString id;
+    const StoreStatus status = m_store->importFile(path, &id);
+    if (!status.ok()) {
+        QMessageBox::warning(this, tr("Cannot import"), status.message);
+        return false;
+    }
+    return openStored(id);
+}
+
+void MainWindow::showNotSaving(const QString &why)
+{
+    m_banner->setText(tr("Conversations are not being saved: %1").arg(why));
+    m_banner->show();
+}
+
+QString MainWindow::savingProblem() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
+}
+
+void MainWindow::listenForOtherInstances()
+{
+    if (!m_store || !m_store->isOpen() || m_instanceServer)
+        return;
+    const QString name = ConversationStore::instanceServerName(m_store->dataDir());
+    m_instanceServer = new QLocalServer(this);
+    QLocalServer::removeServer(name); // a socket left by a crashed instance (we hold the lock now)
+    if (!m_instanceServer->listen(name))
+        return;
+    connect(m_instanceServer, &QLocalServer::newConnection, this, [this] {
+        while (QLocalSocket *socket = m_instanceServer->nextPendingConnection()) {
+            socket->write("raised\n");
+            socket->flush();
+            socket->disconnectFromServer();
+            connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);
+        }
+        setWindowState((windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+        show();
+        raise();
+        activateWindow();
+    });
+}
+
+bool MainWindow::raiseOtherInstance(const QString &dataDir)
+{
+    QLocalSocket socket;
+    socket.connectToServer(ConversationStore::instanceServerName(dataDir));
+    if (!socket.waitForConnected(1000))
+        return false;
+    return socket.waitForReadyRead(2000) && socket.readAll().startsWith("raised");
+}
+
+MainWindow::~MainWindow() = default;
 
 void MainWindow::showShortcuts()
 {
-    QMessageBox::information(this, tr("Keyboard Shortcuts"),
-                             tr("Ctrl+O\tOpen a conversation\n"
-                                "Ctrl+L\tFocus the composer\n"
-                                "Ctrl+K\tFocus the conversation\n"
-                                "Ctrl+Enter\tSend the message\n"
-                                "Tab / Shift+Tab\tMove between cards, pills, items and tables\n"
-                                "Enter / Space\tActivate a pill or an item\n"
-                                "Ctrl+C\tCopy the selected table cells as TSV\n"
-                                "Page Up / Page Down\tScroll the conversation\n"
-                                "Ctrl+Q\tQuit"));
+    ShortcutsDialog dialog(menuBar(), this);
+    dialog.exec();
 }
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Tessera"),
-                       tr("<p><b>Tessera</b> %1</p><p>A desktop client for agent conversations: cards drawn "
-                          "natively, conversations replayed offline.</p><p>Qt %2</p>")
-                               .arg(QStringLiteral(TESSERA_VERSION), QString::fromLatin1(qVersion())));
+    AboutDialog dialog(this);
+    dialog.exec();
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(this);
+    // A new font size changes every block's height: rebuild the view's rows from the same transcript.
+    connect(&dialog, &SettingsDialog::settingsApplied, this, [this, &dialog] {
+        m_model->setTranscript(m_model->transcript());
+        const QString theme = QStringLiteral("theme:") + themeModeKey(dialog.themeMode());
+        for (QAction *action : menuBar()->findChildren<QAction *>()) {
+            if (action->data().toString() == theme)
+                action->setChecked(true);
+        }
+    });
+    dialog.exec();
+}
+
+int MainWindow::focusedCardRow() const
+{
+    const QWidget *focus = QApplication::focusWidget();
+    if (!focus)
+        return -1;
+    for (const int row : m_view->liveRows()) {
+        const QWidget *block = m_view->widgetForRow(row);
+        if (block && (block == focus || block->isAncestorOf(focus)) && m_model->card(row))
+            return row;
+    }
+    return -1;
+}
+
+void MainWindow::copyFocusedCard(int format)
+{
+    const int row = focusedCardRow();
+    if (row < 0) {
+        statusBar()->showMessage(tr("Move the keyboard focus into a card to copy it."), 5000);
+        return;
+    }
+    copyCard(*m_model->card(row), m_view->widgetForRow(row), CardCopyFormat(format));
+    statusBar()->showMessage(tr("Card copied."), 3000);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

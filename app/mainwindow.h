@@ -1,15 +1,27 @@
 #pragma once
 
-// The main window only assembles parts (STYLE.md rule 9): the conversation view, the composer,
-// menus and the status bar. Each part is its own class with its own signals.
+// The main window only assembles parts (STYLE.md rule 9): the conversation list, the conversation
+// view, the composer, menus and the status bar. Each part is its own class with its own signals.
+//
+// Stored conversations (issue 4) open lazily: the newest page first, older pages as the reader
+// scrolls up. A file opened from disk is shown as it is and kept only when imported. When the store
+// cannot be opened or written, a banner says that messages are not being saved; nothing else stops.
+
+#include <memory>
 
 #include <QMainWindow>
+
+class QLabel;
+class QLocalServer;
 
 namespace Tessera {
 
 class Composer;
+class ConversationList;
 class ConversationModel;
+class ConversationStore;
 class ConversationView;
+struct StoreStatus;
 
 class MainWindow : public QMainWindow
 {
@@ -17,6 +29,19 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens the store in dataDir (taking its lock). On failure the window works from memory and shows
+    // why. Returns the store's status; StoreError::Locked means another Tessera has it.
+    StoreStatus openStore(const QString &dataDir);
+    // Opens a stored conversation; false when it does not exist.
+    bool openStored(const QString &id);
+    // Imports a JSON Lines file into the store and opens it.
+    bool importFile(const QString &path);
+    // Answers a second instance started on the same data dir by raising this window.
+    void listenForOtherInstances();
+    // Asks the instance holding dataDir to raise its window; true when one answered.
+    static bool raiseOtherInstance(const QString &dataDir);
 
     // Opens a conversation file; on failure shows why and keeps the current conversation.
     bool openFile(const QString &path);
@@ -26,6 +51,10 @@ public:
     ConversationView *conversationView() const { return m_view; }
     Composer *composer() const { return m_composer; }
     ConversationModel *model() const { return m_model; }
+    ConversationList *conversationList() const { return m_list; }
+    ConversationStore *store() const { return m_store.get(); }
+    QString currentConversationId() const { return m_currentId; }
+    QString savingProblem() const; // the banner's text, empty while saving works
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -36,10 +65,21 @@ private:
     void sendMessage(const QString &text);
     void showShortcuts();
     void showAbout();
+    void showSettings();
+    // The card block holding keyboard focus (row in the model), or -1.
+    int focusedCardRow() const;
+    void copyFocusedCard(int format); // int(CardCopyFormat)
+
+    void showNotSaving(const QString &why);
 
     ConversationModel *m_model = nullptr;
     ConversationView *m_view = nullptr;
     Composer *m_composer = nullptr;
+    ConversationList *m_list = nullptr;
+    QLabel *m_banner = nullptr;
+    std::unique_ptr<ConversationStore> m_store;
+    QLocalServer *m_instanceServer = nullptr;
+    QString m_currentId; // stored conversation on screen; empty for a file or the demo
 };
 
 } // namespace Tessera

@@ -10,6 +10,7 @@
 // (c) median create + layout time per kind at 900 px (RendererRegistry::createCardWidget, then
 //     blockHeightForWidth);
 // (d) peak and current RSS after opening the big transcript.
+// (e) the conversation store: import, append, list 1,000 conversations, first screen (storebench.cpp).
 // Every input is generated from a fixed seed, so two runs measure the same work. Figures are
 // measurements on a noisy machine, never pass/fail: the targets are printed for the reader.
 
@@ -616,6 +617,8 @@ void benchLayout(const Options &options)
 
 } // namespace
 
+void benchStore(const QByteArray &jsonl, int messages); // storebench.cpp, section (e)
+
 int main(int argc, char *argv[])
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -644,6 +647,7 @@ int main(int argc, char *argv[])
     benchTranscript(options);
     benchValidation(options);
     benchLayout(options);
+    benchStore(makeTranscript(options.messages, options.cards).jsonl, options.messages);
     std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
     return 0;
 }

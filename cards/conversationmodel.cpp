@@ -42,23 +42,33 @@ void ConversationModel::appendBlocks(const Message &message, int messageIndex, Q
         blocks->append({BlockType::Card, messageIndex, i});
 }
 
+QList<ConversationModel::Block> ConversationModel::blocksFor(const QList<Message> &messages, int firstIndex)
+{
+    QList<Block> blocks;
+    for (int i = 0; i < messages.size(); ++i) {
+        const Message &m = messages.at(i);
+        appendBlocks(m, firstIndex + i, &blocks);
+        const bool turnGoesOn = i + 1 < messages.size() && messages.at(i + 1).incomplete
+                && messages.at(i + 1).turnId == m.turnId;
+        if (m.incomplete && !turnGoesOn)
+            blocks.append({BlockType::CutOff, firstIndex + i, -1});
+    }
+    return blocks;
+}
+
 void ConversationModel::setTranscript(const Transcript &transcript)
 {
     beginResetModel();
     m_olderLoader = nullptr;
     m_hasOlder = false;
     m_transcript = transcript;
-    m_blocks.clear();
-    for (int i = 0; i < m_transcript.messages.size(); ++i)
-        appendBlocks(m_transcript.messages.at(i), i, &m_blocks);
+    m_blocks = blocksFor(m_transcript.messages, 0);
     endResetModel();
 }
 
 void ConversationModel::appendMessage(const Message &message)
 {
-    QList<Block> added;
-    const int messageIndex = int(m_transcript.messages.size());
-    appendBlocks(message, messageIndex, &added);
+    const QList<Block> added = blocksFor({message}, int(m_transcript.messages.size()));
     m_transcript.messages.append(message);
     if (added.isEmpty())
         return;
@@ -94,9 +104,7 @@ void ConversationModel::prependMessages(const QList<Message> &older)
 {
     if (older.isEmpty())
         return;
-    QList<Block> added;
-    for (int i = 0; i < older.size(); ++i)
-        appendBlocks(older.at(i), i, &added);
+    const QList<Block> added = blocksFor(older, 0);
     const int shift = int(older.size());
     if (added.isEmpty()) {
         for (Block &block : m_blocks)
@@ -163,6 +171,8 @@ QString ConversationModel::blockText(int row) const
     }
     case BlockType::Unreadable:
         return tr("Unreadable line %1: %2").arg(m.lineNumber).arg(m.readError);
+    case BlockType::CutOff:
+        return tr("This turn was cut off: Tessera stopped before it completed.");
     case BlockType::Card:
         break;
     }

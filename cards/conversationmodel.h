@@ -22,6 +22,7 @@ enum class BlockType {
     Card,           // one card (valid: native renderer; invalid or unknown: fallback)
     ToolActivity,   // a non-card tool call or result, one muted line
     Unreadable,     // "unreadable line N"
+    CutOff,         // after the last message of a turn that was cut off: one line saying so
 };
 
 class ConversationModel : public QAbstractListModel
@@ -73,6 +74,8 @@ private:
         int card; // index into the message's cards, or -1
     };
     static void appendBlocks(const Message &message, int messageIndex, QList<Block> *blocks);
+    // Blocks for a run of messages; a cut-off turn gets its notice after its last message in the run.
+    static QList<Block> blocksFor(const QList<Message> &messages, int firstIndex);
 
     Transcript m_transcript;
     QList<Block> m_blocks;

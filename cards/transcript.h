@@ -47,6 +47,7 @@ public:
     QString createdAt;   // ISO-8601 as received
 
     QList<Card> cards;   // the cards this message draws, in order
+    bool incomplete = false; // part of a turn that was cut off and never completed (store: marked on open)
 
     bool isReadable() const { return readError.isEmpty(); }
     // The whole line parsed again from rawLine (unknown fields included), or a null JSON value for an

@@ -5,8 +5,11 @@ TESSERA_PACKAGES=(
     cmake ninja-build g++ pkg-config ccache
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgl-dev
+    qt6-webengine-dev  # the canvas kind's sandboxed web view (issue 3)
     nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
+    libqt6sql6-sqlite  # the QSQLITE driver for the conversation store (qt6-base-dev brings Qt6::Sql)
     fonts-dejavu-core
+    dpkg-dev file desktop-file-utils appstream librsvg2-bin  # the .deb (cpack), its checks, icon PNGs (issue 7)
 )
 
 tessera_install_deps() {
@@ -17,6 +20,11 @@ tessera_install_deps() {
             missing+=("$p")
         fi
     done
+    # npm installs the pinned canvas libraries (package-lock.json). Debian 12 splits it from nodejs;
+    # a nodejs that already bundles npm (e.g. NodeSource) must not get Debian's npm on top.
+    if ! command -v npm >/dev/null 2>&1; then
+        missing+=(npm)
+    fi
     if [ ${#missing[@]} -eq 0 ]; then
         return 0
     fi
@@ -31,6 +39,10 @@ tessera_install_deps() {
 
 tessera_configure() {
     local build_dir=$1
+    # echarts@1 for canvases: `npm ci` from package-lock.json when node_modules lacks it (offline after).
+    if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
+        npm ci --ignore-scripts --no-audit --no-fund
+    fi
     if [ ! -f "$build_dir/build.ninja" ]; then
         cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
     fi

@@ -77,6 +77,11 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
         return RendererRegistry::createCardWidget(*model.card(row), context, parent);
     case BlockType::ToolActivity:
         return new ToolActivityLine(model.blockText(row), parent);
+    case BlockType::CutOff: {
+        auto *line = new ToolActivityLine(QStringLiteral("\u26A0 ") + model.blockText(row), parent);
+        line->setObjectName(QStringLiteral("cutOffNotice"));
+        return line;
+    }
     case BlockType::Unreadable: {
         const Message &m = model.message(row);
         return new FallbackCard(QObject::tr("Unreadable line %1").arg(m.lineNumber), m.readError, m.rawLine, parent);
@@ -101,6 +106,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     case BlockType::AssistantProse:
         return 4 + textHeight(model.blockText(row));
     case BlockType::ToolActivity:
+    case BlockType::CutOff:
         return 22;
     case BlockType::Unreadable:
         return 90;

@@ -181,6 +181,7 @@ CodeCard::CodeCard(const Card &card, QWidget *parent)
     viewPalette.setColor(QPalette::Base, palette().color(QPalette::AlternateBase));
     m_view->setPalette(viewPalette);
     m_highlighter->setPalette(palette());
+    setAccessibleDescription(m_view->accessibleDescription()); // language and line count (issue 7)
 }
 
 QString CodeCard::displayText() const

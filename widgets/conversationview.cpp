@@ -10,6 +10,7 @@
 
 #include "blockwidgets.h"
 #include "cardactions.h"
+#include "cardexport.h"
 #include "conversationmodel.h"
 #include "rendererregistry.h"
 
@@ -193,13 +194,16 @@ QWidget *ConversationView::buildWidget(int row)
     RenderContext context;
     context.actions = m_actions;
     QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
+    if (const Card *card = m_model->card(row))
+        installCardContextMenu(widget, *card); // Copy as text / JSON / image (issue 7)
     widget->ensurePolished();
     return widget;
 }
 
-int ConversationView::measure(QWidget *widget) const
+int ConversationView::measure(int row, QWidget *widget) const
 {
-    return qMax(1, blockHeightForWidth(widget, m_layoutWidth));
+    // At the width the block will actually get (user turns are inset).
+    return qMax(1, blockHeightForWidth(widget, m_layoutWidth - leftInset(*m_model, row, m_layoutWidth)));
 }
 
 void ConversationView::releaseWidget(int row)
@@ -229,7 +233,7 @@ void ConversationView::updateLayout()
         for (int row = 0; row < m_rows.size(); ++row) {
             Row &r = m_rows[row];
             r.estimate = estimateBlockHeight(*m_model, row, width);
-            r.height = r.widget ? measure(r.widget) : -1;
+            r.height = r.widget ? measure(row, r.widget) : -1;
         }
         rebuildOffsets();
     }
@@ -250,7 +254,7 @@ void ConversationView::updateLayout()
             if (!r.widget)
                 r.widget = buildWidget(row);
             if (r.height < 0) {
-                r.height = measure(r.widget);
+                r.height = measure(row, r.widget);
                 changed = true;
             }
         }
@@ -280,11 +284,22 @@ void ConversationView::updateLayout()
             continue;
         }
         const int inset = leftInset(*m_model, row, m_layoutWidth);
-        r.widget->setGeometry(left + inset, y - scrollY, m_layoutWidth - inset, h);
+        // Right to left (Arabic): the user's bubble sits at the left edge instead (issue 7).
+        r.widget->setGeometry(isRightToLeft() ? left : left + inset, y - scrollY, m_layoutWidth - inset, h);
         if (!r.widget->isVisible())
             r.widget->show();
     }
     m_inLayout = false;
+
+    // Near the top of what is loaded: ask for older history (after this layout, never inside it).
+    if (scrollY < viewHeight && m_model->canFetchMore() && !m_fetchQueued) {
+        m_fetchQueued = true;
+        QMetaObject::invokeMethod(this, [this] {
+            m_fetchQueued = false;
+            if (m_model && m_model->canFetchMore() && verticalScrollBar()->value() < viewport()->height())
+                m_model->fetchMore();
+        }, Qt::QueuedConnection);
+    }
 }
 
 int ConversationView::liveWidgetCount() const
@@ -345,9 +360,10 @@ bool ConversationView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::LayoutRequest && !m_inLayout) {
         // A live block changed its size hint (e.g. the fallback's raw JSON was expanded): re-measure.
         bool changed = false;
-        for (Row &r : m_rows) {
+        for (int row = 0; row < m_rows.size(); ++row) {
+            Row &r = m_rows[row];
             if (r.widget) {
-                const int h = measure(r.widget);
+                const int h = measure(row, r.widget);
                 if (h != r.height) {
                     r.height = h;
                     changed = true;
@@ -458,7 +474,7 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
     QPainter painter(&image);
     int y = kMargin;
     for (int i = 0; i < pieces.size(); ++i) {
-        painter.drawImage(QPoint(kMargin + insets.at(i), y), pieces.at(i));
+        painter.drawImage(QPoint(kMargin + (QGuiApplication::isRightToLeft() ? 0 : insets.at(i)), y), pieces.at(i));
         y += int(pieces.at(i).height() / dpr) + kSpacing;
     }
     painter.end();

@@ -86,7 +86,7 @@ private:
     int rowAt(int y) const;
     void updateLayout();
     QWidget *buildWidget(int row);
-    int measure(QWidget *widget) const;
+    int measure(int row, QWidget *widget) const;
     void releaseWidget(int row);
     int itemWidth() const;
     QList<QWidget *> focusChain() const;

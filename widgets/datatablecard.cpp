@@ -231,6 +231,10 @@ DataTableCard::DataTableCard(const Card &card, QWidget *parent)
         bodyLayout()->addWidget(m_caption);
     }
     setFocusProxy(m_table);
+    // Screen readers hear the table's size and caption with the card (issue 7).
+    setAccessibleDescription(tr("%n row(s)", nullptr, m_model->rowCount()) + QLatin1String(", ")
+                             + tr("%n column(s)", nullptr, m_model->columnCount())
+                             + (m_model->caption().isEmpty() ? QString() : QLatin1String(". ") + m_model->caption()));
 
     measureColumns();
     applyWidth(viewportWidthFor(qMax(width(), sizeHint().width())));

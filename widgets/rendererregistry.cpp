@@ -19,7 +19,9 @@ namespace Tessera {
 
 namespace {
 
-using Factory = QWidget *(*)(const Card &, const RenderContext &, QWidget *);
+using Factory = RendererRegistry::Factory;
+
+Factory s_canvasFactory = nullptr;
 
 template<typename Widget>
 QWidget *create(const Card &card, const RenderContext &, QWidget *parent)
@@ -44,6 +46,13 @@ QWidget *createRecommendActions(const Card &card, const RenderContext &context, 
     return widget;
 }
 
+QWidget *createCanvas(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    if (s_canvasFactory)
+        return s_canvasFactory(card, context, parent);
+    return new CanvasPlaceholderCard(card, parent);
+}
+
 struct Entry
 {
     CardKind kind;
@@ -59,7 +68,7 @@ constexpr std::array<Entry, 9> kRenderers{{
     {CardKind::DataTable, &create<DataTableCard>},
     {CardKind::MetricChart, &create<MetricChartCard>},
     {CardKind::RecommendActions, &createRecommendActions},
-    {CardKind::Canvas, &create<CanvasPlaceholderCard>},
+    {CardKind::Canvas, &createCanvas},
 }};
 
 } // namespace
@@ -73,6 +82,16 @@ QWidget *RendererRegistry::createCardWidget(const Card &card, const RenderContex
         }
     }
     return new FallbackCard(card, parent);
+}
+
+void RendererRegistry::setCanvasFactory(Factory factory)
+{
+    s_canvasFactory = factory;
+}
+
+RendererRegistry::Factory RendererRegistry::canvasFactory()
+{
+    return s_canvasFactory;
 }
 
 bool RendererRegistry::hasRenderer(CardKind kind)

@@ -2,7 +2,8 @@
 
 // The one table that maps a card kind to its native renderer (STYLE.md rule 2).
 // Invalid cards and unknown kinds go to the fallback renderer through the same entry point;
-// canvas has its own entry (a labeled placeholder until the canvas renderer lands).
+// canvas has its own entry: CanvasCard (tessera_canvas) once main() calls setCanvasFactory, else a
+// labeled placeholder.
 // Adding a kind = one schema, one renderer, one line in rendererregistry.cpp, one test file.
 
 class QWidget;
@@ -21,6 +22,13 @@ struct RenderContext
 class RendererRegistry
 {
 public:
+    using Factory = QWidget *(*)(const Card &, const RenderContext &, QWidget *);
+
+    // The canvas renderer lives in tessera_canvas, which depends on this library: main() (and tests)
+    // install it here at startup. Unset (nullptr): canvas cards get the labeled placeholder.
+    static void setCanvasFactory(Factory factory);
+    static Factory canvasFactory();
+
     // Never returns nullptr and never throws: a card that cannot be drawn natively gets the fallback.
     static QWidget *createCardWidget(const Card &card, const RenderContext &context, QWidget *parent);
     // True when a native renderer is registered for the kind.
