@@ -87,6 +87,7 @@ MainWindow::MainWindow(QWidget *parent)
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New Conversation"), this, &MainWindow::newConversation)->setShortcut(QKeySequence::New);
     QAction *open = file->addAction(tr("&Open Conversation…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Conversation"), QString(),
                                                           tr("Conversations (*.jsonl);;All files (*)"));
@@ -281,6 +282,24 @@ bool MainWindow::openStored(const QString &id)
     m_list->refresh(id);
     QSettings().setValue(QStringLiteral("conversation/lastId"), id);
     return true;
+}
+
+void MainWindow::newConversation()
+{
+    QString id;
+    if (m_store && m_store->isOpen()) {
+        const StoreStatus status = m_store->createConversation(tr("New conversation"), QString(), &id);
+        if (status.ok() && openStored(id)) {
+            m_composer->setFocus();
+            return;
+        }
+        showNotSaving(status.message);
+    }
+    // Not saving: an empty conversation in memory.
+    m_currentId.clear();
+    m_model->setTranscript(Transcript());
+    setWindowTitle(tr("%1 — Tessera").arg(tr("New conversation")));
+    m_composer->setFocus();
 }
 
 bool MainWindow::importFile(const QString &path)

@@ -36,6 +36,8 @@ public:
     StoreStatus openStore(const QString &dataDir);
     // Opens a stored conversation; false when it does not exist.
     bool openStored(const QString &id);
+    // Starts an empty conversation (stored when the store is open) and focuses the composer.
+    void newConversation();
     // Imports a JSON Lines file into the store and opens it.
     bool importFile(const QString &path);
     // Answers a second instance started on the same data dir by raising this window.

@@ -636,6 +636,14 @@
         <source>Conversations are not being saved: %1</source>
         <translation>المحادثات لا تُحفظ: %1</translation>
     </message>
+    <message>
+        <source>&amp;New Conversation</source>
+        <translation>&amp;محادثة جديدة</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>محادثة جديدة</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

@@ -604,6 +604,14 @@
         <source>Conversations are not being saved: %1</source>
         <translation>Unterhaltungen werden nicht gespeichert: %1</translation>
     </message>
+    <message>
+        <source>&amp;New Conversation</source>
+        <translation>&amp;Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Neue Unterhaltung</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

@@ -1,7 +1,6 @@
 #include "theme.h"
 
 #include <QApplication>
-#include <QStyle>
 
 namespace Tessera {
 
@@ -19,10 +18,22 @@ bool themeModeFromString(const QString &text, ThemeMode *mode)
     return true;
 }
 
+namespace {
+
+// The palette the platform gave the application (the desktop's light or dark colors), captured before
+// Tessera first replaces it, so "follow the system" can return to it.
+const QPalette &systemPalette()
+{
+    static const QPalette palette = QApplication::palette();
+    return palette;
+}
+
+} // namespace
+
 QPalette themePalette(ThemeMode mode)
 {
     if (mode == ThemeMode::System)
-        return QApplication::style()->standardPalette();
+        return systemPalette();
     QPalette p;
     if (mode == ThemeMode::Dark) {
         const QColor window(0x1e, 0x20, 0x24), base(0x26, 0x29, 0x2e), text(0xe6, 0xe8, 0xeb);
@@ -80,6 +91,7 @@ QPalette themePalette(ThemeMode mode)
 
 void applyTheme(ThemeMode mode)
 {
+    systemPalette(); // capture it before the first change
     QApplication::setPalette(themePalette(mode));
 }
 

@@ -16,7 +16,8 @@ enum class ThemeMode { System, Light, Dark };
 // Parses "light" / "dark" / "system"; false when the word is none of them.
 bool themeModeFromString(const QString &text, ThemeMode *mode);
 
-// A complete palette for the mode (System returns the style's standard palette).
+// A complete palette for the mode (System: the palette the platform gave the application at start,
+// i.e. the desktop's own light or dark colors).
 QPalette themePalette(ThemeMode mode);
 // Applies the palette to the whole application.
 void applyTheme(ThemeMode mode);

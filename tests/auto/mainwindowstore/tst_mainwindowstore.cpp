@@ -32,6 +32,7 @@ private Q_SLOTS:
     void secondInstanceIsRefusedAndRaisesFirst();
     void unusableStoreShowsBanner();
     void cutOffTurnIsMarked();
+    void newConversationIsStored();
 
 private:
     QString writeLongTranscript(int messages);
@@ -175,6 +176,21 @@ void tst_MainWindowStore::cutOffTurnIsMarked()
                                     BlockType::CutOff};
     QCOMPARE(types, expected);
     QVERIFY(model->blockText(3).contains(QLatin1String("cut off")));
+}
+
+void tst_MainWindowStore::newConversationIsStored()
+{
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    window.openDemo();
+    window.newConversation();
+    QCOMPARE(window.model()->rowCount(), 0);
+    QCOMPARE(window.conversationList()->count(), 1);
+    const QString id = window.currentConversationId();
+    QVERIFY(!id.isEmpty());
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("first words"));
+    QCOMPARE(window.store()->rawLines(id).size(), 1);
+    QCOMPARE(window.model()->rowCount(), 1);
 }
 
 QTEST_MAIN(tst_MainWindowStore)
