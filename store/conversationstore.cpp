@@ -51,6 +51,26 @@ QString notNull(const QString &text)
     return text.isNull() ? QStringLiteral("") : text;
 }
 
+const char kInsertMessage[] = "INSERT INTO messages(conversation_id, seq, raw_line, role, created_at, turn_id, "
+                              "card_count, search_text, card_call_ids, result_call_id) "
+                              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+// Binds one line to a query prepared with kInsertMessage. now: the created_at of a line without one.
+void bindMessage(QSqlQuery &query, const QString &conversationId, qint64 seq, const QByteArray &rawLine,
+                 const StoredLineFacts &facts, const QString &now)
+{
+    query.addBindValue(conversationId);
+    query.addBindValue(seq);
+    query.addBindValue(rawLine.isNull() ? QByteArray("") : rawLine); // a NULL blob would break NOT NULL
+    query.addBindValue(notNull(facts.role));
+    query.addBindValue(facts.createdAt.isEmpty() ? now : facts.createdAt);
+    query.addBindValue(nullable(facts.turnId));
+    query.addBindValue(facts.cardCount);
+    query.addBindValue(notNull(facts.searchText));
+    query.addBindValue(nullable(facts.cardCallIds));
+    query.addBindValue(nullable(facts.resultCallId));
+}
+
 // LIKE pattern matching `text` anywhere, with \ as the escape character.
 QString likeAnywhere(const QString &text)
 {
@@ -486,18 +506,8 @@ StoreStatus ConversationStore::appendMessage(const QString &conversationId, cons
         return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
     }
 
-    query.prepare(QStringLiteral("INSERT INTO messages(conversation_id, seq, raw_line, role, created_at, turn_id, card_count, "
-                                 "search_text, card_call_ids, result_call_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    query.addBindValue(conversationId);
-    query.addBindValue(nextSeq);
-    query.addBindValue(rawLine.isNull() ? QByteArray("") : rawLine); // a NULL blob would break NOT NULL
-    query.addBindValue(notNull(facts.role));
-    query.addBindValue(facts.createdAt.isEmpty() ? now : facts.createdAt);
-    query.addBindValue(nullable(facts.turnId));
-    query.addBindValue(facts.cardCount);
-    query.addBindValue(notNull(facts.searchText));
-    query.addBindValue(nullable(facts.cardCallIds));
-    query.addBindValue(nullable(facts.resultCallId));
+    query.prepare(QLatin1String(kInsertMessage));
+    bindMessage(query, conversationId, nextSeq, rawLine, facts, now);
     if (!query.exec())
         return fail(query.lastError());
 
@@ -661,8 +671,7 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
         return fail(query.lastError());
 
     QSqlQuery insert(db);
-    insert.prepare(QStringLiteral("INSERT INTO messages(conversation_id, seq, raw_line, role, created_at, turn_id, card_count, "
-                                  "search_text, card_call_ids, result_call_id) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    insert.prepare(QLatin1String(kInsertMessage));
     QSqlQuery turn(db);
     turn.prepare(QStringLiteral("INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at, completed_at) VALUES(?, ?, ?, ?)"));
     int cards = 0;
@@ -670,16 +679,7 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     for (const Message &m : transcript.messages) {
         const StoredLineFacts facts = storedLineFacts(m, answered);
         cards += facts.cardCount;
-        insert.addBindValue(newId);
-        insert.addBindValue(++seq);
-        insert.addBindValue(m.rawLine.isNull() ? QByteArray("") : m.rawLine);
-        insert.addBindValue(notNull(facts.role));
-        insert.addBindValue(facts.createdAt.isEmpty() ? now : facts.createdAt);
-        insert.addBindValue(nullable(facts.turnId));
-        insert.addBindValue(facts.cardCount);
-        insert.addBindValue(notNull(facts.searchText));
-        insert.addBindValue(nullable(facts.cardCallIds));
-        insert.addBindValue(nullable(facts.resultCallId));
+        bindMessage(insert, newId, ++seq, m.rawLine, facts, now);
         if (!insert.exec())
             return fail(insert.lastError());
         if (!facts.turnId.isEmpty()) {
