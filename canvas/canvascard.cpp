@@ -5,6 +5,8 @@
 #include <QEventLoop>
 #include <QLabel>
 #include <QPainter>
+#include <QCoreApplication>
+#include <QScopeGuard>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWebEngineScript>
@@ -146,6 +148,8 @@ CanvasCard::~CanvasCard()
     if (m_view && m_state == State::Live && isVisible())
         captureFrame();
     releaseView();
+    if (s_headless)
+        flushReleasedViews();
 }
 
 CanvasPage *CanvasCard::page() const
@@ -397,16 +401,22 @@ void CanvasCard::releaseView()
         CanvasSandbox::instance()->forgetDocument(page->documentUrl());
     }
     view->hide();
-    // The headless view is a top-level of its own: delete it now, not after the event loop ends
-    // (the profile must outlive every page). A live view may be inside a signal of its own: later.
-    if (!view->parentWidget())
-        delete view;
-    else
-        view->deleteLater();
+    // Never deleted here: this may run inside one of the page's own signals (a refused form POST ends
+    // the load from inside loadFinished, and deleting the page there crashed the next loadingChanged).
+    // Headless callers flush the deletion once they are outside every page signal (renderNow), since
+    // the profile must outlive every page and no event loop runs after the render.
+    view->deleteLater();
+}
+
+void CanvasCard::flushReleasedViews()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 }
 
 bool CanvasCard::renderNow(int viewWidth)
 {
+    // Called from heightForWidth, outside any page signal: views released while drawing go now.
+    const auto flush = qScopeGuard(&CanvasCard::flushReleasedViews);
     if (m_state != State::Suspended)
         return m_state == State::Drawn;
     if (QString why; !CanvasSandbox::engineCanStart(&why)) {

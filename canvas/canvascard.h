@@ -112,6 +112,7 @@ private:
     void captureFrame();
     void stop(const QString &reason);
     void releaseView();
+    static void flushReleasedViews();
 
     CanvasSource m_source;
     QByteArray m_key; // the card's raw text: the snapshot cache key

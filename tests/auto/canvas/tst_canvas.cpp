@@ -147,6 +147,7 @@ private Q_SLOTS:
     void liveCapWith50Canvases();
     void conversationWith300Canvases();
     void headlessRenderIncludesCanvas();
+    void headlessRenderSurvivesRefusedFormPost();
 
 private:
     struct CorpusResult
@@ -783,6 +784,25 @@ void TestCanvas::headlessRenderIncludesCanvas()
     }
     image.save(QDir::temp().filePath(QStringLiteral("tessera-canvas-render.png")));
     QVERIFY2(red > 200 * 300, qPrintable(QString::number(red))); // the 200 px red block, drawn
+}
+
+void TestCanvas::headlessRenderSurvivesRefusedFormPost()
+{
+    // A POST form submitted while loading ends the load inside the page's own signal; deleting the
+    // page there crashed the next loadingChanged (found by hand: SIGSEGV on every render).
+    nlohmann::json payload = {{"title", "Post"},
+                              {"html", "<form action='http://127.0.0.1:9/x' method=post><input name=q value=1></form>"
+                                       "<script>document.forms[0].submit()</script>"}};
+    const nlohmann::json line = {{"role", "tool"}, {"tool_call_id", "p"}, {"name", "render_ui"}, {"content", "rendered"},
+                                 {"structured", {{"card", {{"kind", "canvas"}, {"specVersion", 1}, {"payload", payload}}}}}};
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(QByteArray::fromStdString(line.dump()) + '\n'));
+    CanvasCard::setHeadless(true);
+    int drawn = 0;
+    const QImage image = ConversationView::renderToImage(&model, 700, QApplication::palette(), 32000, &drawn);
+    CanvasCard::setHeadless(false);
+    QCOMPARE(drawn, 1);
+    QVERIFY(!image.isNull());
 }
 
 int main(int argc, char *argv[])
