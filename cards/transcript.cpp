@@ -37,7 +37,12 @@ QString contentText(const json &content)
     QString text;
     if (content.is_array()) {
         for (const json &part : content) {
-            if (part.is_object()) {
+            if (part.is_string()) {
+                const QString partText = fromStdString(part.get_ref<const std::string &>());
+                if (!text.isEmpty() && !partText.isEmpty())
+                    text += QLatin1String("\n\n");
+                text += partText;
+            } else if (part.is_object()) {
                 const QString partText = jsonString(part, "text");
                 if (!partText.isEmpty()) {
                     if (!text.isEmpty())
@@ -113,8 +118,9 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
         return message;
     }
     for (const std::string &pointer : result.duplicateKeys) {
-        if (QString::fromStdString(pointer).startsWith(QLatin1String(kCardPointer)))
-            continue; // the card reports its own duplicates
+        // Inside the card, the card reports its own duplicates; "card" itself twice is the line's.
+        if (QString::fromStdString(pointer).startsWith(QLatin1String(kCardPointer) + QLatin1Char('/')))
+            continue;
         message.readError = QStringLiteral("key %1 appears more than once").arg(fromStdString(pointer));
         return message;
     }
@@ -129,6 +135,11 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     message.toolCallId = jsonString(value, "tool_call_id");
     message.toolName = jsonString(value, "name");
 
+    if (auto calls = value.find("tool_calls"); calls != value.end() && !calls->is_array() && !calls->is_null()) {
+        // A shape Tessera cannot read is shown as such, never dropped in silence.
+        message.readError = QStringLiteral("tool_calls must be an array");
+        return message;
+    }
     if (auto calls = value.find("tool_calls"); calls != value.end() && calls->is_array()) {
         for (const json &call : *calls) {
             if (!call.is_object())

@@ -23,6 +23,8 @@ constexpr int kSpacing = 10;        // between blocks
 constexpr int kMaxColumnWidth = 920; // readable line length on wide windows
 constexpr int kBuildAhead = 1;      // viewports built above and below the visible one
 constexpr int kKeepAlive = 3;       // viewports beyond which a live widget is released
+constexpr int kMaxRenderBlockHeight = 8000; // headless render: taller blocks are cut, and say so
+constexpr int kCutNoteHeight = 24;
 
 // User turns sit indented from the left, like a chat bubble.
 int leftInset(const ConversationModel &model, int row, int width)
@@ -448,18 +450,32 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
         widget->ensurePolished();
         const int inset = leftInset(*model, row, columnWidth);
         const int w = columnWidth - inset;
-        const int h = qMax(1, blockHeightForWidth(widget, w));
+        const int fullHeight = qMax(1, blockHeightForWidth(widget, w));
+        // One giant block (a 3,000-row Markdown table) must not take the whole image: it is cut, and
+        // the cut is named on the image, so the blocks after it are still drawn.
+        const bool cut = fullHeight > kMaxRenderBlockHeight;
+        const int h = cut ? kMaxRenderBlockHeight + kCutNoteHeight : fullHeight;
         if (total + h + kMargin > maxHeight) {
             delete widget;
             break;
         }
-        prepareOffscreen(widget, w, h);
+        prepareOffscreen(widget, w, fullHeight);
         QImage piece(QSize(w, h) * dpr, QImage::Format_ARGB32_Premultiplied);
         piece.setDevicePixelRatio(dpr);
         piece.fill(Qt::transparent);
         {
             QPainter painter(&piece);
-            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+            painter.setClipRect(QRect(0, 0, w, h - (cut ? kCutNoteHeight : 0)));
+            widget->render(&painter, QPoint(), QRegion(0, 0, w, h - (cut ? kCutNoteHeight : 0)),
+                           QWidget::DrawChildren);
+            if (cut) {
+                painter.setClipping(false);
+                painter.setPen(palette.color(QPalette::WindowText));
+                painter.drawText(QRect(0, h - kCutNoteHeight, w, kCutNoteHeight), Qt::AlignCenter,
+                                 tr("… this block is %1 px tall; the image shows its first %2 px")
+                                         .arg(fullHeight)
+                                         .arg(kMaxRenderBlockHeight));
+            }
         }
         delete widget;
         pieces.append(piece);

@@ -253,6 +253,17 @@ void tst_ConversationView::renderToImageDrawsEveryRow()
     QCOMPARE(drawn, model.rowCount());
     QCOMPARE(image.width(), 800);
     QVERIFY(image.height() > 12 * 30);
+    // A block taller than the per-block cap is cut (and says so) instead of ending the image.
+    QByteArray giant = R"({"role":"assistant","content":"| a | b |\n|---|---|)";
+    for (int i = 0; i < 3000; ++i)
+        giant += "\\n| row " + QByteArray::number(i) + " | x |";
+    giant += "\"}\n";
+    ConversationModel tall;
+    tall.setTranscript(Transcript::fromJsonLines(giant + longTranscript(1)));
+    int tallDrawn = 0;
+    const QImage tallImage = ConversationView::renderToImage(&tall, 800, QApplication::palette(), 32000, &tallDrawn);
+    QCOMPARE(tallDrawn, tall.rowCount());
+    QVERIFY(tallImage.height() < 12000);
     int tiny = 0;
     const QImage small = ConversationView::renderToImage(&model, 800, QApplication::palette(), 200, &tiny);
     QVERIFY(tiny < model.rowCount());

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void brokenInsideCardGivesFallbackCard();
     void toleratesBomCrlfAndBlankLines();
     void contentPartsAreJoined();
+    void unreadableShapesAreNotDropped();
     void renderUiCallBecomesCanvas();
     void modelBlocks();
     void modelAppendEmitsRowsInserted();
@@ -159,6 +160,22 @@ void tst_Transcript::contentPartsAreJoined()
     const Transcript t = Transcript::fromJsonLines(
             R"({"role":"user","content":[{"type":"text","text":"one"},{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"two"}]})");
     QCOMPARE(t.messages.first().content, QStringLiteral("one\n\ntwo"));
+}
+
+void tst_Transcript::unreadableShapesAreNotDropped()
+{
+    // "card" twice inside structured: which one is the card would be a guess.
+    const Transcript twice = Transcript::fromJsonLines(
+            R"({"role":"tool","structured":{"card":{"kind":"text","specVersion":1,"payload":{"text":"a"}},"card":{"kind":"text","specVersion":1,"payload":{"text":"b"}}}})");
+    QVERIFY(!twice.messages.first().isReadable());
+    QVERIFY(twice.messages.first().readError.contains(QLatin1String("/structured/card")));
+    // tool_calls that is not an array.
+    const Transcript object = Transcript::fromJsonLines(
+            R"({"role":"assistant","content":null,"tool_calls":{"id":"a","function":{"name":"emit_card","arguments":"{}"}}})");
+    QCOMPARE(object.messages.first().readError, QStringLiteral("tool_calls must be an array"));
+    // Content given as an array of plain strings is text.
+    const Transcript strings = Transcript::fromJsonLines(R"({"role":"assistant","content":["array","content"]})");
+    QCOMPARE(strings.messages.first().content, QStringLiteral("array\n\ncontent"));
 }
 
 void tst_Transcript::renderUiCallBecomesCanvas()
