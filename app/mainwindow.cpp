@@ -164,6 +164,7 @@ bool MainWindow::openFile(const QString &path)
         return false;
     }
     m_currentId.clear();
+    m_currentSource = QFileInfo(path).absoluteFilePath();
     showConversation(QFileInfo(path).fileName(), file.readAll());
     QSettings().setValue(QStringLiteral("conversation/lastFile"), QFileInfo(path).absoluteFilePath());
     QSettings().remove(QStringLiteral("conversation/lastId"));
@@ -177,6 +178,7 @@ void MainWindow::openDemo()
     QFile file(QStringLiteral(":/tessera/demo/demo.jsonl"));
     file.open(QIODevice::ReadOnly);
     m_currentId.clear();
+    m_currentSource = QStringLiteral("demo");
     showConversation(tr("Demo conversation"), file.readAll());
 }
 
@@ -204,6 +206,20 @@ void MainWindow::sendMessage(const QString &text)
                                                       {QStringLiteral("content"), text}})
                                     .toJson(QJsonDocument::Compact);
     QString saved;
+    if (m_currentId.isEmpty() && m_store && m_store->isOpen()) {
+        // A file or the demo becomes a stored conversation on the first message, so nothing typed is
+        // lost when the window closes.
+        QByteArray lines;
+        for (const Message &m : m_model->transcript().messages)
+            lines += m.rawLine + '\n';
+        QString id;
+        const StoreStatus imported = m_store->importData(lines, windowTitle().section(QStringLiteral(" — "), 0, 0),
+                                                         m_currentSource, &id);
+        if (imported.ok())
+            m_currentId = id;
+        else
+            showNotSaving(imported.message);
+    }
     if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
         const StoreStatus status = m_store->appendMessage(m_currentId, line);
         if (status.ok()) {

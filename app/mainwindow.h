@@ -82,6 +82,7 @@ private:
     std::unique_ptr<ConversationStore> m_store;
     QLocalServer *m_instanceServer = nullptr;
     QString m_currentId; // stored conversation on screen; empty for a file or the demo
+    QString m_currentSource; // the file (or "demo") on screen while it is not stored
 };
 
 } // namespace Tessera

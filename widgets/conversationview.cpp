@@ -246,8 +246,10 @@ void ConversationView::updateLayout()
     int anchorDelta = anchorRow >= 0 ? bar->value() - m_offsets.at(anchorRow) : 0;
 
     for (int pass = 0; pass < 4; ++pass) {
-        const int scrollY = m_stickToBottom ? qMax(0, contentHeight() - viewHeight)
-                                            : (anchorRow >= 0 ? m_offsets.at(anchorRow) + anchorDelta : 0);
+        const int scrollY = m_stickToBottom
+                ? qMax(0, contentHeight() - viewHeight)
+                : qBound(0, anchorRow >= 0 ? m_offsets.at(anchorRow) + anchorDelta : 0,
+                         qMax(0, contentHeight() - viewHeight));
         const int top = scrollY - kBuildAhead * viewHeight;
         const int bottom = scrollY + (kBuildAhead + 1) * viewHeight;
         bool changed = false;
@@ -348,8 +350,14 @@ void ConversationView::scrollToBottom()
 
 void ConversationView::resizeEvent(QResizeEvent *event)
 {
+    // A reader at the end stays at the end when the window grows or shrinks (and a conversation
+    // opened before the window was shown is scrolled to its end, not to where a tiny viewport left it).
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
     QAbstractScrollArea::resizeEvent(event);
+    m_stickToBottom = atBottom;
     updateLayout();
+    m_stickToBottom = false;
 }
 
 void ConversationView::scrollContentsBy(int, int)

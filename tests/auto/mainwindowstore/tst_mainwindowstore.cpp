@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -33,6 +34,8 @@ private Q_SLOTS:
     void unusableStoreShowsBanner();
     void cutOffTurnIsMarked();
     void newConversationIsStored();
+    void restoredConversationIsDrawnOnShow();
+    void sendingInAFileConversationKeepsIt();
 
 private:
     QString writeLongTranscript(int messages);
@@ -191,6 +194,51 @@ void tst_MainWindowStore::newConversationIsStored()
     Q_EMIT window.composer()->sendRequested(QStringLiteral("first words"));
     QCOMPARE(window.store()->rawLines(id).size(), 1);
     QCOMPARE(window.model()->rowCount(), 1);
+}
+
+void tst_MainWindowStore::restoredConversationIsDrawnOnShow()
+{
+    // As at start-up: the conversation is opened before the window is ever shown.
+    const QString dataDir = m_dir->filePath(QStringLiteral("data"));
+    QString id;
+    {
+        ConversationStore store;
+        QVERIFY(store.open(dataDir).ok());
+        QVERIFY(store.importFile(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"), &id).ok());
+    }
+    MainWindow window;
+    window.resize(1100, 820);
+    QVERIFY(window.openStore(dataDir).ok());
+    QVERIFY(window.openStored(id));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    ConversationView *view = window.conversationView();
+    // The viewport is filled: the live widgets cover it from top to bottom.
+    int covered = 0;
+    for (int row : view->liveRows()) {
+        QWidget *w = view->widgetForRow(row);
+        if (w->geometry().intersects(view->viewport()->rect()))
+            covered += w->geometry().intersected(view->viewport()->rect()).height();
+    }
+    QVERIFY2(covered > view->viewport()->height() / 2, qPrintable(QString::number(covered)));
+    QCOMPARE(view->verticalScrollBar()->value(), view->verticalScrollBar()->maximum());
+}
+
+void tst_MainWindowStore::sendingInAFileConversationKeepsIt()
+{
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    QVERIFY(window.openFile(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl")));
+    QVERIFY(window.currentConversationId().isEmpty());
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("do not lose me"));
+    // The file's conversation is imported on the first message, so nothing typed is lost on quit.
+    const QString id = window.currentConversationId();
+    QVERIFY(!id.isEmpty());
+    const QList<QByteArray> lines = window.store()->rawLines(id);
+    QCOMPARE(lines.size(), 38);
+    QVERIFY(lines.last().contains("do not lose me"));
+    QCOMPARE(window.conversationList()->count(), 1);
 }
 
 QTEST_MAIN(tst_MainWindowStore)
