@@ -77,8 +77,13 @@ int runStoreImport(const QString &file, const QString &dataDir)
 
 int runStoreList(const QString &dataDir, const QString &search)
 {
+    const QString dir = dataDirOrDefault(dataDir);
+    if (const QFileInfo info(dir); info.exists() && !info.isDir()) {
+        printErr(QStringLiteral("%1 is not a directory").arg(dir));
+        return 2;
+    }
     ConversationStore store;
-    StoreStatus status = openForReading(&store, dataDirOrDefault(dataDir));
+    StoreStatus status = openForReading(&store, dir);
     if (status.code == StoreError::NotFound)
         return 0; // nothing stored yet: an empty list
     if (!status.ok()) {

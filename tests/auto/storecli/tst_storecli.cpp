@@ -34,6 +34,7 @@ private Q_SLOTS:
     void importPrintsIdLast();
     void listIsTabSeparated();
     void listEmptyAndSearch();
+    void listRefusesAFileAsDataDir();
     void exportJsonLinesRoundTrip();
     void exportMarkdown();
     void validateStoredIdMatchesFile();
@@ -127,6 +128,18 @@ void tst_StoreCli::listIsTabSeparated()
     QCOMPARE(older.at(0), demo);
     QCOMPARE(older.at(2), QStringLiteral("37"));
     QCOMPARE(older.at(3), QStringLiteral("14"));
+}
+
+void tst_StoreCli::listRefusesAFileAsDataDir()
+{
+    // A data dir that is a file is an error, not an empty list (found by a fresh-eyes tester).
+    QFile file(m_dir->filePath(QStringLiteral("data")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a directory");
+    file.close();
+    const Result r = run({QStringLiteral("list")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("is not a directory")), qPrintable(r.err));
 }
 
 void tst_StoreCli::listEmptyAndSearch()
