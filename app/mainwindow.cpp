@@ -182,16 +182,19 @@ void MainWindow::openDemo()
     showConversation(tr("Demo conversation"), file.readAll());
 }
 
+QString MainWindow::countsText(int messages, int cards)
+{
+    return (messages == 1 ? tr("1 message") : tr("%1 messages").arg(messages)) + QLatin1String(", ")
+            + (cards == 1 ? tr("1 card") : tr("%1 cards").arg(cards));
+}
+
 void MainWindow::showConversation(const QString &title, const QByteArray &data)
 {
     const Transcript transcript = Transcript::fromJsonLines(data);
     m_model->setTranscript(transcript);
     setWindowTitle(tr("%1 — Tessera").arg(title));
     const int fallbacks = transcript.fallbackCount();
-    const int messages = int(transcript.messages.size());
-    const int cards = transcript.cardCount();
-    QString summary = (messages == 1 ? tr("1 message") : tr("%1 messages").arg(messages)) + QLatin1String(", ")
-            + (cards == 1 ? tr("1 card") : tr("%1 cards").arg(cards));
+    QString summary = countsText(int(transcript.messages.size()), transcript.cardCount());
     if (fallbacks > 0)
         summary += QLatin1String(", ")
                 + (fallbacks == 1 ? tr("1 block could not be drawn natively")
@@ -292,9 +295,7 @@ bool MainWindow::openStored(const QString &id)
     }
     m_view->scrollToBottom();
     setWindowTitle(tr("%1 — Tessera").arg(summary.title));
-    statusBar()->showMessage((summary.messageCount == 1 ? tr("1 message") : tr("%1 messages").arg(summary.messageCount))
-                             + QLatin1String(", ")
-                             + (summary.cardCount == 1 ? tr("1 card") : tr("%1 cards").arg(summary.cardCount)));
+    statusBar()->showMessage(countsText(summary.messageCount, summary.cardCount));
     m_list->refresh(id);
     QSettings().setValue(QStringLiteral("conversation/lastId"), id);
     return true;

@@ -64,6 +64,8 @@ protected:
 private:
     void createMenus();
     void showConversation(const QString &title, const QByteArray &data);
+    // "37 messages, 14 cards" for the status bar.
+    static QString countsText(int messages, int cards);
     void sendMessage(const QString &text);
     void showShortcuts();
     void showAbout();

@@ -306,6 +306,10 @@
         <source>Conversation</source>
         <translation>المحادثة</translation>
     </message>
+    <message>
+        <source>… this block is %1 px tall; the image shows its first %2 px</source>
+        <translation>… ارتفاع هذه الكتلة %1 بكسل؛ تعرض الصورة أول %2 بكسل منها</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::DataTableCard</name>

@@ -298,6 +298,10 @@
         <source>Conversation</source>
         <translation>Unterhaltung</translation>
     </message>
+    <message>
+        <source>… this block is %1 px tall; the image shows its first %2 px</source>
+        <translation>… dieser Block ist %1 px hoch; das Bild zeigt seine ersten %2 px</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::DataTableCard</name>
