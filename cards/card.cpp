@@ -7,6 +7,7 @@
 #include "jsonaccess.h"
 #include "cardvalidator.h"
 #include "strictjson.h"
+#include "cardkindregistry.h"
 
 namespace Tessera {
 
@@ -33,6 +34,12 @@ constexpr std::array<KindName, 9> kKindNames{{
     {CardKind::Canvas, "canvas"},
 }};
 
+// The other two dialects (issue 6).
+constexpr std::array<KindName, 2> kDialectNames{{
+    {CardKind::JsonRender, "json_render"},
+    {CardKind::WidgetDocument, "dorkos_ui"},
+}};
+
 } // namespace
 
 CardKind cardKindFromName(QStringView name)
@@ -41,12 +48,22 @@ CardKind cardKindFromName(QStringView name)
         if (name == QLatin1StringView(k.name))
             return k.kind;
     }
+    for (const KindName &k : kDialectNames) {
+        if (name == QLatin1StringView(k.name))
+            return k.kind;
+    }
+    if (CardKindRegistry::contains(name))
+        return CardKind::Registered;
     return CardKind::Unknown;
 }
 
 QString cardKindName(CardKind kind)
 {
     for (const KindName &k : kKindNames) {
+        if (k.kind == kind)
+            return QString::fromLatin1(k.name);
+    }
+    for (const KindName &k : kDialectNames) {
         if (k.kind == kind)
             return QString::fromLatin1(k.name);
     }

@@ -18,7 +18,8 @@ namespace Tessera {
 
 inline constexpr int kCardSpecVersion = 1;
 
-// The nine kinds of seed 000, plus Unknown for anything else a backend sends.
+// The nine kinds of seed 000, the two other dialects (issue 6), kinds added by descriptor files, and
+// Unknown for anything else a backend sends.
 enum class CardKind {
     Text,
     Code,
@@ -29,12 +30,16 @@ enum class CardKind {
     MetricChart,
     RecommendActions,
     Canvas,
+    JsonRender,     // "json_render": a json-render spec (seed 001) as the payload; jsonrenderspec.h
+    WidgetDocument, // "dorkos_ui": a DorkOS widget document (seed 003) as the payload; widgetdocument.h
+    Registered,     // a kind added at run time by a descriptor file; cardkindregistry.h
     Unknown,
 };
 
+// Names: the catalog's, "json_render", "dorkos_ui", then kinds registered by descriptor (Registered).
 CardKind cardKindFromName(QStringView name);
-QString cardKindName(CardKind kind); // "data_table", …; "" for Unknown
-QList<CardKind> knownCardKinds();    // the nine, in catalog order
+QString cardKindName(CardKind kind); // "data_table", …; "" for Unknown and Registered (use Card::kindName)
+QList<CardKind> knownCardKinds();    // the nine of seed 000, in catalog order
 
 struct ValidationIssue
 {
@@ -50,6 +55,9 @@ enum class CardSource {
     EmitCardCall,  // arguments of an emit_card tool call with no structured result
     RenderUiCall,  // arguments of a render_ui tool call with no structured result
     Wire,          // a live backend event (later issues)
+    SendCardCall,  // arguments {spec, text} of a send_card tool call (seed 001) -> json_render
+    ProseFence,    // a ```dorkos-ui fence inside assistant Markdown (seed 003) -> dorkos_ui; drawn in place
+                   // inside the prose block, so the conversation model gives it no block of its own
 };
 
 class Card
@@ -66,6 +74,13 @@ public:
     static Card unparseable(const QByteArray &rawText, const QString &kindName, const ValidationIssue &issue);
 
     QString kindName() const { return m_kindName; } // as received; "" when missing or not a string
+
+    // Identity for the card lifecycle (seed 002, PRODUCT.md §4 card.update/card.decision). Set by the
+    // transcript parser: structured.cardId when a string, else the tool message's tool_call_id, else the
+    // call id of the tool call it was built from, else the line's id; a second and later card of one
+    // line get "#2", "#3", …; a prose fence gets "<message id or line>#widget-N". "" when nothing names it.
+    QString cardId() const { return m_cardId; }
+    void setCardId(const QString &id) { m_cardId = id; }
     CardKind kind() const { return m_kind; }
     CardSource source() const { return m_source; }
     QByteArray rawText() const { return m_rawText; } // exactly as received
@@ -94,6 +109,7 @@ private:
     std::shared_ptr<nlohmann::json> buildEnvelope(struct StrictJsonResult *parsed) const;
 
     QString m_kindName;
+    QString m_cardId;
     CardKind m_kind = CardKind::Unknown;
     CardSource m_source = CardSource::ToolResult;
     QByteArray m_rawText;

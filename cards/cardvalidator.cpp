@@ -1,5 +1,9 @@
 #include "cardvalidator.h"
 
+#include "cardkindregistry.h"
+#include "jsonrenderspec.h"
+#include "widgetdocument.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -830,6 +834,12 @@ QList<ValidationIssue> CardValidator::validate(const json &envelope)
         issues.append({QStringLiteral("/payload"), QStringLiteral("is required")});
     else if (!payload->is_object())
         issues.append({QStringLiteral("/payload"), QStringLiteral("must be an object")});
+    else if (kind == CardKind::JsonRender)
+        validateJsonRenderSpec(*payload, issues);
+    else if (kind == CardKind::WidgetDocument)
+        validateWidgetDocument(*payload, issues);
+    else if (kind == CardKind::Registered)
+        CardKindRegistry::validatePayload(fromStdString(kindIt->get_ref<const std::string &>()), *payload, issues);
     else if (kind != CardKind::Unknown)
         validatePayload(kind, *payload, issues);
     return issues;

@@ -216,3 +216,28 @@ QHash<int, QByteArray> ConversationModel::roleNames() const
 }
 
 } // namespace Tessera
+
+// --- placeholders until the streaming (issue 5) and lifecycle (issue 6) work lands ---------------------
+namespace Tessera {
+
+void ConversationModel::setStreamingMessage(const Message &message)
+{
+    m_streaming = message;
+}
+
+void ConversationModel::clearStreamingMessage()
+{
+    m_hasStreaming = false;
+}
+
+CardState ConversationModel::cardState(const QString &cardId) const
+{
+    return m_cardStates.value(cardId);
+}
+
+int ConversationModel::rowOfCard(const QString &) const
+{
+    return -1;
+}
+
+} // namespace Tessera

@@ -12,6 +12,7 @@
 #include <QAbstractListModel>
 #include <QList>
 
+#include "cardstate.h"
 #include "transcript.h"
 
 namespace Tessera {
@@ -35,6 +36,8 @@ public:
         LineNumberRole,                   // int, 1-based source line
         CardKindRole,                     // QString kind name for Card blocks
         CardValidRole,                    // bool for Card blocks
+        CardIdRole,                       // QString Card::cardId() for Card blocks
+        StreamingRole,                    // bool: the provisional block of prose still streaming
     };
 
     explicit ConversationModel(QObject *parent = nullptr);
@@ -43,6 +46,22 @@ public:
     const Transcript &transcript() const { return m_transcript; }
     // Appends one message (live backends); emits rowsInserted for its blocks.
     void appendMessage(const Message &message);
+
+    // --- live streaming (issue 5) -----------------------------------------------------------------
+    // A provisional assistant message at the end, not part of transcript() until committed: set (first
+    // call appends its blocks, later calls replace them: dataChanged when the block count is the same,
+    // else rows removed and inserted), then cleared when the prose is committed as a real line (which
+    // the caller appends with appendMessage) or the turn is dropped.
+    void setStreamingMessage(const Message &message);
+    void clearStreamingMessage();
+    bool hasStreamingMessage() const { return m_hasStreaming; }
+
+    // --- card lifecycle (issue 6, seed 002) ----------------------------------------------------------
+    // The state of a card by id, computed from the card_update / card_decision lines loaded so far
+    // (appendMessage of such a line emits dataChanged for the card's block).
+    CardState cardState(const QString &cardId) const;
+    // The row of the Card block with this id, or -1.
+    int rowOfCard(const QString &cardId) const;
 
     // Lazy history (STYLE.md: canFetchMore/fetchMore). The loader returns up to `count` messages older
     // than everything loaded, oldest first, and an empty list when there are none left. Used for stored
@@ -81,6 +100,10 @@ private:
     QList<Block> m_blocks;
     OlderMessagesLoader m_olderLoader;
     bool m_hasOlder = false;
+    bool m_hasStreaming = false;
+    Message m_streaming;
+    int m_streamingBlocks = 0; // rows at the end that belong to the streaming message
+    QHash<QString, CardState> m_cardStates;
 };
 
 } // namespace Tessera

@@ -7,6 +7,7 @@ TESSERA_PACKAGES=(
     libgl-dev
     qt6-webengine-dev  # the canvas kind's sandboxed web view (issue 3)
     nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
+    qt6-websockets-dev  # the WebSocket backend and its loopback test server (issue 5)
     libqt6sql6-sqlite  # the QSQLITE driver for the conversation store (qt6-base-dev brings Qt6::Sql)
     fonts-dejavu-core
     dpkg-dev file desktop-file-utils appstream librsvg2-bin  # the .deb (cpack), its checks, icon PNGs (issue 7)

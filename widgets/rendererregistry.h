@@ -14,9 +14,13 @@ class Card;
 class CardActions;
 enum class CardKind;
 
+struct CardState;
+
 struct RenderContext
 {
     CardActions *actions = nullptr; // Not owned; may be null (headless render, tests).
+    const CardState *state = nullptr; // The card's lifecycle state (issue 6); null or empty = none.
+    bool streaming = false;           // The block is still streaming (an unclosed dorkos-ui fence: skeleton).
 };
 
 class RendererRegistry
