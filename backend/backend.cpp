@@ -51,6 +51,22 @@ void Backend::setState(ConnectionState state, const QString &detail)
     Q_EMIT stateChanged(state, detail);
 }
 
+void Backend::receiveEvent(const QByteArray &bytes, const QString &where)
+{
+    WireEvent event;
+    QString error;
+    if (!parseWireEvent(bytes, &event, &error)) {
+        Q_EMIT protocolError(where.isEmpty() ? error : where + QLatin1String(": ") + error);
+        return;
+    }
+    if (event.type == WireEventType::Unknown) {
+        const QString message = QStringLiteral("unknown event type \"%1\" ignored").arg(event.typeName);
+        Q_EMIT protocolError(where.isEmpty() ? message : where + QLatin1String(": ") + message);
+        return;
+    }
+    Q_EMIT eventReceived(event);
+}
+
 QString connectionStateName(ConnectionState state)
 {
     switch (state) {

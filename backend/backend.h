@@ -7,8 +7,11 @@
 // All I/O is non-blocking on the thread the backend lives on (the GUI thread): QProcess, QWebSocket and
 // QNetworkReply signals, never a blocking wait. Faults never throw: a malformed or oversize event is a
 // protocolError and is skipped; a lost connection is a state change with a reason.
+// Delete a backend with deleteLater(), never inside one of its own signals (its QProcess/QWebSocket is
+// still inside the emission).
 
 #include <QByteArray>
+#include <QList>
 #include <QObject>
 #include <QString>
 
@@ -49,6 +52,9 @@ public:
     // The user stopped the turn: a transport that can stop generating does (OpenAI: aborts the request).
     // Events of that turn that still arrive are the session's to ignore. Default: nothing to do.
     virtual void cancelTurn() {}
+    // The stored conversation's earlier lines (transcript lines as stored, oldest first), so a backend
+    // that keeps the conversation itself (OpenAI) continues it. Wire backends keep their own: ignored.
+    virtual void setHistory(const QList<QByteArray> &transcriptLines) { Q_UNUSED(transcriptLines); }
     // Where the backend's own log goes (stdio: the child's stderr), empty when it has none.
     virtual QString logFilePath() const { return {}; }
 
@@ -63,6 +69,9 @@ protected:
     // Writes one serialised client event. False with a reason when it cannot.
     virtual bool writeEvent(const QByteArray &event, QString *error) = 0;
     void setState(ConnectionState state, const QString &detail = {});
+    // One received event (a line or a frame): eventReceived when it parses to a v1 type, otherwise
+    // protocolError with `where` in front ("line 12: not JSON: …", "frame 3: unknown event type …").
+    void receiveEvent(const QByteArray &bytes, const QString &where);
 
 private:
     bool send(const QByteArray &event, QString *error);

@@ -29,6 +29,7 @@ struct WireEvent
     WireEventType type = WireEventType::Unknown;
     QString typeName;    // "type" as received
     QString turnId;      // turn.started, message.delta, turn.completed; message: its message's turn_id if any
+                         // (else the event's own "turnId"); card.update, error: "turnId" when given
     QString text;        // message.delta
     QByteArray message;  // message: the exact bytes of the "message" object in the line (a transcript line)
     QString cardId;      // card.update
@@ -48,7 +49,8 @@ bool parseWireEvent(const QByteArray &bytes, WireEvent *event, QString *error);
 // Client -> backend events, serialised compactly (no line breaks: one event is one line).
 QByteArray userMessageEvent(const QString &text);
 QByteArray cardDecisionEvent(const QString &cardId, const QString &action, const QString &outcome);
-// payloadJson: a JSON value (object) as text; empty = null.
+// payloadJson: a JSON value (object) as text; empty = null. It is sent as written (exact digits); text
+// that is not strict JSON gives an empty result, which the transports refuse to send.
 QByteArray widgetActionEvent(const QString &widget, const QString &action, const QByteArray &payloadJson);
 
 } // namespace Tessera

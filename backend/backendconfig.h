@@ -1,0 +1,74 @@
+#pragma once
+
+// Which backend a conversation talks to (issue 5): built from the command line, remembered per
+// conversation in QSettings, turned into a Backend by createBackend().
+//
+// Command line (the flags override what settings remember):
+//   --backend-cmd "PROGRAM ARGS"                         stdio
+//   --backend ws://HOST:PORT/PATH | wss://…              WebSocket
+//   --openai URL --model NAME [--api-key-env VAR]        OpenAI-compatible /v1/chat/completions
+// At most one of --backend-cmd, --backend, --openai. The API key itself is never stored: only the NAME
+// of the environment variable that holds it.
+//
+// Settings keys: "backends/<conversationId>/{type,command,url,model,apiKeyEnv}", and the same under
+// "backends/last" for the backend used most recently (what a new conversation starts with); a
+// conversation id "last" is therefore not remembered on its own.
+
+#include <QString>
+#include <QUrl>
+
+class QObject;
+class QSettings;
+
+namespace Tessera {
+
+class Backend;
+
+struct BackendConfig
+{
+    enum class Type { None, Stdio, WebSocket, OpenAi };
+
+    Type type = Type::None;
+    QString command;   // Stdio: the command line
+    QUrl url;          // WebSocket: ws:// or wss://; OpenAi: the base URL (…/v1 or the server root)
+    QString model;     // OpenAi
+    QString apiKeyEnv; // OpenAi: name of the environment variable holding the key; empty = no key
+
+    bool isNone() const { return type == Type::None; }
+    friend bool operator==(const BackendConfig &, const BackendConfig &) = default;
+};
+
+// The values of the backend flags as given (empty = flag absent).
+struct BackendArguments
+{
+    QString backendCmd; // --backend-cmd
+    QString backend;    // --backend
+    QString openAi;     // --openai
+    QString model;      // --model
+    QString apiKeyEnv;  // --api-key-env
+};
+
+// True when any backend flag was given.
+bool hasBackendArguments(const BackendArguments &arguments);
+
+// The config the flags ask for (Type::None when none was given). False with a sentence in *error for a
+// conflict or a bad value ("--backend needs a ws:// or wss:// address, not http://x.").
+bool backendConfigFromArguments(const BackendArguments &arguments, BackendConfig *config, QString *error);
+
+// A new backend for config, parented to parent, not started. Null with a sentence in *error when it
+// cannot be made (Type::None, the API key variable named but not set).
+Backend *createBackend(const BackendConfig &config, QObject *parent, QString *error);
+
+// "stdio", "websocket", "openai", "" (None), and back (unknown -> None).
+QString backendTypeName(BackendConfig::Type type);
+BackendConfig::Type backendTypeFromName(const QString &name);
+
+// Remembers config for the conversation (empty id: only as the last one) and as "backends/last".
+// Type::None removes the conversation's entry.
+void saveBackendConfig(QSettings &settings, const QString &conversationId, const BackendConfig &config);
+// The conversation's remembered backend; Type::None when there is none.
+BackendConfig loadBackendConfig(QSettings &settings, const QString &conversationId);
+// The backend used most recently; Type::None when there is none.
+BackendConfig loadLastBackendConfig(QSettings &settings);
+
+} // namespace Tessera

@@ -1,0 +1,837 @@
+#include "openaibackend.h"
+
+#include <algorithm>
+
+#include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUuid>
+
+#include <nlohmann/json.hpp>
+
+#include "card.h"
+#include "jsonaccess.h"
+#include "openaitools.h"
+#include "strictjson.h"
+#include "transcript.h"
+
+namespace Tessera {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+std::string toStd(const QString &text)
+{
+    return text.toStdString();
+}
+
+QByteArray compact(const ordered_json &value)
+{
+    // Replace, never throw: strings from the endpoint were valid UTF-8 when parsed, a QString's may not be.
+    return QByteArray::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+std::shared_ptr<json> parseJson(const QByteArray &text, std::string *error = nullptr)
+{
+    StrictJsonResult result = parseStrictJson(std::string_view(text.constData(), size_t(text.size())));
+    if (error)
+        *error = result.error;
+    return result.value;
+}
+
+// A member that is a string, or "" (nlohmann members of any other type are ignored).
+QString stringMember(const json &object, const char *key)
+{
+    return jsonString(object, key);
+}
+
+// The text of an error body: {"error":{"message"}} (OpenAI, llama.cpp), {"error":"…"} (Ollama),
+// {"message"} / {"detail"} (vLLM, proxies), else the first line of a short plain-text body.
+QString errorBodyMessage(const QByteArray &body)
+{
+    if (const std::shared_ptr<json> value = parseJson(body); value && value->is_object()) {
+        if (const auto error = value->find("error"); error != value->end()) {
+            if (error->is_string())
+                return fromStdString(error->get_ref<const std::string &>());
+            if (const QString message = stringMember(*error, "message"); !message.isEmpty())
+                return message;
+        }
+        for (const char *key : {"message", "detail"}) {
+            if (const QString message = stringMember(*value, key); !message.isEmpty())
+                return message;
+        }
+        return {};
+    }
+    const QString text = QString::fromUtf8(body).trimmed();
+    if (text.isEmpty() || text.startsWith(QLatin1Char('<')))
+        return {}; // an HTML error page says nothing a sentence can use
+    return text.section(QLatin1Char('\n'), 0, 0).left(300);
+}
+
+QString excerpt(const QByteArray &data)
+{
+    QString text = QString::fromUtf8(data.left(120)).simplified();
+    if (data.size() > 120)
+        text += QStringLiteral("…");
+    return text;
+}
+
+ordered_json toolCallsJson(const QList<QPair<QString, QPair<QString, QByteArray>>> &calls)
+{
+    ordered_json list = ordered_json::array();
+    for (const auto &[id, call] : calls) {
+        list.push_back({{"id", toStd(id)},
+                        {"type", "function"},
+                        {"function", {{"name", toStd(call.first)}, {"arguments", call.second.toStdString()}}}});
+    }
+    return list;
+}
+
+QByteArray userMessage(const QString &text)
+{
+    ordered_json message = {{"role", "user"}, {"content", toStd(text)}};
+    return compact(message);
+}
+
+QByteArray toolMessage(const QString &callId, const QString &content)
+{
+    ordered_json message = {{"role", "tool"}, {"tool_call_id", toStd(callId)}, {"content", toStd(content)}};
+    return compact(message);
+}
+
+// The text the model gets for a card decision (seed 002: a typed decision on the card it put up).
+QString decisionText(const QString &cardId, const QString &action, const QString &outcome)
+{
+    return QStringLiteral("The user decided a card you put up.\nCard: %1\nAction: %2\nOutcome: %3")
+        .arg(cardId, action, outcome.isEmpty() ? QStringLiteral("(none)") : outcome);
+}
+
+// The text for a widget action, as seed 003 words it.
+QString widgetActionText(const QString &widget, const QString &action, const QString &payload)
+{
+    return QStringLiteral("The user interacted with a widget you rendered.\nWidget: %1\nAction: %2\nPayload: %3")
+        .arg(widget, action, payload.isEmpty() ? QStringLiteral("(none)") : payload);
+}
+
+QString payloadText(const json &object)
+{
+    const auto it = object.find("payload");
+    if (it == object.end() || it->is_null())
+        return {};
+    return QString::fromStdString(it->dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+bool isSuccess(int status)
+{
+    return status >= 200 && status < 300;
+}
+
+} // namespace
+
+OpenAiBackend::OpenAiBackend(const QUrl &baseUrl, const QString &model, const QString &apiKey, QObject *parent)
+    : Backend(parent)
+    , m_endpoint(endpointFor(baseUrl))
+    , m_model(model)
+    , m_apiKey(apiKey)
+    , m_network(new QNetworkAccessManager(this))
+{
+}
+
+OpenAiBackend::~OpenAiBackend()
+{
+    ++m_generation;
+    abortReply();
+}
+
+QUrl OpenAiBackend::endpointFor(const QUrl &baseUrl)
+{
+    QUrl url = baseUrl;
+    QString path = url.path();
+    if (path.endsWith(QLatin1String("/chat/completions")))
+        return url;
+    while (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    if (path.endsWith(QLatin1String("/v1")))
+        path += QStringLiteral("/chat/completions");
+    else
+        path += QStringLiteral("/v1/chat/completions");
+    url.setPath(path);
+    return url;
+}
+
+QString OpenAiBackend::description() const
+{
+    return QStringLiteral("openai: %1 (model %2)")
+        .arg(m_endpoint.toString(QUrl::RemoveUserInfo), m_model);
+}
+
+void OpenAiBackend::start()
+{
+    const QString scheme = m_endpoint.scheme().toLower();
+    if (!m_endpoint.isValid() || m_endpoint.host().isEmpty()
+        || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
+        setState(ConnectionState::Failed,
+                 QStringLiteral("%1 is not an http:// or https:// address").arg(m_endpoint.toString(QUrl::RemoveUserInfo)));
+        return;
+    }
+    if (m_model.isEmpty()) {
+        setState(ConnectionState::Failed, QStringLiteral("no model was named (--model)"));
+        return;
+    }
+    // Nothing to open: each turn is its own request.
+    setState(ConnectionState::Connected, description());
+}
+
+void OpenAiBackend::stop()
+{
+    if (isAnswering())
+        cancelTurn();
+    setState(ConnectionState::Disconnected);
+}
+
+void OpenAiBackend::cancelTurn()
+{
+    if (!isAnswering())
+        return;
+    abortReply();
+    // The session keeps the prose streamed so far; the model is told it too on the next turn.
+    if (!m_content.isEmpty())
+        m_messages.append(compact({{"role", "assistant"}, {"content", toStd(m_content)}}));
+    resetRound();
+    m_turnId.clear();
+    ++m_generation;
+}
+
+void OpenAiBackend::setTransferTimeout(int ms)
+{
+    m_transferTimeoutMs = qMax(1, ms);
+}
+
+bool OpenAiBackend::writeEvent(const QByteArray &event, QString *error)
+{
+    auto refuse = [error](const QString &reason) {
+        if (error)
+            *error = reason;
+        return false;
+    };
+    std::string parseError;
+    const std::shared_ptr<json> value = parseJson(event, &parseError);
+    if (!value || !value->is_object())
+        return refuse(QStringLiteral("not a client event: %1").arg(QString::fromStdString(parseError)));
+    const QString type = stringMember(*value, "type");
+    QString text;
+    if (type == QLatin1String("user.message")) {
+        text = stringMember(*value, "text");
+    } else if (type == QLatin1String("card.decision")) {
+        text = decisionText(stringMember(*value, "cardId"), stringMember(*value, "action"),
+                            stringMember(*value, "outcome"));
+    } else if (type == QLatin1String("widget.action")) {
+        text = widgetActionText(stringMember(*value, "widget"), stringMember(*value, "action"), payloadText(*value));
+    } else {
+        return refuse(QStringLiteral("an OpenAI-compatible endpoint takes no %1 events")
+                          .arg(type.isEmpty() ? QStringLiteral("untyped") : type));
+    }
+    if (isAnswering())
+        return refuse(QStringLiteral("the model is still answering"));
+    if (text.trimmed().isEmpty())
+        return refuse(QStringLiteral("there is nothing to send"));
+    beginTurn(text);
+    return true;
+}
+
+void OpenAiBackend::beginTurn(const QString &userText)
+{
+    m_messages.append(userMessage(userText));
+    m_turnId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    m_round = 0;
+    const quint64 generation = ++m_generation;
+    // Queued: the client event is sent (eventSent) before anything of its turn arrives.
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation] {
+            if (generation != m_generation)
+                return;
+            emitTurnStarted(m_turnId);
+            if (generation == m_generation)
+                postRound();
+        },
+        Qt::QueuedConnection);
+}
+
+void OpenAiBackend::resetRound()
+{
+    m_sse.reset();
+    m_statusKnown = false;
+    m_httpStatus = 0;
+    m_plainJson = false;
+    m_body.clear();
+    m_sawDone = false;
+    m_finishReason.clear();
+    m_content.clear();
+    m_calls.clear();
+    m_lastCallIndex = -1;
+    m_roundBytes = 0;
+}
+
+void OpenAiBackend::postRound()
+{
+    ++m_round;
+    resetRound();
+
+    QByteArray body = "{\"model\":" + compact(ordered_json(toStd(m_model))) + ",\"stream\":true,\"messages\":["
+                      + compact({{"role", "system"}, {"content", toStd(OpenAiTools::systemPrompt())}});
+    for (const QByteArray &message : std::as_const(m_messages)) {
+        body += ',';
+        body += message;
+    }
+    body += "],\"tools\":" + OpenAiTools::toolsJson() + ",\"tool_choice\":\"auto\"}";
+
+    QNetworkRequest request(m_endpoint);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Accept", "text/event-stream");
+    if (!m_apiKey.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_apiKey.toUtf8());
+    request.setTransferTimeout(m_transferTimeoutMs);
+    // HTTP/1.1 for every endpoint: the streamed path every compatible server speaks (and the one tested).
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    QNetworkReply *reply = m_network->post(request, body);
+    m_reply = reply;
+    connect(reply, &QNetworkReply::readyRead, this, &OpenAiBackend::onReadyRead);
+    connect(reply, &QNetworkReply::finished, this, &OpenAiBackend::onFinished);
+}
+
+void OpenAiBackend::abortReply()
+{
+    if (QNetworkReply *reply = m_reply.data()) {
+        m_reply.clear();
+        disconnect(reply, nullptr, this, nullptr);
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void OpenAiBackend::onReadyRead()
+{
+    if (m_reply && sender() == m_reply.data())
+        readReply();
+}
+
+void OpenAiBackend::readReply()
+{
+    QNetworkReply *reply = m_reply.data();
+    if (!reply)
+        return;
+    if (!m_statusKnown) {
+        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+        if (status.isValid()) {
+            m_statusKnown = true;
+            m_httpStatus = status.toInt();
+            const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString().toLower();
+            m_plainJson = isSuccess(m_httpStatus) && type.startsWith(QLatin1String("application/json"));
+        }
+    }
+    const QByteArray bytes = reply->isOpen() ? reply->readAll() : QByteArray(); // closed once aborted
+    if (!isSuccess(m_httpStatus)) {
+        m_body.append(bytes.left(kMaxErrorBodyBytes - m_body.size()));
+        return;
+    }
+    if (m_plainJson) {
+        if (m_body.size() + bytes.size() > kMaxRoundBytes) {
+            failTurn(QStringLiteral("the endpoint's answer is larger than %1 MiB; it was stopped")
+                         .arg(kMaxRoundBytes / (1024 * 1024)));
+            return;
+        }
+        m_body.append(bytes);
+        return;
+    }
+
+    const quint64 generation = m_generation;
+    QList<QByteArray> events;
+    QString error;
+    const bool ok = m_sse.feed(bytes, &events, &error);
+    for (const QByteArray &data : std::as_const(events)) {
+        if (!handleStreamEvent(data, false) || generation != m_generation)
+            return;
+        if (m_sawDone) {
+            finishRound();
+            return;
+        }
+    }
+    if (!ok)
+        failTurn(QStringLiteral("the endpoint sent %1; the answer was stopped").arg(error));
+}
+
+void OpenAiBackend::onFinished()
+{
+    QNetworkReply *reply = m_reply.data();
+    if (!reply || sender() != reply)
+        return;
+    const quint64 generation = m_generation;
+    readReply(); // what is still buffered
+    if (generation != m_generation || m_reply.data() != reply)
+        return;
+    if (!m_statusKnown) {
+        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+        if (status.isValid()) {
+            m_statusKnown = true;
+            m_httpStatus = status.toInt();
+        }
+    }
+    const QNetworkReply::NetworkError error = reply->error();
+    if (m_statusKnown && !isSuccess(m_httpStatus)) {
+        failTurn(httpFailure(m_httpStatus));
+        return;
+    }
+    if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError) {
+        // Our own aborts disconnect first: this is the transfer timeout.
+        failTurn(networkFailure(error, reply->errorString()));
+        return;
+    }
+    const bool receivedAnything = m_roundBytes > 0 || !m_calls.isEmpty() || !m_finishReason.isEmpty();
+    if (error != QNetworkReply::NoError && !m_statusKnown) {
+        failTurn(networkFailure(error, reply->errorString()));
+        return;
+    }
+    if (m_plainJson) {
+        // The endpoint ignored "stream": one chat.completion object.
+        if (error != QNetworkReply::NoError)
+            failTurn(QStringLiteral("the stream was cut off mid-answer"));
+        else if (applyCompletion(m_body))
+            finishRound();
+        else if (generation == m_generation)
+            failTurn(QStringLiteral("the endpoint answered with JSON that is not a chat completion: %1").arg(excerpt(m_body)));
+        return;
+    }
+    QList<QByteArray> events;
+    const bool clean = m_sse.finish(&events);
+    for (const QByteArray &data : std::as_const(events)) {
+        if (!handleStreamEvent(data, true) || generation != m_generation)
+            return;
+    }
+    if (m_sawDone || (!m_finishReason.isEmpty() && clean && error == QNetworkReply::NoError)) {
+        finishRound();
+        return;
+    }
+    if (!receivedAnything && error == QNetworkReply::NoError && clean)
+        failTurn(QStringLiteral("the endpoint ended the answer without sending anything"));
+    else
+        failTurn(QStringLiteral("the stream was cut off mid-answer"));
+}
+
+bool OpenAiBackend::handleStreamEvent(const QByteArray &data, bool atEnd)
+{
+    if (data.trimmed() == "[DONE]") {
+        m_sawDone = true;
+        return true;
+    }
+    std::string error;
+    const std::shared_ptr<json> chunk = parseJson(data, &error);
+    if (!chunk) {
+        // An event the stream's end cut short is a cut, not a malformed event.
+        failTurn(atEnd ? QStringLiteral("the stream was cut off mid-answer")
+                       : QStringLiteral("the endpoint sent a stream event that is not JSON (%1): %2")
+                             .arg(QString::fromStdString(error), excerpt(data)));
+        return false;
+    }
+    return handleChunk(*chunk);
+}
+
+bool OpenAiBackend::handleChunk(const json &chunk)
+{
+    if (!chunk.is_object()) {
+        failTurn(QStringLiteral("the endpoint sent a stream event that is not a JSON object"));
+        return false;
+    }
+    if (const auto error = chunk.find("error"); error != chunk.end() && !error->is_null()) {
+        QString message = error->is_string() ? fromStdString(error->get_ref<const std::string &>())
+                                             : stringMember(*error, "message");
+        failTurn(QStringLiteral("the endpoint reported an error mid-answer: %1")
+                     .arg(message.isEmpty() ? QStringLiteral("(no message)") : message));
+        return false;
+    }
+    const auto choices = chunk.find("choices");
+    if (choices == chunk.end() || !choices->is_array() || choices->empty() || !(*choices)[0].is_object())
+        return true; // e.g. a usage chunk
+    const json &choice = (*choices)[0];
+    const quint64 generation = m_generation;
+
+    if (const auto delta = choice.find("delta"); delta != choice.end() && delta->is_object()) {
+        const QString text = stringMember(*delta, "content");
+        if (!text.isEmpty()) {
+            m_content += text;
+            m_roundBytes += text.size();
+            if (m_roundBytes > kMaxRoundBytes) {
+                failTurn(QStringLiteral("the model's answer grew past %1 MiB in one round; it was stopped")
+                             .arg(kMaxRoundBytes / (1024 * 1024)));
+                return false;
+            }
+            emitDelta(m_turnId, text);
+            if (generation != m_generation)
+                return false;
+        }
+        if (const auto calls = delta->find("tool_calls"); calls != delta->end() && calls->is_array()) {
+            int position = 0;
+            for (const json &call : *calls) {
+                if (!addToolCallDelta(call, position++))
+                    return false;
+            }
+        }
+    }
+    if (const QString reason = stringMember(choice, "finish_reason"); !reason.isEmpty())
+        m_finishReason = reason;
+    return true;
+}
+
+bool OpenAiBackend::addToolCallDelta(const json &delta, int position)
+{
+    if (!delta.is_object())
+        return true;
+    const QString id = stringMember(delta, "id");
+    int index = -1;
+    if (const auto it = delta.find("index"); it != delta.end() && it->is_number_integer())
+        index = int(std::clamp<qint64>(it->get<qint64>(), 0, 1 << 20));
+    if (index < 0) {
+        // No index (some servers send each call whole): a new id is a new call, else the last one.
+        for (auto it = m_calls.cbegin(); it != m_calls.cend() && index < 0; ++it) {
+            if (!id.isEmpty() && it->id == id)
+                index = it.key();
+        }
+        if (index < 0)
+            index = !id.isEmpty() || m_lastCallIndex < 0 ? (m_calls.isEmpty() ? position : m_calls.lastKey() + 1)
+                                                         : m_lastCallIndex;
+    }
+    m_lastCallIndex = index;
+    PendingCall &call = m_calls[index];
+    if (call.id.isEmpty())
+        call.id = id;
+    if (const auto function = delta.find("function"); function != delta.end() && function->is_object()) {
+        const QString name = stringMember(*function, "name");
+        if (call.name.isEmpty())
+            call.name = name;
+        if (const auto arguments = function->find("arguments"); arguments != function->end()) {
+            QByteArray piece;
+            if (arguments->is_string())
+                piece = QByteArray::fromStdString(arguments->get_ref<const std::string &>());
+            else if (!arguments->is_null())
+                piece = QByteArray::fromStdString(arguments->dump(-1, ' ', false, json::error_handler_t::replace));
+            call.arguments += piece;
+            m_roundBytes += piece.size();
+        }
+    }
+    if (m_roundBytes > kMaxRoundBytes) {
+        failTurn(QStringLiteral("the model's answer grew past %1 MiB in one round; it was stopped")
+                     .arg(kMaxRoundBytes / (1024 * 1024)));
+        return false;
+    }
+    return true;
+}
+
+bool OpenAiBackend::applyCompletion(const QByteArray &body)
+{
+    std::string error;
+    const std::shared_ptr<json> value = parseJson(body, &error);
+    if (!value || !value->is_object())
+        return false;
+    const auto choices = value->find("choices");
+    if (choices == value->end() || !choices->is_array() || choices->empty() || !(*choices)[0].is_object())
+        return false;
+    const json &choice = (*choices)[0];
+    const auto message = choice.find("message");
+    if (message == choice.end() || !message->is_object())
+        return false;
+    m_content = stringMember(*message, "content");
+    if (!m_content.isEmpty()) {
+        const quint64 generation = m_generation;
+        emitDelta(m_turnId, m_content);
+        if (generation != m_generation)
+            return false;
+    }
+    if (const auto calls = message->find("tool_calls"); calls != message->end() && calls->is_array()) {
+        int position = 0;
+        for (const json &call : *calls) {
+            json indexed = call; // whole calls: each is its own index
+            if (indexed.is_object() && !indexed.contains("index"))
+                indexed["index"] = position;
+            if (!addToolCallDelta(indexed, position))
+                return false;
+            ++position;
+        }
+    }
+    m_finishReason = stringMember(choice, "finish_reason");
+    m_sawDone = true;
+    return true;
+}
+
+QString OpenAiBackend::uniqueCallId(const QString &proposed)
+{
+    QString id = proposed;
+    while (id.isEmpty() || m_callIds.contains(id))
+        id = QStringLiteral("call_") + QUuid::createUuid().toString(QUuid::Id128);
+    m_callIds.insert(id);
+    return id;
+}
+
+void OpenAiBackend::finishRound()
+{
+    abortReply();
+    const QString turnId = m_turnId;
+
+    // Everything is decided before anything is emitted: a handler may cancel or end the turn.
+    QList<QPair<QString, QPair<QString, QByteArray>>> calls;
+    for (const PendingCall &call : std::as_const(m_calls))
+        calls.append({uniqueCallId(call.id), {call.name, call.arguments}});
+    const QString content = std::exchange(m_content, {});
+    m_calls.clear();
+
+    QByteArray assistantLine;
+    if (!content.isEmpty() || !calls.isEmpty()) {
+        ordered_json request = {{"role", "assistant"}};
+        request["content"] = content.isEmpty() ? ordered_json(nullptr) : ordered_json(toStd(content));
+        if (!calls.isEmpty())
+            request["tool_calls"] = toolCallsJson(calls);
+        m_messages.append(compact(request));
+        request["turn_id"] = toStd(turnId);
+        assistantLine = compact(request);
+    }
+
+    QList<QByteArray> toolLines;
+    for (const auto &[id, call] : std::as_const(calls)) {
+        const OpenAiToolAnswer answer = OpenAiTools::answer(call.first, call.second);
+        m_messages.append(toolMessage(id, answer.content));
+        ordered_json line = {{"role", "tool"},
+                             {"tool_call_id", toStd(id)},
+                             {"name", toStd(call.first)},
+                             {"content", toStd(answer.content)}};
+        QByteArray text = compact(line);
+        text.chop(1); // the closing brace: structured.card goes in as its exact bytes
+        if (answer.drawn)
+            text += ",\"structured\":{\"card\":" + answer.envelope + '}';
+        text += ",\"turn_id\":" + compact(ordered_json(toStd(turnId))) + '}';
+        toolLines.append(text);
+    }
+
+    const bool again = !calls.isEmpty() && m_round < kMaxToolRounds;
+    const bool capped = !calls.isEmpty() && !again;
+    if (!again) {
+        m_turnId.clear();
+        ++m_generation;
+    }
+    const quint64 expected = m_generation;
+
+    if (!assistantLine.isEmpty()) {
+        emitMessage(assistantLine);
+        if (expected != m_generation)
+            return;
+    }
+    for (const QByteArray &line : std::as_const(toolLines)) {
+        emitMessage(line);
+        if (expected != m_generation)
+            return;
+    }
+    if (again) {
+        postRound();
+    } else if (capped) {
+        emitError(turnId, QStringLiteral("the tool loop stopped after %1 rounds: the model kept calling tools "
+                                         "without finishing its answer; what it sent is kept")
+                              .arg(kMaxToolRounds));
+    } else {
+        emitTurnCompleted(turnId);
+    }
+}
+
+void OpenAiBackend::keepPartialProse()
+{
+    if (m_content.isEmpty())
+        return;
+    const QString content = std::exchange(m_content, {});
+    ordered_json line = {{"role", "assistant"}, {"content", toStd(content)}};
+    m_messages.append(compact(line));
+    line["turn_id"] = toStd(m_turnId);
+    emitMessage(compact(line));
+}
+
+void OpenAiBackend::failTurn(const QString &message)
+{
+    if (!isAnswering())
+        return;
+    abortReply();
+    const QString turnId = m_turnId;
+    const quint64 generation = m_generation;
+    // Tool calls of a broken round are not run: their arguments may be incomplete.
+    keepPartialProse();
+    if (generation != m_generation)
+        return;
+    resetRound();
+    m_turnId.clear();
+    ++m_generation;
+    emitError(turnId, message);
+}
+
+QString OpenAiBackend::httpFailure(int status) const
+{
+    const QString detail = errorBodyMessage(m_body);
+    const QString suffix = detail.isEmpty() ? QString() : QStringLiteral(": ") + detail;
+    if (status == 401) {
+        // The body is not shown: OpenAI's names part of the key.
+        if (m_apiKey.isEmpty())
+            return QStringLiteral("the endpoint wants an API key (401) and none was given: name the environment "
+                                  "variable that holds it with --api-key-env");
+        return QStringLiteral("the endpoint refused the API key (401): check the variable named by --api-key-env");
+    }
+    if (status == 429) {
+        QString retry;
+        const QByteArray header = m_reply ? m_reply->rawHeader("Retry-After").trimmed() : QByteArray();
+        if (!header.isEmpty()) {
+            bool isNumber = false;
+            const int seconds = header.toInt(&isNumber);
+            if (isNumber)
+                retry = QStringLiteral("; try again in %1 s").arg(seconds);
+            else
+                retry = QStringLiteral("; try again after %1").arg(QString::fromLatin1(header));
+        }
+        return QStringLiteral("the endpoint is rate limiting requests (429)%1%2").arg(retry, suffix);
+    }
+    if (status == 404) {
+        return QStringLiteral("the endpoint answered HTTP 404 for %1 (is the URL or the model name wrong?)%2")
+            .arg(m_endpoint.toString(QUrl::RemoveUserInfo), suffix);
+    }
+    return QStringLiteral("the endpoint answered HTTP %1%2").arg(status).arg(suffix);
+}
+
+QString OpenAiBackend::networkFailure(int error, const QString &errorString) const
+{
+    const QString host = m_endpoint.host();
+    const QString where = m_endpoint.port() > 0 ? QStringLiteral("%1:%2").arg(host).arg(m_endpoint.port()) : host;
+    switch (QNetworkReply::NetworkError(error)) {
+    case QNetworkReply::ConnectionRefusedError:
+        return QStringLiteral("cannot connect to %1: connection refused (is the server running?)").arg(where);
+    case QNetworkReply::HostNotFoundError:
+        return QStringLiteral("cannot connect: host %1 not found").arg(host);
+    case QNetworkReply::OperationCanceledError:
+    case QNetworkReply::TimeoutError:
+        return QStringLiteral("the endpoint sent nothing for %1 s; the request was stopped")
+            .arg(QLocale::c().toString(m_transferTimeoutMs / 1000.0));
+    case QNetworkReply::SslHandshakeFailedError:
+        return QStringLiteral("the TLS handshake with %1 failed: %2").arg(host, errorString);
+    case QNetworkReply::RemoteHostClosedError:
+        return QStringLiteral("%1 closed the connection without answering").arg(where);
+    default:
+        return QStringLiteral("the request to %1 failed: %2").arg(m_endpoint.toString(QUrl::RemoveUserInfo), errorString);
+    }
+}
+
+void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
+{
+    if (isAnswering())
+        return;
+    m_messages.clear();
+    m_callIds.clear();
+    QList<Message> lines;
+    lines.reserve(transcriptLines.size());
+    for (qsizetype i = 0; i < transcriptLines.size(); ++i) {
+        Message message = parseTranscriptLine(transcriptLines.at(i), int(i + 1));
+        if (message.isReadable())
+            lines.append(std::move(message));
+    }
+    QSet<int> usedResults;
+    // The result for a call: the first unused tool line after `from` with that tool_call_id.
+    auto resultFor = [&](const QString &callId, int from) -> int {
+        if (callId.isEmpty())
+            return -1;
+        for (int j = from + 1; j < lines.size(); ++j) {
+            if (lines.at(j).role == MessageRole::Tool && lines.at(j).toolCallId == callId && !usedResults.contains(j))
+                return j;
+        }
+        return -1;
+    };
+
+    for (int i = 0; i < lines.size(); ++i) {
+        const Message &m = lines.at(i);
+        if (m.role == MessageRole::User) {
+            QString text = m.content;
+            if (text.trimmed().isEmpty()) {
+                // A stored decision or widget action with no note: say what it was.
+                const json line = m.json();
+                if (const auto it = line.find("card_decision"); it != line.end() && it->is_object())
+                    text = decisionText(stringMember(*it, "cardId"), stringMember(*it, "action"),
+                                        stringMember(*it, "outcome"));
+                else if (const auto it = line.find("widget_action"); it != line.end() && it->is_object())
+                    text = widgetActionText(stringMember(*it, "widget"), stringMember(*it, "action"), payloadText(*it));
+            }
+            if (!text.trimmed().isEmpty())
+                m_messages.append(userMessage(text));
+        } else if (m.role == MessageRole::Assistant) {
+            QList<QPair<QString, QPair<QString, QByteArray>>> calls;
+            QList<QByteArray> results;
+            for (const ToolCall &call : m.toolCalls) {
+                const int j = resultFor(call.id, i);
+                const QString id = uniqueCallId(call.id);
+                QString content;
+                if (j >= 0) {
+                    usedResults.insert(j);
+                    const Message &result = lines.at(j);
+                    content = result.content;
+                    if (content.isEmpty() && !result.cards.isEmpty())
+                        content = OpenAiTools::ack(result.cards.first().kindName(), result.cards.first().title());
+                } else if (OpenAiTools::isCardTool(call.name)) {
+                    content = OpenAiTools::answer(call.name, call.arguments).content; // as the tool would have
+                }
+                if (content.isEmpty())
+                    content = QStringLiteral("(no result was recorded)");
+                calls.append({id, {call.name, call.arguments}});
+                results.append(toolMessage(id, content));
+            }
+            if (m.content.isEmpty() && calls.isEmpty())
+                continue;
+            ordered_json request = {{"role", "assistant"}};
+            request["content"] = m.content.isEmpty() ? ordered_json(nullptr) : ordered_json(toStd(m.content));
+            if (!calls.isEmpty())
+                request["tool_calls"] = toolCallsJson(calls);
+            m_messages.append(compact(request));
+            m_messages.append(results);
+        }
+        // Tool lines went in after their call (or are dropped without one); system lines are not the
+        // model's: its system prompt is Tessera's.
+    }
+}
+
+void OpenAiBackend::emitEvent(const QByteArray &json)
+{
+    WireEvent event;
+    QString error;
+    if (!parseWireEvent(json, &event, &error)) {
+        Q_EMIT protocolError(QStringLiteral("openai: could not build an event: %1").arg(error));
+        return;
+    }
+    Q_EMIT eventReceived(event);
+}
+
+void OpenAiBackend::emitTurnStarted(const QString &turnId)
+{
+    emitEvent(compact({{"type", "turn.started"}, {"turnId", toStd(turnId)}}));
+}
+
+void OpenAiBackend::emitDelta(const QString &turnId, const QString &text)
+{
+    emitEvent(compact({{"type", "message.delta"}, {"turnId", toStd(turnId)}, {"text", toStd(text)}}));
+}
+
+void OpenAiBackend::emitMessage(const QByteArray &line)
+{
+    emitEvent("{\"type\":\"message\",\"message\":" + line + '}');
+}
+
+void OpenAiBackend::emitTurnCompleted(const QString &turnId)
+{
+    emitEvent(compact({{"type", "turn.completed"}, {"turnId", toStd(turnId)}}));
+}
+
+void OpenAiBackend::emitError(const QString &turnId, const QString &message)
+{
+    emitEvent(compact({{"type", "error"}, {"message", toStd(message)}, {"turnId", toStd(turnId)}}));
+}
+
+} // namespace Tessera

@@ -1,0 +1,152 @@
+#pragma once
+
+// An OpenAI-compatible chat completions endpoint as a backend (PRODUCT.md §4, issue 5: --openai URL
+// --model NAME). Tessera hosts emit_card and render_ui itself (openaitools.h) and runs the tool loop.
+// Works with llama.cpp's server, Ollama, vLLM and OpenAI.
+//
+// Endpoint: the URL as given when its path ends in /chat/completions; "/chat/completions" appended when
+// it ends in /v1 (the usual "base URL"); else "/v1/chat/completions" appended (a server root such as
+// http://127.0.0.1:8080). Query strings are kept.
+//
+// The session sees the same wire events as from any backend (parseWireEvent of real JSON text):
+//  - user.message, card.decision and widget.action each become a user message and start a turn; while a
+//    turn runs they are refused ("the model is still answering"). start() needs no network: Connected.
+//  - turn.started {turnId}; message.delta {turnId, text} per content delta; at the end of each model
+//    round a `message` with the assistant line {role, content (null when none), tool_calls, turn_id};
+//    per tool call a `message` with the tool line {role: tool, tool_call_id, name, content: the ack or
+//    the refusal, structured: {card} only when drawn, turn_id}; turn.completed at the end.
+//  - A round with tool calls is answered and the conversation continues (whatever finish_reason says:
+//    Ollama has reported "stop" beside tool calls); a round without tool calls ends the turn. After
+//    kMaxToolRounds rounds that all called tools the turn ends with an error saying so.
+//  - Faults end the turn with one `error {message, turnId}` and no turn.completed: HTTP 401, 429 (with
+//    Retry-After), any other status (with the body's error.message), connection refused, host not found,
+//    TLS failure, no bytes for transferTimeout(), the stream ending before [DONE] or a finish_reason, a
+//    stream event that is not JSON or is larger than kMaxStreamEventBytes, an error object in the stream.
+//    Prose received before a fault is still sent as an assistant line first: nothing received is lost.
+//  - cancelTurn() aborts the request; nothing more is emitted for that turn.
+// Tool-call ids that are missing or repeat an earlier id are replaced by new ones ("call_" + 32 hex),
+// so a card id names one call. Events are emitted from network callbacks: a slot that wants the backend
+// gone uses deleteLater().
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QPointer>
+#include <QSet>
+#include <QString>
+#include <QUrl>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "backend.h"
+#include "openaisseparser.h"
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace Tessera {
+
+class OpenAiBackend : public Backend
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxToolRounds = 8;
+    static constexpr int kDefaultTransferTimeoutMs = 120000; // silence, not total length
+    static constexpr qsizetype kMaxStreamEventBytes = 4 * 1024 * 1024; // one SSE event
+    static constexpr qsizetype kMaxRoundBytes = 8 * 1024 * 1024;       // content + arguments of one round
+    static constexpr qsizetype kMaxErrorBodyBytes = 64 * 1024;          // kept of an error status's body
+
+    // apiKey empty: no Authorization header (local servers need none).
+    OpenAiBackend(const QUrl &baseUrl, const QString &model, const QString &apiKey, QObject *parent = nullptr);
+    ~OpenAiBackend() override;
+
+    static QUrl endpointFor(const QUrl &baseUrl);
+    QUrl endpoint() const { return m_endpoint; }
+    QString model() const { return m_model; }
+
+    QString description() const override; // "openai: ENDPOINT (model NAME)", without user info
+    void start() override;
+    void stop() override;
+    void cancelTurn() override;
+    // Earlier transcript lines (PRODUCT.md §2) the conversation continues from: user, assistant and tool
+    // lines become request messages; a tool line is sent with its ack only (seed 000: the payload never
+    // echoes into history). Every tool call is paired with its result right after it (a missing result
+    // is made from the call as the tool would answer it), results without a call are dropped: endpoints
+    // refuse unpaired tool messages. Replaces what this backend held. Ignored during a turn.
+    void setHistory(const QList<QByteArray> &transcriptLines) override;
+    // The request messages after the system prompt, each compact JSON text (for tests and debugging).
+    QList<QByteArray> conversationMessages() const { return m_messages; }
+
+    void setTransferTimeout(int ms); // default kDefaultTransferTimeoutMs; for the next request
+    int transferTimeout() const { return m_transferTimeoutMs; }
+    bool isAnswering() const { return !m_turnId.isEmpty(); }
+
+protected:
+    bool writeEvent(const QByteArray &event, QString *error) override;
+
+private:
+    struct PendingCall
+    {
+        QString id;
+        QString name;
+        QByteArray arguments;
+    };
+
+    void beginTurn(const QString &userText);
+    void postRound();
+    void onReadyRead();
+    void readReply();
+    void onFinished();
+    void abortReply();
+    void resetRound();
+    bool handleStreamEvent(const QByteArray &data, bool atEnd);
+    bool handleChunk(const nlohmann::json &chunk);
+    bool addToolCallDelta(const nlohmann::json &delta, int position);
+    bool applyCompletion(const QByteArray &body);
+    void finishRound();
+    void failTurn(const QString &message);
+    void completeTurn();
+    void keepPartialProse();
+    QString httpFailure(int status) const;
+    QString networkFailure(int error, const QString &errorString) const;
+    QString uniqueCallId(const QString &proposed);
+
+    // Each builds the event as JSON text and emits it through parseWireEvent.
+    void emitEvent(const QByteArray &json);
+    void emitTurnStarted(const QString &turnId);
+    void emitDelta(const QString &turnId, const QString &text);
+    void emitMessage(const QByteArray &line);
+    void emitTurnCompleted(const QString &turnId);
+    void emitError(const QString &turnId, const QString &message);
+
+    QUrl m_endpoint;
+    QString m_model;
+    QString m_apiKey;
+    int m_transferTimeoutMs = kDefaultTransferTimeoutMs;
+    QNetworkAccessManager *m_network; // owned (child)
+    QPointer<QNetworkReply> m_reply;  // the round in flight
+    OpenAiSseParser m_sse{kMaxStreamEventBytes};
+
+    QList<QByteArray> m_messages; // request messages after the system prompt, compact JSON
+    QSet<QString> m_callIds;      // every tool-call id this conversation used
+
+    // The turn in progress; m_turnId empty = none.
+    QString m_turnId;
+    quint64 m_generation = 0; // bumped when a turn starts, ends or is cancelled: stale work sees it
+    int m_round = 0;          // rounds requested in this turn, 1-based
+
+    // The round being received.
+    bool m_statusKnown = false;
+    int m_httpStatus = 0;
+    bool m_plainJson = false; // the endpoint answered one JSON completion instead of a stream
+    QByteArray m_body;        // error status or plain JSON: the body so far
+    bool m_sawDone = false;
+    QString m_finishReason;
+    QString m_content;
+    QMap<int, PendingCall> m_calls; // by the delta's index
+    int m_lastCallIndex = -1;
+    qsizetype m_roundBytes = 0;
+};
+
+} // namespace Tessera

@@ -1,0 +1,259 @@
+#include "openaitools.h"
+
+#include <nlohmann/json.hpp>
+
+#include "card.h"
+#include "cardvalidator.h"
+#include "jsonaccess.h"
+#include "strictjson.h"
+
+namespace Tessera {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+std::string toStd(const QString &text)
+{
+    return text.toStdString();
+}
+
+// A catalog payload schema as a tool parameter schema: "$schema" removed at every level.
+ordered_json toolSchema(const json &schema)
+{
+    if (schema.is_object()) {
+        ordered_json out = ordered_json::object();
+        for (auto it = schema.begin(); it != schema.end(); ++it) {
+            if (it.key() == "$schema")
+                continue;
+            out[it.key()] = toolSchema(it.value());
+        }
+        return out;
+    }
+    if (schema.is_array()) {
+        ordered_json out = ordered_json::array();
+        for (const json &item : schema)
+            out.push_back(toolSchema(item));
+        return out;
+    }
+    return ordered_json(schema);
+}
+
+// The catalog's one-line description of a kind, without its full stop (the tool lists them).
+QString schemaDescription(CardKind kind)
+{
+    QString text = jsonString(CardValidator::payloadSchema(kind), "description").trimmed();
+    if (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    return text;
+}
+
+ordered_json emitCardTool()
+{
+    const QStringList kinds = OpenAiTools::emitCardKinds();
+    ordered_json kindEnum = ordered_json::array();
+    ordered_json payloads = ordered_json::array();
+    QStringList kindLines;
+    for (const QString &name : kinds) {
+        const CardKind kind = cardKindFromName(name);
+        kindEnum.push_back(toStd(name));
+        ordered_json schema = toolSchema(CardValidator::payloadSchema(kind));
+        schema["title"] = toStd(name); // the branch names its kind, so the model can pair them
+        payloads.push_back(std::move(schema));
+        kindLines.append(QStringLiteral("%1: %2").arg(name, schemaDescription(kind)));
+    }
+    const QString description = QStringLiteral(
+        "Draw a card in the user's chat client: a typed block of structured data that the client renders "
+        "natively. kind picks the card; payload carries only data, shaped as the payload schema titled with "
+        "that kind (no colors, HTML, chart specs or URLs). Kinds: %1 The answer is \"rendered: KIND: TITLE\" "
+        "when the card was drawn, or {\"ok\":false,\"code\":\"input_invalid\",\"issues\":[{\"path\",\"message\"}]} "
+        "naming the fields to fix (paths point into these arguments): that card was not drawn, so fix it "
+        "and call again.")
+        .arg(kindLines.join(QStringLiteral("; ")) + QLatin1Char('.'));
+
+    ordered_json parameters = {
+        {"type", "object"},
+        {"properties",
+         {
+             {"kind",
+              {{"type", "string"}, {"enum", kindEnum}, {"description", "Which card to draw."}}},
+             {"payload",
+              {{"type", "object"},
+               {"description", "The card's data; use the schema below whose title is the kind."},
+               {"anyOf", payloads}}},
+         }},
+        {"required", ordered_json::array({"kind", "payload"})},
+    };
+    return {{"type", "function"},
+            {"function", {{"name", "emit_card"}, {"description", toStd(description)}, {"parameters", parameters}}}};
+}
+
+ordered_json renderUiTool()
+{
+    ordered_json parameters = toolSchema(CardValidator::payloadSchema(CardKind::Canvas));
+    parameters.erase("oneOf"); // said in the description instead (OpenAI refuses it at the top level)
+    parameters.erase("title");
+    const QString description = QStringLiteral(
+        "Draw a canvas: a sandboxed HTML document with no network access, for shapes the eight card kinds of "
+        "emit_card cannot express. Give exactly one of html (the document body) or template (the name of a "
+        "template). data is any JSON value, injected read-only as window.ethosData; libraries may name "
+        "echarts@1. The answer is \"rendered: canvas: TITLE\", or {\"ok\":false,\"code\":\"input_invalid\","
+        "\"issues\":[…]} naming the fields to fix before calling again.");
+    return {{"type", "function"},
+            {"function", {{"name", "render_ui"}, {"description", toStd(description)}, {"parameters", parameters}}}};
+}
+
+QString refusal(const char *code, const ordered_json &detail)
+{
+    ordered_json out = {{"ok", false}, {"code", code}};
+    for (auto it = detail.begin(); it != detail.end(); ++it)
+        out[it.key()] = it.value();
+    return QString::fromStdString(out.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+QString invalid(const QList<ValidationIssue> &issues)
+{
+    ordered_json list = ordered_json::array();
+    for (qsizetype i = 0; i < issues.size() && i < OpenAiTools::kMaxReportedIssues; ++i)
+        list.push_back({{"path", toStd(issues.at(i).pointer)}, {"message", toStd(issues.at(i).message)}});
+    if (issues.size() > OpenAiTools::kMaxReportedIssues) {
+        list.push_back({{"path", ""},
+                        {"message", toStd(QStringLiteral("and %1 more issues")
+                                              .arg(issues.size() - OpenAiTools::kMaxReportedIssues))}});
+    }
+    return refusal("input_invalid", {{"issues", list}});
+}
+
+// Valid JSON text on one line: raw line ends can only be whitespace between tokens.
+QByteArray oneLine(QByteArray text)
+{
+    text.replace('\r', ' ');
+    text.replace('\n', ' ');
+    return text.trimmed();
+}
+
+} // namespace
+
+QStringList OpenAiTools::emitCardKinds()
+{
+    QStringList kinds;
+    for (CardKind kind : knownCardKinds()) {
+        if (kind != CardKind::Canvas)
+            kinds.append(cardKindName(kind));
+    }
+    return kinds;
+}
+
+bool OpenAiTools::isCardTool(const QString &name)
+{
+    return name == QLatin1String("emit_card") || name == QLatin1String("render_ui");
+}
+
+QByteArray OpenAiTools::toolsJson()
+{
+    static const QByteArray tools = [] {
+        const ordered_json list = ordered_json::array({emitCardTool(), renderUiTool()});
+        return QByteArray::fromStdString(list.dump(-1, ' ', false, json::error_handler_t::replace));
+    }();
+    return tools;
+}
+
+QString OpenAiTools::systemPrompt()
+{
+    return QStringLiteral(
+        "You are talking with the user through Tessera, a desktop chat client that draws cards: typed blocks "
+        "of structured data (tables, charts, lists, records, alerts, code, action pills) rendered natively "
+        "beside your prose. Call emit_card to draw one of the eight card kinds, and render_ui for a "
+        "sandboxed HTML canvas. A payload describes what the data is, never how it looks: no colors, no HTML, "
+        "no chart specs, no URLs. Every call is answered: \"rendered: …\" means the card is on the user's "
+        "screen; {\"ok\":false,…} means it was not drawn, and its issues name the fields to fix before you "
+        "call again.\n"
+        "\n"
+        "Composition rules:\n"
+        "1. Your prose is the lasting answer. A card adds to the explanation and never stands in for it.\n"
+        "2. Order within a turn: data cards first, then at most one short prose caption, then "
+        "recommend_actions last.\n"
+        "3. Emit recommend_actions only when there is a genuine next step, and never with more than three "
+        "actions.\n"
+        "4. Match the kind to the shape of the data: a series is a metric_chart, rows are a data_table, one "
+        "record is a detail, a set of like things is an item_list.\n"
+        "5. Use render_ui only for shapes the eight card kinds cannot express.");
+}
+
+QString OpenAiTools::ack(const QString &kindName, const QString &title)
+{
+    return title.isEmpty() ? QStringLiteral("rendered: %1").arg(kindName)
+                           : QStringLiteral("rendered: %1: %2").arg(kindName, title);
+}
+
+OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &arguments)
+{
+    OpenAiToolAnswer result;
+    if (!isCardTool(toolName)) {
+        result.content = refusal(
+            "not_available",
+            {{"message", toStd(QStringLiteral("there is no tool named \"%1\"; the tools are emit_card and render_ui")
+                                   .arg(toolName))}});
+        return result;
+    }
+    const bool renderUi = toolName == QLatin1String("render_ui");
+    StrictJsonOptions options;
+    if (!renderUi)
+        options.spanPointer = "/payload";
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(arguments.constData(), size_t(arguments.size())),
+                                                    options);
+    if (!parsed.ok()) {
+        result.content = invalid({{QString(), QStringLiteral("arguments are not JSON: %1")
+                                                  .arg(QString::fromStdString(parsed.error))}});
+        return result;
+    }
+    if (!renderUi && parsed.value->is_object()) {
+        // emit_card draws the eight kinds; canvas is render_ui's, the other dialects are not its to draw.
+        const auto kind = parsed.value->find("kind");
+        if (kind != parsed.value->end() && kind->is_string()
+            && !emitCardKinds().contains(fromStdString(kind->get_ref<const std::string &>()))) {
+            QString message = QStringLiteral("must be one of: ") + emitCardKinds().join(QStringLiteral(", "));
+            if (kind->get_ref<const std::string &>() == "canvas")
+                message += QStringLiteral(" (a canvas comes from render_ui)");
+            result.content = invalid({{QStringLiteral("/kind"), message}});
+            return result;
+        }
+    }
+
+    const Card card = Card::fromToolCall(toolName, arguments);
+    QList<ValidationIssue> issues = card.issues();
+    QByteArray envelope;
+    if (issues.isEmpty()) {
+        // The envelope the tool broadcasts, with the payload's bytes exactly as the model wrote them.
+        QByteArray payload;
+        if (renderUi)
+            payload = arguments;
+        else if (parsed.spanBegin != std::string::npos && parsed.spanEnd != std::string::npos)
+            payload = arguments.mid(qsizetype(parsed.spanBegin), qsizetype(parsed.spanEnd - parsed.spanBegin));
+        const std::string kindText = json(toStd(card.kindName())).dump();
+        envelope = QByteArray("{\"kind\":") + QByteArray::fromStdString(kindText) + ",\"specVersion\":"
+                   + QByteArray::number(kCardSpecVersion) + ",\"payload\":" + oneLine(payload) + '}';
+        const Card check = Card::fromEnvelopeText(envelope);
+        if (!check.isValid())
+            issues = check.issues(); // never expected: the same bytes were just judged valid
+    }
+    if (!issues.isEmpty()) {
+        if (renderUi) {
+            // The canvas payload is the arguments object itself: point into the arguments.
+            for (ValidationIssue &issue : issues) {
+                if (issue.pointer.startsWith(QLatin1String("/payload")))
+                    issue.pointer.remove(0, 8);
+            }
+        }
+        result.content = invalid(issues);
+        return result;
+    }
+    result.drawn = true;
+    result.envelope = envelope;
+    result.kindName = card.kindName();
+    result.content = ack(card.kindName(), card.title());
+    return result;
+}
+
+} // namespace Tessera

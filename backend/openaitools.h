@@ -1,0 +1,56 @@
+#pragma once
+
+// The card tools Tessera hosts when it talks straight to a model (PRODUCT.md §4, issue 5): emit_card and
+// render_ui as OpenAI "function" tools, the system prompt that goes with them, and the answer to a call.
+//
+//  - Tool schemas are generated from CardValidator::payloadSchema, the catalog that validates cards:
+//    emit_card {kind, payload}: kind one of the eight kinds other than canvas (seed 000: canvas comes
+//    only from render_ui), payload an anyOf of the eight payload schemas, each titled by its kind;
+//    render_ui {title?, html?, template?, data?, libraries?}: the canvas payload schema. "$schema" is
+//    dropped and render_ui's top-level oneOf (html xor template) becomes a sentence, since OpenAI refuses
+//    oneOf/anyOf at the top of a function's parameters; llama.cpp, Ollama and vLLM accept the rest.
+//  - The system prompt states seed 000's five composition rules and that the client draws cards.
+//  - Each call is answered (seed 000 "Envelope", "Refusals"):
+//      valid        -> "rendered: KIND: TITLE" ("rendered: KIND" without a title), and the envelope
+//                      {kind, specVersion: 1, payload} whose payload is the exact bytes of the arguments'
+//                      payload (line ends outside strings turned into spaces: a transcript line is one line);
+//      invalid      -> {"ok":false,"code":"input_invalid","issues":[{"path","message"}]}: paths are JSON
+//                      Pointers into the call's arguments (emit_card: "/payload/rows/3/flow"; render_ui:
+//                      "/html"), at most kMaxReportedIssues of them;
+//      not JSON     -> the same with one issue at "" saying "arguments are not JSON: …";
+//      unknown tool -> {"ok":false,"code":"not_available","message":"…"}.
+//    A refused call is not drawn; the model's retry is.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace Tessera {
+
+struct OpenAiToolAnswer
+{
+    QString content;     // what the model is told (ack, or a refusal as JSON text)
+    QByteArray envelope; // drawn: the card envelope as compact JSON text for structured.card; else empty
+    QString kindName;    // drawn: the card's kind
+    bool drawn = false;
+};
+
+class OpenAiTools
+{
+public:
+    static constexpr int kMaxReportedIssues = 20;
+
+    // The request's "tools" array as compact JSON text (generated once).
+    static QByteArray toolsJson();
+    // The system message's content.
+    static QString systemPrompt();
+    // The kinds emit_card produces: seed 000's catalog without canvas, in catalog order.
+    static QStringList emitCardKinds();
+    static bool isCardTool(const QString &name); // emit_card or render_ui
+
+    static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments);
+    // "rendered: KIND: TITLE" / "rendered: KIND".
+    static QString ack(const QString &kindName, const QString &title);
+};
+
+} // namespace Tessera

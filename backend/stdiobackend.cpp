@@ -1,0 +1,351 @@
+#include "stdiobackend.h"
+
+#include <cstring>
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QPointer>
+#include <QStandardPaths>
+#include <QTimer>
+
+namespace Tessera {
+
+namespace {
+
+constexpr qsizetype kStderrLineCap = 4096; // an endless stderr line keeps only its last bytes
+constexpr qsizetype kReadChunk = 64 * 1024;
+
+QString defaultLogPath(const QString &commandLine)
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (dir.isEmpty() || !QDir().mkpath(dir + QLatin1String("/backend-logs")))
+        dir = QDir::tempPath() + QLatin1String("/tessera");
+    // One log per command, so two conversations with different backends do not interleave.
+    const QByteArray hash = QCryptographicHash::hash(commandLine.toUtf8(), QCryptographicHash::Sha1).toHex().left(10);
+    return dir + QLatin1String("/backend-logs/stdio-") + QString::fromLatin1(hash) + QLatin1String(".log");
+}
+
+QString oversizeMessage()
+{
+    return QStringLiteral("event over %1 MiB skipped").arg(kMaxWireEventBytes / (1024 * 1024));
+}
+
+} // namespace
+
+StdioBackend::StdioBackend(const QString &commandLine, QObject *parent)
+    : Backend(parent), m_commandLine(commandLine), m_logFilePath(defaultLogPath(commandLine))
+{
+}
+
+StdioBackend::~StdioBackend()
+{
+    // Children still running (the current one, or old ones being stopped) are killed, not orphaned.
+    const QList<QProcess *> processes = findChildren<QProcess *>(Qt::FindDirectChildrenOnly);
+    for (QProcess *process : processes) {
+        process->disconnect(this);
+        if (process->state() != QProcess::NotRunning) {
+            process->kill();
+            process->waitForFinished(1000);
+        }
+    }
+}
+
+QString StdioBackend::description() const
+{
+    return QStringLiteral("stdio: ") + m_commandLine;
+}
+
+void StdioBackend::setLogFilePath(const QString &path)
+{
+    m_logFilePath = path;
+}
+
+void StdioBackend::start()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        return;
+    releaseProcess();
+    m_partial.clear();
+    m_skipping = false;
+    m_lineNumber = 0;
+    m_stderrPartial.clear();
+    m_stderrLines.clear();
+
+    const QStringList parts = QProcess::splitCommand(m_commandLine);
+    if (parts.isEmpty()) {
+        setState(ConnectionState::Failed, QStringLiteral("the backend command is empty"));
+        return;
+    }
+    m_program = parts.first();
+
+    if (m_log.isOpen())
+        m_log.close();
+    if (!m_logFilePath.isEmpty()) {
+        QDir().mkpath(QFileInfo(m_logFilePath).absolutePath());
+        m_log.setFileName(m_logFilePath);
+        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
+            qWarning("Tessera: cannot write the backend log %s: %s", qPrintable(m_logFilePath),
+                     qPrintable(m_log.errorString()));
+    }
+    appendLog(QStringLiteral("=== %1 starting: %2\n")
+                      .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate), m_commandLine)
+                      .toUtf8());
+
+    m_process = new QProcess(this);
+    m_process->setProgram(m_program);
+    m_process->setArguments(parts.mid(1));
+    connect(m_process, &QProcess::started, this, &StdioBackend::onStarted);
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioBackend::readStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, &StdioBackend::readStderr);
+    connect(m_process, &QProcess::errorOccurred, this, &StdioBackend::onErrorOccurred);
+    connect(m_process, &QProcess::finished, this, &StdioBackend::onFinished);
+    setState(ConnectionState::Connecting, QStringLiteral("starting %1").arg(m_program));
+    m_process->start();
+}
+
+void StdioBackend::stop()
+{
+    QProcess *old = m_process;
+    releaseProcess();
+    if (old && old->state() != QProcess::NotRunning) {
+        // Closing stdin lets a well-behaved backend finish; terminate asks; kill insists.
+        old->closeWriteChannel();
+        old->terminate();
+        QTimer::singleShot(kStopGraceMs, old, [old] { old->kill(); });
+        connect(old, &QProcess::finished, old, &QObject::deleteLater);
+        appendLog("=== stopped by the user\n");
+    } else if (old) {
+        old->deleteLater();
+    }
+    m_partial.clear();
+    m_skipping = false;
+    setState(ConnectionState::Disconnected, QStringLiteral("stopped"));
+}
+
+void StdioBackend::releaseProcess()
+{
+    if (!m_process)
+        return;
+    m_process->disconnect(this);
+    if (m_process->state() == QProcess::NotRunning)
+        m_process->deleteLater();
+    m_process = nullptr;
+}
+
+bool StdioBackend::writeEvent(const QByteArray &event, QString *error)
+{
+    if (event.isEmpty() || event.contains('\n')) {
+        if (error)
+            *error = event.isEmpty() ? QStringLiteral("the event is not valid JSON and was not sent")
+                                     : QStringLiteral("the event contains a line break and was not sent");
+        return false;
+    }
+    if (!m_process || m_process->state() != QProcess::Running) {
+        if (error)
+            *error = QStringLiteral("the backend is not running");
+        return false;
+    }
+    QByteArray line = event;
+    line.append('\n');
+    // QProcess buffers what the child has not read yet: this never blocks.
+    if (m_process->write(line) != line.size()) {
+        if (error)
+            *error = QStringLiteral("could not write to the backend: %1").arg(m_process->errorString());
+        return false;
+    }
+    return true;
+}
+
+void StdioBackend::onStarted()
+{
+    if (!m_process)
+        return;
+    appendLog(QStringLiteral("=== started, pid %1\n").arg(m_process->processId()).toUtf8());
+    setState(ConnectionState::Connected, QStringLiteral("pid %1").arg(m_process->processId()));
+}
+
+void StdioBackend::readStdout()
+{
+    m_readScheduled = false;
+    QPointer<StdioBackend> self(this);
+    QProcess *process = m_process;
+    if (!process)
+        return;
+    char buffer[kReadChunk];
+    qsizetype budget = kReadBudgetBytes;
+    while (budget > 0) {
+        const qint64 n = process->read(buffer, qMin<qsizetype>(kReadChunk, budget));
+        if (n <= 0)
+            break;
+        consume(buffer, qsizetype(n));
+        // A slot reacting to an event may have stopped, restarted or deleted this backend.
+        if (!self || m_process != process)
+            return;
+        budget -= qsizetype(n);
+    }
+    if (process->bytesAvailable() > 0 && !m_readScheduled) {
+        // Let the event loop paint and handle input before the next megabyte.
+        m_readScheduled = true;
+        QTimer::singleShot(0, this, &StdioBackend::readStdout);
+    }
+}
+
+void StdioBackend::consume(const char *data, qsizetype size)
+{
+    QPointer<StdioBackend> self(this);
+    QProcess *process = m_process;
+    qsizetype pos = 0;
+    while (pos < size) {
+        const void *found = std::memchr(data + pos, '\n', size_t(size - pos));
+        const qsizetype end = found ? static_cast<const char *>(found) - data : size;
+        if (m_skipping) {
+            if (!found)
+                return;
+            m_skipping = false;
+            pos = end + 1;
+            continue;
+        }
+        const qsizetype piece = end - pos;
+        if (m_partial.size() + piece > kMaxWireEventBytes) {
+            // Refused as soon as it is known; the rest is dropped as it arrives, never gathered.
+            ++m_lineNumber;
+            m_partial = QByteArray();
+            m_skipping = true;
+            Q_EMIT protocolError(QStringLiteral("line %1: ").arg(m_lineNumber) + oversizeMessage());
+            if (!self || m_process != process)
+                return;
+            continue; // the skipping branch above finds this line's end
+        }
+        if (!found) {
+            m_partial.append(data + pos, piece);
+            return;
+        }
+        ++m_lineNumber;
+        QByteArray line;
+        if (m_partial.isEmpty()) {
+            line = QByteArray(data + pos, piece);
+        } else {
+            m_partial.append(data + pos, piece);
+            line.swap(m_partial);
+        }
+        pos = end + 1;
+        finishLine(line);
+        if (!self || m_process != process)
+            return;
+    }
+}
+
+void StdioBackend::finishLine(const QByteArray &line)
+{
+    qsizetype length = line.size();
+    while (length > 0 && (line.at(length - 1) == '\r' || line.at(length - 1) == ' ' || line.at(length - 1) == '\t'))
+        --length;
+    if (length == 0)
+        return; // a blank line carries nothing (keep-alive)
+    receiveEvent(length == line.size() ? line : line.left(length), QStringLiteral("line %1").arg(m_lineNumber));
+}
+
+void StdioBackend::readStderr()
+{
+    if (!m_process)
+        return;
+    const QByteArray data = m_process->readAllStandardError();
+    if (data.isEmpty())
+        return;
+    appendLog(data);
+    m_stderrPartial.append(data);
+    qsizetype start = 0;
+    for (qsizetype nl = m_stderrPartial.indexOf('\n'); nl >= 0; nl = m_stderrPartial.indexOf('\n', start)) {
+        const QString text = QString::fromUtf8(m_stderrPartial.constData() + start, nl - start).trimmed();
+        if (!text.isEmpty()) {
+            m_stderrLines.append(text.left(500));
+            while (m_stderrLines.size() > kKeptStderrLines)
+                m_stderrLines.removeFirst();
+        }
+        start = nl + 1;
+    }
+    m_stderrPartial.remove(0, start);
+    if (m_stderrPartial.size() > kStderrLineCap)
+        m_stderrPartial = m_stderrPartial.right(kStderrLineCap);
+}
+
+void StdioBackend::appendLog(const QByteArray &bytes)
+{
+    if (!m_log.isOpen())
+        return;
+    if (m_log.size() > kMaxLogBytes) {
+        // Start over; the previous log is kept beside it so a recent fault stays readable.
+        m_log.close();
+        const QString previous = m_logFilePath + QLatin1String(".1");
+        QFile::remove(previous);
+        QFile::rename(m_logFilePath, previous);
+        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
+            return;
+    }
+    m_log.write(bytes);
+    m_log.flush();
+}
+
+QString StdioBackend::lastStderrLine() const
+{
+    const QString partial = QString::fromUtf8(m_stderrPartial).trimmed();
+    if (!partial.isEmpty())
+        return partial.right(500);
+    return m_stderrLines.isEmpty() ? QString() : m_stderrLines.last();
+}
+
+void StdioBackend::onErrorOccurred(QProcess::ProcessError error)
+{
+    if (!m_process)
+        return;
+    if (error == QProcess::FailedToStart) {
+        const QString detail = QStringLiteral("could not start %1: %2").arg(m_program, m_process->errorString());
+        appendLog(("=== " + detail + '\n').toUtf8());
+        releaseProcess();
+        setState(ConnectionState::Failed, detail);
+        return;
+    }
+    // Crashes arrive through finished(); a failed write is already reported to the sender.
+    appendLog(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8());
+}
+
+void StdioBackend::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    QProcess *process = m_process;
+    if (!process)
+        return;
+    QPointer<StdioBackend> self(this);
+    // What the child wrote before it exited belongs to the conversation: read it all.
+    char buffer[kReadChunk];
+    for (qint64 n = process->read(buffer, kReadChunk); n > 0; n = process->read(buffer, kReadChunk)) {
+        consume(buffer, qsizetype(n));
+        if (!self || m_process != process)
+            return;
+    }
+    readStderr();
+
+    if (m_skipping || !m_partial.trimmed().isEmpty()) {
+        // An oversize line was counted when it was refused; a partial one has not been yet.
+        const qint64 line = m_skipping ? m_lineNumber : m_lineNumber + 1;
+        m_partial = QByteArray();
+        m_skipping = false;
+        Q_EMIT protocolError(QStringLiteral("line %1: the backend closed in the middle of an event").arg(line));
+        if (!self || m_process != process)
+            return;
+    }
+    m_partial.clear();
+
+    QString detail = status == QProcess::CrashExit
+            ? QStringLiteral("the backend crashed")
+            : QStringLiteral("the backend exited with code %1").arg(exitCode);
+    const QString reason = lastStderrLine();
+    if (!reason.isEmpty())
+        detail += QLatin1String(": ") + reason;
+    appendLog(("=== " + detail + '\n').toUtf8());
+    releaseProcess();
+    setState(ConnectionState::Failed, detail);
+}
+
+} // namespace Tessera

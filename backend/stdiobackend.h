@@ -1,0 +1,81 @@
+#pragma once
+
+// Wire protocol v1 over a child process's stdin/stdout (PRODUCT.md §4, issue 5: --backend-cmd).
+//
+//  - The command line is split like a shell would (QProcess::splitCommand: quotes group, no expansion).
+//  - stdout: one event per line ('\n', a trailing '\r' is dropped, blank lines are skipped). Read
+//    without blocking, at most kReadBudgetBytes per turn of the event loop so a flooding child never
+//    starves the GUI. A line longer than kMaxWireEventBytes is refused (protocolError "line N: event
+//    over 16 MiB skipped") and read to its end without being kept.
+//  - stderr: appended to logFilePath(); the last lines are kept so an exit can say why.
+//  - The child's exit is always a state change: Failed with "the backend exited with code 3: <last
+//    stderr line>", "the backend crashed: …" or "could not start PROGRAM: …". A half line left at
+//    exit is reported ("the backend closed in the middle of an event") and not applied.
+//  - stop() closes stdin, asks the child to terminate and kills it after kStopGraceMs; restart() is
+//    stop() then start() with a new process (the old one is reaped in the background).
+
+#include <QByteArray>
+#include <QFile>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+#include "backend.h"
+
+namespace Tessera {
+
+class StdioBackend : public Backend
+{
+    Q_OBJECT
+
+public:
+    static constexpr qsizetype kReadBudgetBytes = 1024 * 1024;
+    static constexpr int kStopGraceMs = 2000;
+    static constexpr int kKeptStderrLines = 20;
+    static constexpr qint64 kMaxLogBytes = 8 * 1024 * 1024; // then the log starts over (old kept as .1)
+
+    explicit StdioBackend(const QString &commandLine, QObject *parent = nullptr);
+    ~StdioBackend() override;
+
+    QString description() const override;
+    void start() override;
+    void stop() override;
+    QString logFilePath() const override { return m_logFilePath; }
+    // Where stderr goes; default: <CacheLocation>/backend-logs/stdio.log (a temp dir when that is
+    // not writable). Takes effect at the next start().
+    void setLogFilePath(const QString &path);
+
+    QString commandLine() const { return m_commandLine; }
+    // The child's last stderr lines (at most kKeptStderrLines), oldest first.
+    QStringList recentStderr() const { return m_stderrLines; }
+
+protected:
+    bool writeEvent(const QByteArray &event, QString *error) override;
+
+private:
+    void readStdout();
+    void consume(const char *data, qsizetype size);
+    void finishLine(const QByteArray &line);
+    void readStderr();
+    void appendLog(const QByteArray &bytes);
+    void onStarted();
+    void onErrorOccurred(QProcess::ProcessError error);
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void releaseProcess();
+    QString lastStderrLine() const;
+
+    QString m_commandLine;
+    QString m_program;
+    QProcess *m_process = nullptr; // Owned (child QObject); replaced on each start().
+    QFile m_log;
+    QString m_logFilePath;
+    bool m_readScheduled = false;
+
+    QByteArray m_partial;          // the line being read, up to kMaxWireEventBytes
+    bool m_skipping = false;       // inside an oversize line: dropping bytes until its '\n'
+    qint64 m_lineNumber = 0;       // lines of stdout seen (1-based for messages)
+    QByteArray m_stderrPartial;    // an unfinished stderr line (capped)
+    QStringList m_stderrLines;
+};
+
+} // namespace Tessera
