@@ -7,6 +7,7 @@
 
 #include "jsonaccess.h"
 #include "strictjson.h"
+#include "widgetdocument.h"
 
 namespace Tessera {
 
@@ -57,7 +58,21 @@ QString contentText(const json &content)
 
 bool isCardTool(const QString &name)
 {
-    return name == QLatin1String("emit_card") || name == QLatin1String("render_ui");
+    return isCardToolName(name);
+}
+
+// Seed 000 "Refusals": a tool result {"ok": false, …} refused its call.
+bool isRefusal(const QString &content)
+{
+    const QString trimmed = content.trimmed();
+    if (!trimmed.startsWith(QLatin1Char('{')))
+        return false;
+    const QByteArray text = trimmed.toUtf8();
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(text.constData(), size_t(text.size())));
+    if (!parsed.ok() || !parsed.value->is_object())
+        return false;
+    const auto ok = parsed.value->find("ok");
+    return ok != parsed.value->end() && ok->is_boolean() && !ok->get<bool>();
 }
 
 QByteArray trimLineEnd(QByteArray line)
@@ -84,6 +99,12 @@ json Message::json() const
         return nullptr;
     StrictJsonResult result = parseStrictJson(std::string_view(rawLine.constData(), size_t(rawLine.size())));
     return result.ok() ? std::move(*result.value) : nlohmann::json();
+}
+
+bool isCardToolName(QStringView name)
+{
+    return name == QLatin1String("emit_card") || name == QLatin1String("render_ui")
+        || name == QLatin1String("send_card");
 }
 
 Message parseTranscriptLine(const QByteArray &line, int lineNumber)
@@ -134,6 +155,7 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     message.createdAt = jsonString(value, "created_at");
     message.toolCallId = jsonString(value, "tool_call_id");
     message.toolName = jsonString(value, "name");
+    message.refusesCall = message.role == MessageRole::Tool && isRefusal(message.content);
 
     if (auto calls = value.find("tool_calls"); calls != value.end() && !calls->is_array() && !calls->is_null()) {
         // A shape Tessera cannot read is shown as such, never dropped in silence.
@@ -172,7 +194,33 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
             message.cards.append(Card::fromEnvelopeText(QByteArray::fromStdString(card->dump()), CardSource::ToolResult));
         }
     }
+    // Card identity (card.h, Card::cardId): structured.cardId, else the call it answers, else the line's id.
+    QString resultCardId;
+    if (auto structured = value.find("structured"); structured != value.end() && structured->is_object())
+        resultCardId = jsonString(*structured, "cardId");
+    if (resultCardId.isEmpty())
+        resultCardId = message.toolCallId.isEmpty() ? message.id : message.toolCallId;
+    for (int i = 0; i < message.cards.size(); ++i) {
+        if (message.cards.at(i).source() == CardSource::ToolResult && message.cards.at(i).cardId().isEmpty())
+            message.cards[i].setCardId(cardIdInLine(message, i, resultCardId));
+    }
+    // Seed 003: every ```dorkos-ui fence of assistant prose is a card, drawn in place by the prose block.
+    if (message.role == MessageRole::Assistant)
+        message.cards.append(widgetFenceCards(message.content, message.id.isEmpty()
+                                                                   ? QStringLiteral("line %1").arg(lineNumber)
+                                                                   : message.id));
     return message;
+}
+
+QString cardIdInLine(const Message &message, int index, const QString &base)
+{
+    if (base.isEmpty())
+        return {};
+    for (int i = 0; i < index && i < message.cards.size(); ++i) {
+        if (message.cards.at(i).cardId() == base)
+            return base + QLatin1Char('#') + QString::number(index + 1);
+    }
+    return base;
 }
 
 Transcript Transcript::fromJsonLines(const QByteArray &data)
@@ -194,16 +242,19 @@ Transcript Transcript::fromJsonLines(const QByteArray &data)
         transcript.messages.append(parseTranscriptLine(line, lineNumber));
     }
 
-    // Calls whose result carries structured.card draw the card there; the others draw from arguments.
+    // Calls whose result carries structured.card draw the card there; refused calls draw nothing; the
+    // others draw from arguments.
     QSet<QString> answeredCalls;
     for (const Message &m : std::as_const(transcript.messages)) {
-        if (m.role == MessageRole::Tool && !m.cards.isEmpty() && !m.toolCallId.isEmpty())
+        if (m.role == MessageRole::Tool && (!m.cards.isEmpty() || m.refusesCall) && !m.toolCallId.isEmpty())
             answeredCalls.insert(m.toolCallId);
     }
     for (Message &m : transcript.messages) {
         for (const ToolCall &call : std::as_const(m.toolCalls)) {
-            if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id)))
+            if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id))) {
                 m.cards.append(Card::fromToolCall(call.name, call.arguments));
+                m.cards.last().setCardId(cardIdInLine(m, int(m.cards.size()) - 1, call.id.isEmpty() ? m.id : call.id));
+            }
         }
     }
     return transcript;

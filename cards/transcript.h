@@ -3,7 +3,8 @@
 // Conversation files (PRODUCT.md §2): JSON Lines, UTF-8, one OpenAI Chat Completions message per line.
 //
 //  - A tool message's structured.card is the card, parsed from its exact bytes in the line.
-//  - An emit_card / render_ui tool call with no such result builds its card from the call's arguments.
+//  - An emit_card / render_ui tool call with no such result builds its card from the call's arguments,
+//    unless a tool result refused it (Message::refusesCall): a refused call is not drawn, on replay too.
 //  - A tool message's content is the short ack: kept, never shown as prose.
 //  - Optional per line: id, created_at, turn_id; unknown fields are kept (rawLine and json()).
 //  - A line that is not JSON or not UTF-8 becomes an unreadable message; the other lines still load.
@@ -13,6 +14,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringView>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -42,6 +44,9 @@ public:
     QList<ToolCall> toolCalls;
     QString toolCallId;  // tool messages
     QString toolName;    // tool messages: "name"
+    // A tool result that refused its call: content is a JSON object with "ok": false (seed 000 "Refusals",
+    // e.g. {"ok":false,"code":"input_invalid","issues":[…]}). The refused call draws no card, on replay too.
+    bool refusesCall = false;
     QString id;
     QString turnId;
     QString createdAt;   // ISO-8601 as received
@@ -69,7 +74,15 @@ public:
     int fallbackCount() const; // invalid or unknown cards plus unreadable lines
 };
 
+// The tools whose calls carry a card (the one list every reader of calls uses): emit_card and
+// render_ui (seed 000), send_card (seed 001: {spec, text} -> json_render).
+bool isCardToolName(QStringView name);
+
 // Parses one line on its own (no cross-line tool-call resolution). Exposed for live backends.
 Message parseTranscriptLine(const QByteArray &line, int lineNumber);
+
+// The id of message.cards[index] from its base id (card.h, Card::cardId): base itself, or "base#N"
+// (N = index + 1) when an earlier card of the line already has that id; "" when base is "".
+QString cardIdInLine(const Message &message, int index, const QString &base);
 
 } // namespace Tessera

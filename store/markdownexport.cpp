@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardtext.h"
 #include "strictjson.h"
 
 namespace Tessera {
@@ -252,6 +253,10 @@ QString cardToMarkdown(const Card &card)
     case CardKind::Canvas:
         return QStringLiteral("> _Canvas%1 (interactive; not exported to Markdown)_")
             .arg(str(payload, "title").isEmpty() ? QString() : QStringLiteral(": ") + str(payload, "title"));
+    case CardKind::JsonRender:
+    case CardKind::WidgetDocument:
+    case CardKind::Registered:
+        return cardTextLines(card).join(QStringLiteral("  \n"));
     case CardKind::Unknown:
         break;
     }
@@ -286,11 +291,11 @@ QByteArray transcriptToMarkdown(const Transcript &transcript, const QString &tit
             speaker(QStringLiteral("Assistant"));
             if (m.role == MessageRole::Assistant && !m.content.trimmed().isEmpty())
                 blocks.append(m.content.trimmed());
-            const bool cardAck = m.toolName == QLatin1String("emit_card") || m.toolName == QLatin1String("render_ui");
+            const bool cardAck = isCardToolName(m.toolName);
             if (m.role == MessageRole::Tool && m.cards.isEmpty() && !cardAck) // a card tool's ack draws nothing
                 blocks.append(QStringLiteral("_Tool result: %1_").arg(m.toolName.isEmpty() ? QStringLiteral("(unnamed)") : m.toolName));
             for (const ToolCall &call : m.toolCalls) {
-                if (call.name != QLatin1String("emit_card") && call.name != QLatin1String("render_ui"))
+                if (!isCardToolName(call.name))
                     blocks.append(QStringLiteral("_Tool call: %1_").arg(call.name));
             }
             for (const Card &card : m.cards)

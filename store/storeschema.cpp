@@ -30,7 +30,7 @@ bool execAll(QSqlDatabase &db, const QStringList &statements, QString *error)
 
 bool isCardTool(const QString &name)
 {
-    return name == QLatin1String("emit_card") || name == QLatin1String("render_ui");
+    return isCardToolName(name);
 }
 
 // v2's additions, shared by createSchema (fresh) and the v1 -> v2 migration so both end the same.
@@ -202,8 +202,8 @@ StoredLineFacts storedLineFacts(const Message &message, const QSet<QString> &ans
             callIds.append(call.id);
     }
     facts.cardCallIds = callIds.join(QLatin1Char(' '));
-    if (message.role == MessageRole::Tool && !message.cards.isEmpty())
-        facts.resultCallId = message.toolCallId;
+    if (message.role == MessageRole::Tool && (!message.cards.isEmpty() || message.refusesCall))
+        facts.resultCallId = message.toolCallId; // the call draws here, or (refused) nowhere
     return facts;
 }
 
@@ -211,7 +211,7 @@ QSet<QString> answeredCardCalls(const QList<Message> &messages)
 {
     QSet<QString> answered;
     for (const Message &m : messages) {
-        if (m.role == MessageRole::Tool && !m.cards.isEmpty() && !m.toolCallId.isEmpty())
+        if (m.role == MessageRole::Tool && (!m.cards.isEmpty() || m.refusesCall) && !m.toolCallId.isEmpty())
             answered.insert(m.toolCallId);
     }
     return answered;
@@ -221,8 +221,10 @@ void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCal
 {
     for (Message &m : *messages) {
         for (const ToolCall &call : std::as_const(m.toolCalls)) {
-            if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id)))
+            if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id))) {
                 m.cards.append(Card::fromToolCall(call.name, call.arguments));
+                m.cards.last().setCardId(cardIdInLine(m, int(m.cards.size()) - 1, call.id.isEmpty() ? m.id : call.id));
+            }
         }
     }
 }

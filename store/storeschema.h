@@ -43,7 +43,7 @@ struct StoredLineFacts
     QString createdAt;    // the line's created_at, else empty (the caller stamps the arrival time)
     QString searchText;   // prose or ack, plus card titles, for search
     QString cardCallIds;  // ids of emit_card / render_ui calls drawn at this line, space separated
-    QString resultCallId; // a tool result carrying a card: the call it answers
+    QString resultCallId; // a tool result carrying a card or refusing its call: the call it answers
     int cardCount = 0;    // cards drawn at this line
 };
 
@@ -52,7 +52,8 @@ struct StoredLineFacts
 StoredLineFacts storedLineFacts(const Message &message, const QSet<QString> &answeredCalls);
 
 // Transcript::fromJsonLines's rule on a list of separately parsed lines: a card-tool call draws its card
-// from the arguments unless a tool result carrying a card answers it (its id is in `answeredCalls`).
+// from the arguments unless a tool result carrying a card, or refusing the call, answers it (its id is in
+// `answeredCalls`).
 void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls);
 QSet<QString> answeredCardCalls(const QList<Message> &messages);
 
