@@ -3,13 +3,20 @@
 #include <cstdio>
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSettings>
+#include <QTimer>
 
+#include "backend.h"
+#include "cardkindregistry.h"
 #include "conversationmodel.h"
+#include "conversationsession.h"
+#include "conversationstore.h"
 #include "conversationview.h"
 #include "localization.h"
 #include "storecommands.h"
@@ -58,10 +65,81 @@ QString usageText()
         "  tessera list [SEARCH]                      stored conversations: id, title, messages, cards, last activity\n"
         "  tessera export ID -o FILE [--format jsonl|md]\n"
         "                                             write a stored conversation (render/validate take an ID too)\n"
+        "  tessera ask [--backend-cmd CMD | --backend URL | --openai URL --model NAME [--api-key-env VAR]]\n"
+        "              [--conversation ID] [--render OUT.png] [--timeout SEC] \"TEXT\"\n"
+        "                                             send one message to a live backend, wait for the answer;\n"
+        "                                             prints it, then the conversation id as the last line\n"
+        "  --backend-cmd CMD | --backend ws://… | --openai URL --model NAME (window): open connected\n"
         "  --data-dir DIR (every command): where conversations are stored\n"
+        "  --plugins DIR (every command): card kinds added by descriptor files DIR/*.json\n"
         "  tessera --version\n"
         "  --lang CODE (window and render): interface language, e.g. de or ar (right to left)\n"
         "  --personality DIR (window and render): where canvas templates ui/NAME.html are read\n");
+}
+
+// --backend-cmd CMD, --backend URL, --openai URL, --model NAME, --api-key-env VAR, wherever they stand.
+static QString takeBackendArguments(QStringList *args, BackendArguments *out)
+{
+    const struct { const char *flag; QString *value; } flags[] = {
+        {"--backend-cmd", &out->backendCmd}, {"--backend", &out->backend}, {"--openai", &out->openAi},
+        {"--model", &out->model},            {"--api-key-env", &out->apiKeyEnv},
+    };
+    for (const auto &flag : flags) {
+        const qsizetype at = args->indexOf(QLatin1String(flag.flag));
+        if (at < 0)
+            continue;
+        if (at + 1 >= args->size() || args->at(at + 1).trimmed().isEmpty())
+            return QStringLiteral("%1 needs a value").arg(QLatin1String(flag.flag));
+        *flag.value = args->at(at + 1);
+        args->remove(at, 2);
+        if (args->contains(QLatin1String(flag.flag)))
+            return QStringLiteral("%1 is given twice").arg(QLatin1String(flag.flag));
+    }
+    return {};
+}
+
+// ask [--conversation ID] [--render OUT.png] [--timeout SEC] TEXT; args start after the verb.
+static CommandLine parseAsk(CommandLine c, const QStringList &args)
+{
+    c.command = CommandLine::Command::Ask;
+    bool textGiven = false;
+    bool optionsEnded = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        auto value = [&](QString *out) {
+            if (i + 1 >= args.size() || args.at(i + 1).isEmpty())
+                return false;
+            *out = args.at(++i);
+            return true;
+        };
+        if (!optionsEnded && a == QLatin1String("--")) {
+            optionsEnded = true;
+        } else if (!optionsEnded && a == QLatin1String("--conversation")) {
+            if (!value(&c.conversation))
+                return failure(QStringLiteral("--conversation needs a conversation id"));
+        } else if (!optionsEnded && a == QLatin1String("--render")) {
+            if (!value(&c.renderOutput))
+                return failure(QStringLiteral("--render needs a file name"));
+        } else if (!optionsEnded && a == QLatin1String("--timeout")) {
+            QString text;
+            bool ok = false;
+            if (!value(&text) || (c.timeoutSeconds = text.toInt(&ok), !ok) || c.timeoutSeconds < 1
+                || c.timeoutSeconds > 86400)
+                return failure(QStringLiteral("--timeout takes a number of seconds from 1 to 86400"));
+        } else if (!optionsEnded && a.startsWith(QLatin1Char('-')) && a.size() > 1) {
+            return failure(QStringLiteral("unknown option %1").arg(a));
+        } else if (!textGiven) {
+            c.text = a;
+            textGiven = true;
+        } else {
+            return failure(QStringLiteral("unexpected argument %1 (quote the message: one argument)").arg(a));
+        }
+    }
+    if (!textGiven || c.text.trimmed().isEmpty())
+        return failure(QStringLiteral("ask needs the message to send, e.g. tessera ask --backend-cmd CMD \"hello\""));
+    if (!hasBackendArguments(c.backend) && c.conversation.isEmpty())
+        return failure(QStringLiteral("ask needs a backend: --backend-cmd CMD, --backend URL or --openai URL --model NAME"));
+    return c;
 }
 
 // import FILE | list [SEARCH] | export ID -o FILE [--format jsonl|md]; args start with the verb.
@@ -119,6 +197,13 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.language = args.at(at + 1);
         args.remove(at, 2);
     }
+    // --plugins DIR goes with every command (issue 6: card kinds added by descriptor).
+    if (const qsizetype at = args.indexOf(QLatin1String("--plugins")); at >= 0) {
+        if (at + 1 >= args.size() || args.at(at + 1).isEmpty())
+            return failure(QStringLiteral("--plugins needs a directory"));
+        c.pluginsDir = args.at(at + 1);
+        args.remove(at, 2);
+    }
     // --data-dir DIR goes with every command (issue 4, the store).
     if (const qsizetype at = args.indexOf(QLatin1String("--data-dir")); at >= 0) {
         if (at + 1 >= args.size() || args.at(at + 1).isEmpty())
@@ -126,6 +211,21 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.dataDir = args.at(at + 1);
         args.remove(at, 2);
     }
+    // Backend flags (issue 5) go with the window and with ask.
+    if (const QString error = takeBackendArguments(&args, &c.backend); !error.isEmpty())
+        return failure(error);
+    if (hasBackendArguments(c.backend)) {
+        const QString &v = args.value(0);
+        if (v == QLatin1String("render") || v == QLatin1String("validate") || v == QLatin1String("import")
+            || v == QLatin1String("list") || v == QLatin1String("export"))
+            return failure(QStringLiteral("--backend-cmd, --backend and --openai go with the window and ask, not %1").arg(v));
+        BackendConfig config;
+        QString error;
+        if (!backendConfigFromArguments(c.backend, &config, &error))
+            return failure(error);
+    }
+    if (!args.isEmpty() && args.first() == QLatin1String("ask"))
+        return parseAsk(c, args.mid(1));
     if (args.isEmpty())
         return c;
     if (const QString &v = args.first(); v == QLatin1String("import") || v == QLatin1String("list") || v == QLatin1String("export"))
@@ -179,6 +279,23 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.file = a;
     }
     return c;
+}
+
+QStringList loadCardPlugins(const CommandLine &commandLine)
+{
+    QStringList errors;
+    QString dir = commandLine.pluginsDir;
+    if (dir.isEmpty()) // the window's settings, also for headless commands (which set no application name)
+        dir = QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value(QStringLiteral("cards/pluginsDir")).toString();
+    if (dir.isEmpty()) {
+        dir = ConversationStore::defaultDataDir() + QStringLiteral("/plugins");
+        if (!QFileInfo(dir).isDir())
+            return errors;
+    }
+    CardKindRegistry::loadDirectory(dir, &errors);
+    for (QString &error : errors)
+        error = QStringLiteral("card kind not loaded: ") + error;
+    return errors;
 }
 
 int runValidate(const CommandLine &commandLine)
@@ -279,6 +396,232 @@ int runRender(const CommandLine &commandLine)
                  .arg(image.width())
                  .arg(image.height()));
     return 0;
+}
+
+// --- tessera ask (issue 5) -------------------------------------------------------------------------------
+
+namespace {
+
+// What ask prints on stdout: streamed prose as it arrives, then what a line adds beyond it (a card as
+// one bracketed line), so a script sees the answer without reading the store.
+class AskPrinter
+{
+public:
+    void delta(const QString &text)
+    {
+        write(text);
+        m_streamed += text;
+    }
+
+    void message(const Message &m)
+    {
+        if (m.role == MessageRole::User || m.role == MessageRole::System)
+            return; // the user's own line; card updates and errors (errors go to stderr as notices)
+        if ((m.role == MessageRole::Assistant || m.role == MessageRole::Unknown) && !m.content.trimmed().isEmpty()) {
+            if (!m_streamed.isEmpty() && m.content.startsWith(m_streamed)) {
+                write(m.content.mid(m_streamed.size())); // the rest of what streamed
+            } else {
+                endLine();
+                write(m.content);
+            }
+        }
+        m_streamed.clear();
+        for (const ToolCall &call : m.toolCalls) {
+            if (call.name != QLatin1String("emit_card") && call.name != QLatin1String("render_ui")
+                && call.name != QLatin1String("send_card"))
+                line(QStringLiteral("[tool call: %1]").arg(call.name));
+        }
+        for (const Card &card : m.cards) {
+            if (card.source() == CardSource::ProseFence && card.isValid())
+                continue; // drawn inside the prose printed above
+            const QString kind = card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName();
+            if (card.isValid()) {
+                line(card.title().isEmpty() ? QStringLiteral("[card %1]").arg(kind)
+                                            : QStringLiteral("[card %1: %2]").arg(kind, card.title()));
+            } else {
+                const ValidationIssue first = card.issues().value(0);
+                line(QStringLiteral("[invalid %1 card, shown as raw data: %2: %3]")
+                             .arg(kind, first.pointer.isEmpty() ? QStringLiteral("(envelope)") : first.pointer,
+                                  first.message));
+            }
+        }
+        if (m.role == MessageRole::Tool && m.cards.isEmpty() && m.toolName != QLatin1String("emit_card")
+            && m.toolName != QLatin1String("render_ui") && m.toolName != QLatin1String("send_card"))
+            line(QStringLiteral("[tool result: %1]").arg(m.toolName));
+        if (!m.isReadable())
+            line(QStringLiteral("[unreadable line %1: %2]").arg(m.lineNumber).arg(m.readError));
+    }
+
+    // Before anything on stderr or the final lines: a partial line of prose is ended.
+    void endLine()
+    {
+        if (!m_atLineStart)
+            write(QStringLiteral("\n"));
+    }
+
+private:
+    void line(const QString &text)
+    {
+        endLine();
+        write(text + QLatin1Char('\n'));
+    }
+    void write(const QString &text)
+    {
+        if (text.isEmpty())
+            return;
+        const QByteArray bytes = text.toUtf8();
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+        std::fflush(stdout);
+        m_atLineStart = text.endsWith(QLatin1Char('\n'));
+    }
+
+    QString m_streamed;
+    bool m_atLineStart = true;
+};
+
+} // namespace
+
+int runAsk(const CommandLine &commandLine)
+{
+    const QString dataDir = commandLine.dataDir.isEmpty() ? ConversationStore::defaultDataDir() : commandLine.dataDir;
+    ConversationStore store;
+    const StoreStatus opened = store.open(dataDir);
+    if (!opened.ok()) {
+        printErr(QStringLiteral("tessera: cannot store the conversation: ") + opened.message);
+        return 1;
+    }
+    QString id;
+    if (!commandLine.conversation.isEmpty()) {
+        StoreStatus status;
+        id = store.resolveId(commandLine.conversation, &status);
+        if (id.isEmpty()) {
+            printErr(QStringLiteral("tessera: ")
+                     + (status.ok() ? QStringLiteral("no stored conversation %1 (see tessera list)").arg(commandLine.conversation)
+                                    : status.message));
+            return 2;
+        }
+    }
+    // The window's settings: a conversation remembers its backend; the flags override (and are remembered).
+    QSettings settings(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+    BackendConfig config;
+    QString error;
+    if (hasBackendArguments(commandLine.backend)) {
+        if (!backendConfigFromArguments(commandLine.backend, &config, &error)) {
+            printErr(QStringLiteral("tessera: ") + error);
+            return 2;
+        }
+    } else {
+        config = loadBackendConfig(settings, id);
+        if (config.isNone()) {
+            printErr(QStringLiteral("tessera: conversation %1 has no remembered backend: give --backend-cmd, --backend or --openai").arg(id));
+            printOut(id);
+            return 2;
+        }
+    }
+    Backend *backend = createBackend(config, nullptr, &error);
+    if (!backend) {
+        printErr(QStringLiteral("tessera: ") + error);
+        if (!id.isEmpty())
+            printOut(id);
+        return 2;
+    }
+    if (!id.isEmpty())
+        backend->setHistory(store.rawLines(id)); // a backend that keeps the history itself continues it
+
+    const int timeoutMs = commandLine.timeoutSeconds > 0 ? commandLine.timeoutSeconds * 1000
+                                                         : ConversationSession::kDefaultTurnTimeoutMs;
+    ConversationModel model;
+    ConversationSession session(&model, &store);
+    session.setConversationId(id);
+    session.setTurnTimeout(timeoutMs);
+    session.setBackend(backend); // owned by the session from here on
+
+    AskPrinter printer;
+    QEventLoop loop;
+    int exitCode = -1;
+    QString failure;
+    bool sent = false;
+    auto finish = [&](int code, const QString &why) {
+        if (exitCode >= 0)
+            return;
+        exitCode = code;
+        failure = why;
+        loop.quit();
+    };
+    auto trySend = [&] {
+        if (sent || exitCode >= 0 || backend->state() != ConnectionState::Connected)
+            return;
+        sent = true;
+        QString why;
+        if (!session.sendUserMessage(commandLine.text, &why))
+            finish(1, why);
+    };
+    QObject::connect(backend, &Backend::stateChanged, &loop, [&](ConnectionState state, const QString &detail) {
+        if (state == ConnectionState::Connected)
+            trySend();
+        else if (!sent && state == ConnectionState::Failed)
+            finish(1, detail.isEmpty() ? QStringLiteral("the backend could not be started") : detail);
+        else if (state == ConnectionState::Reconnecting)
+            printErr(QStringLiteral("tessera: connection lost, reconnecting: %1").arg(detail));
+    });
+    QObject::connect(&session, &ConversationSession::turnFinished, &loop,
+                     [&](const QString &, TurnOutcome outcome, const QString &reason) {
+        if (outcome == TurnOutcome::Completed)
+            finish(0, QString());
+        else
+            finish(1, reason.isEmpty() ? QStringLiteral("the turn did not complete") : reason);
+    });
+    QObject::connect(&session, &ConversationSession::conversationCreated, &loop, [&](const QString &newId) { id = newId; });
+    QObject::connect(&session, &ConversationSession::deltaReceived, &loop,
+                     [&](const QString &, const QString &text) { printer.delta(text); });
+    QObject::connect(&session, &ConversationSession::messageAdded, &loop,
+                     [&](const Message &message) { printer.message(message); });
+    QObject::connect(&session, &ConversationSession::notice, &loop, [&](const QString &message) {
+        printer.endLine();
+        printErr(QStringLiteral("tessera: ") + message);
+    });
+    QObject::connect(&session, &ConversationSession::storeFailed, &loop, [&](const QString &message) {
+        printer.endLine();
+        printErr(QStringLiteral("tessera: not saved: ") + message);
+    });
+    QTimer connectTimer;
+    connectTimer.setSingleShot(true);
+    QObject::connect(&connectTimer, &QTimer::timeout, &loop, [&] {
+        if (!sent)
+            finish(1, QStringLiteral("could not connect to %1 within %2 s%3")
+                              .arg(backend->description())
+                              .arg(timeoutMs / 1000)
+                              .arg(backend->stateDetail().isEmpty() ? QString() : QStringLiteral(": ") + backend->stateDetail()));
+    });
+    connectTimer.start(timeoutMs);
+    backend->start();
+    trySend(); // a backend may be connected as soon as it starts
+    if (exitCode < 0)
+        loop.exec();
+    connectTimer.stop();
+    session.setBackend(nullptr); // stops it; nothing more arrives while the conversation is drawn
+    printer.endLine();
+    if (exitCode != 0)
+        printErr(QStringLiteral("tessera: ") + failure);
+
+    if (!id.isEmpty()) {
+        saveBackendConfig(settings, id, config);
+        settings.sync();
+    }
+    if (!id.isEmpty() && !commandLine.renderOutput.isEmpty()) {
+        // The stored conversation, drawn as `tessera render ID -o OUT.png` would.
+        CommandLine render = commandLine;
+        render.command = CommandLine::Command::Render;
+        render.file = id;
+        render.output = commandLine.renderOutput;
+        render.dataDir = dataDir;
+        store.close(); // render opens the data dir itself
+        if (runRender(render) != 0 && exitCode == 0)
+            exitCode = 1;
+    }
+    if (!id.isEmpty())
+        printOut(id);
+    return exitCode;
 }
 
 } // namespace Tessera

@@ -7,15 +7,20 @@
 //   tessera --version | --help
 // Stored conversations (issue 4; store/storecommands.h): import, list, export; render and validate take a
 // stored id too; every command takes --data-dir DIR.
+// Live backends (issue 5): tessera [--backend-cmd CMD | --backend URL | --openai URL --model NAME
+// [--api-key-env VAR]] [FILE] opens the window connected; tessera ask [backend flags] [--conversation ID]
+// [--render OUT.png] [--timeout SEC] "TEXT" sends one message headless.
 
 #include <QString>
 #include <QStringList>
+
+#include "backendconfig.h"
 
 namespace Tessera {
 
 struct CommandLine
 {
-    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export };
+    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty)
@@ -28,13 +33,31 @@ struct CommandLine
     QString dataDir;       // --data-dir DIR (every command); empty = ConversationStore::defaultDataDir()
     QString format = QStringLiteral("jsonl"); // export: --format jsonl|md
     QString search;        // list: optional SEARCH (title and text)
+    QString pluginsDir;    // --plugins DIR (every command): card kind descriptors (cardkindregistry.h)
+    // Live backends (issue 5), window and ask: --backend-cmd CMD | --backend URL | --openai URL --model NAME
+    // [--api-key-env VAR]; checked by backendConfigFromArguments (backendconfig.h).
+    BackendArguments backend;
+    QString text;          // ask: the message
+    QString conversation;  // ask: --conversation ID (or unique prefix); empty = a new conversation
+    QString renderOutput;  // ask: --render OUT.png
+    int timeoutSeconds = 0; // ask: --timeout SEC (1..86400), silence allowed in a turn; 0 = the default 120
 };
 
 CommandLine parseCommandLine(const QStringList &arguments);
+
+// Card kinds added by descriptor (issue 6, cardkindregistry.h), loaded before any conversation is read:
+// from --plugins DIR, else the setting "cards/pluginsDir", else <AppDataLocation>/plugins (that default
+// is skipped quietly when it does not exist). One line per problem ("gate.json: /renderer: must be …").
+QStringList loadCardPlugins(const CommandLine &commandLine);
 QString usageText();
 
 // Headless commands; each returns the process exit code and writes to stdout/stderr.
 int runValidate(const CommandLine &commandLine);
 int runRender(const CommandLine &commandLine);
+// tessera ask (issue 5): one user message to a live backend, stored; streamed prose on stdout as it
+// arrives, one line per card, notices and errors on stderr; the conversation id as the LAST stdout line
+// whenever a conversation exists. Exit 0 the turn completed, 1 it failed / timed out / could not
+// connect (the reason on stderr), 2 bad usage. --render needs a QApplication (main.cpp makes one).
+int runAsk(const CommandLine &commandLine);
 
 } // namespace Tessera

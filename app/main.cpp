@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QSettings>
+#include <QStatusBar>
 
 #include "canvascard.h"
 #include "canvassandbox.h"
@@ -39,6 +40,14 @@ int main(int argc, char *argv[])
     const CommandLine commandLine = parseCommandLine(arguments);
     // Canvas schemes must exist before any QApplication (QWebEngineUrlScheme's rule).
     registerCanvasSchemes();
+    // Card kinds added by descriptor (issue 6): before any conversation is read, for every command.
+    QStringList pluginErrors;
+    if (commandLine.command != CommandLine::Command::Error && commandLine.command != CommandLine::Command::Help
+        && commandLine.command != CommandLine::Command::Version) {
+        pluginErrors = loadCardPlugins(commandLine);
+        for (const QString &error : std::as_const(pluginErrors))
+            std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
+    }
 
     switch (commandLine.command) {
     case CommandLine::Command::Error:
@@ -75,6 +84,20 @@ int main(int argc, char *argv[])
         if (commandLine.command == CommandLine::Command::List)
             return runStoreList(commandLine.dataDir, commandLine.search);
         return runStoreExport(commandLine.file, commandLine.output, commandLine.format, commandLine.dataDir);
+    }
+    case CommandLine::Command::Ask: {
+        // A live backend, headless (issue 5). --render draws like `render`, so it needs the same setup.
+        if (commandLine.renderOutput.isEmpty()) {
+            QCoreApplication app(argc, argv);
+            return runAsk(commandLine);
+        }
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        CanvasCard::setHeadless(true);
+        CanvasCard::setPersonalityDirectory(personalityDir);
+        installCanvasRenderer();
+        return runAsk(commandLine);
     }
     case CommandLine::Command::Open:
         break;
@@ -116,6 +139,14 @@ int main(int argc, char *argv[])
         return 0;
     }
     window.listenForOtherInstances();
+    // Backend flags connect the window and override what a conversation remembers; without them, a
+    // stored conversation that remembers its backend reconnects to it when opened (issue 5).
+    if (hasBackendArguments(commandLine.backend)) {
+        BackendConfig config;
+        QString error;
+        backendConfigFromArguments(commandLine.backend, &config, &error); // checked by parseCommandLine
+        window.setBackendConfig(config, true);
+    }
 
     // FILE, else the last conversation (stored, then a file), else the bundled demo.
     bool opened = !commandLine.file.isEmpty() && window.openFile(commandLine.file);
@@ -128,6 +159,11 @@ int main(int argc, char *argv[])
     }
     if (!opened)
         window.openDemo();
+    if (!pluginErrors.isEmpty()) // every line is on stderr too
+        window.statusBar()->showMessage(pluginErrors.size() == 1
+                ? pluginErrors.first()
+                : QObject::tr("%1 (and %n more; see the terminal)", nullptr, int(pluginErrors.size() - 1))
+                          .arg(pluginErrors.first()));
     window.show();
     return app.exec();
 }

@@ -4,6 +4,9 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -14,17 +17,23 @@
 #include <QLocalSocket>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSet>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "aboutdialog.h"
+#include "backend.h"
+#include "cardactions.h"
 #include "cardexport.h"
 #include "composer.h"
 #include "conversationlist.h"
 #include "conversationmodel.h"
+#include "conversationsession.h"
 #include "conversationstore.h"
 #include "conversationview.h"
 #include "settingsdialog.h"
@@ -76,6 +85,48 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_view, &ConversationView::itemActivated, this,
             [this](const QString &id) { statusBar()->showMessage(tr("Item %1").arg(id), 5000); });
     connect(m_composer, &Composer::sendRequested, this, &MainWindow::sendMessage);
+
+    // Live backend (issue 5): the connection state and a turn in progress, always visible.
+    m_connectionLabel = new QLabel(this);
+    m_connectionLabel->setObjectName(QStringLiteral("connectionState"));
+    m_turnIndicator = new QWidget(this);
+    m_turnIndicator->setObjectName(QStringLiteral("turnIndicator"));
+    auto *turnLayout = new QHBoxLayout(m_turnIndicator);
+    turnLayout->setContentsMargins(0, 0, 0, 0);
+    turnLayout->addWidget(new QLabel(tr("The agent is answering…"), m_turnIndicator));
+    m_stopButton = new QPushButton(tr("Stop"), m_turnIndicator);
+    m_stopButton->setObjectName(QStringLiteral("stopTurn"));
+    m_stopButton->setToolTip(tr("Stop this turn (Esc)"));
+    turnLayout->addWidget(m_stopButton);
+    m_turnIndicator->hide();
+    statusBar()->addPermanentWidget(m_turnIndicator);
+    statusBar()->addPermanentWidget(m_connectionLabel);
+    connect(m_stopButton, &QPushButton::clicked, this, [this] {
+        if (m_session)
+            m_session->stopTurn();
+    });
+    updateConnectionLabel();
+
+    // Cards that talk back (issue 6): each request goes through the session and is answered; no queue.
+    CardActions *actions = m_view->cardActions();
+    connect(actions, &CardActions::decisionRequested, this,
+            [this, actions](int request, const QString &cardId, const QString &action, const QString &outcome,
+                            const QString &note) {
+        QString error = tr("no agent backend is connected");
+        const bool ok = m_session && m_session->sendCardDecision(cardId, action, outcome, note, &error);
+        actions->finishRequest(request, ok, ok ? QString() : error);
+        if (!ok)
+            showSendProblem(error);
+    });
+    connect(actions, &CardActions::widgetActionRequested, this,
+            [this, actions](int request, const QString &widget, const QString &action, const QByteArray &payload) {
+        QString error = tr("no agent backend is connected");
+        const bool ok = m_session && m_session->sendWidgetAction(widget, action, payload, &error);
+        actions->finishRequest(request, ok, ok ? QString() : error);
+        if (!ok)
+            showSendProblem(error);
+    });
+    connect(actions, &CardActions::linkRequested, this, &MainWindow::confirmLink);
 
     createMenus();
     statusBar();
@@ -150,6 +201,26 @@ void MainWindow::createMenus()
         });
     }
 
+    QMenu *backend = menuBar()->addMenu(tr("&Backend"));
+    QAction *stop = backend->addAction(tr("S&top Turn"), this, [this] {
+        if (m_session && m_session->isBusy())
+            m_session->stopTurn();
+    });
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+    backend->addAction(tr("&Restart Backend"), this, [this] {
+        if (m_session && m_session->backend())
+            m_session->backend()->restart();
+        else
+            statusBar()->showMessage(tr("No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai."), 8000);
+    });
+    backend->addAction(tr("Open Backend &Log"), this, [this] {
+        const QString path = m_session && m_session->backend() ? m_session->backend()->logFilePath() : QString();
+        if (path.isEmpty() || !QFileInfo::exists(path))
+            statusBar()->showMessage(tr("This backend has no log."), 5000);
+        else if (!QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+            statusBar()->showMessage(tr("No application opens %1.").arg(QDir::toNativeSeparators(path)), 8000);
+    });
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Tessera"), this, &MainWindow::showAbout);
@@ -163,6 +234,7 @@ bool MainWindow::openFile(const QString &path)
                              tr("Tessera could not read %1:\n%2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return false;
     }
+    leaveConversation(QString());
     m_currentId.clear();
     m_currentSource = QFileInfo(path).absoluteFilePath();
     showConversation(QFileInfo(path).fileName(), file.readAll());
@@ -177,6 +249,7 @@ void MainWindow::openDemo()
 {
     QFile file(QStringLiteral(":/tessera/demo/demo.jsonl"));
     file.open(QIODevice::ReadOnly);
+    leaveConversation(QString());
     m_currentId.clear();
     m_currentSource = QStringLiteral("demo");
     showConversation(tr("Demo conversation"), file.readAll());
@@ -202,13 +275,8 @@ void MainWindow::showConversation(const QString &title, const QByteArray &data)
     statusBar()->showMessage(summary);
 }
 
-void MainWindow::sendMessage(const QString &text)
+bool MainWindow::ensureStoredConversation()
 {
-    // No backend yet (the backends issue): keep what the user wrote in the conversation and say so.
-    const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                                      {QStringLiteral("content"), text}})
-                                    .toJson(QJsonDocument::Compact);
-    QString saved;
     if (m_currentId.isEmpty() && m_store && m_store->isOpen()) {
         // A file or the demo becomes a stored conversation on the first message, so nothing typed is
         // lost when the window closes.
@@ -223,6 +291,44 @@ void MainWindow::sendMessage(const QString &text)
         else
             showNotSaving(imported.message);
     }
+    return !m_currentId.isEmpty() && m_store && m_store->isOpen();
+}
+
+void MainWindow::sendMessage(const QString &text)
+{
+    if (m_session && m_session->backend()) {
+        // Live (issue 5): refused while a turn runs (the draft stays); otherwise stored, then sent.
+        if (m_session->isBusy()) {
+            showSendProblem(tr("the agent is busy with your last turn"));
+            return;
+        }
+        if (ensureStoredConversation()) {
+            m_session->setConversationId(m_currentId);
+            QSettings settings;
+            saveBackendConfig(settings, m_currentId, m_backendConfig);
+        }
+        const qsizetype before = m_model->transcript().messages.size();
+        QString error;
+        const bool sent = m_session->sendUserMessage(text, &error);
+        updateTurnIndicator(); // awaiting the agent's turn from now
+        if (m_model->transcript().messages.size() > before) { // kept: in the conversation (and stored)
+            m_composer->clear();
+            m_view->scrollToBottom();
+            if (!m_currentId.isEmpty())
+                m_list->refresh(m_currentId);
+        }
+        if (!sent && m_model->transcript().messages.size() > before)
+            showSendProblem(tr("your message is kept in the conversation, but %1").arg(error));
+        else if (!sent)
+            showSendProblem(error);
+        return;
+    }
+    // No backend: keep what the user wrote in the conversation and say so.
+    const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                                      {QStringLiteral("content"), text}})
+                                    .toJson(QJsonDocument::Compact);
+    QString saved;
+    ensureStoredConversation();
     if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
         const StoreStatus status = m_store->appendMessage(m_currentId, line);
         if (status.ok()) {
@@ -281,6 +387,7 @@ bool MainWindow::openStored(const QString &id)
     };
     Transcript transcript;
     transcript.messages = markCutOff(newest);
+    leaveConversation(id);
     m_currentId = id;
     m_model->setTranscript(transcript);
     qint64 oldest = newest.isEmpty() ? 1 : newest.first().lineNumber;
@@ -313,6 +420,7 @@ void MainWindow::newConversation()
         showNotSaving(status.message);
     }
     // Not saving: an empty conversation in memory.
+    leaveConversation(QString());
     m_currentId.clear();
     m_model->setTranscript(Transcript());
     setWindowTitle(tr("%1 — Tessera").arg(tr("New conversation")));
@@ -434,6 +542,161 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     event->accept();
+}
+
+// --- live backend (issue 5) ---------------------------------------------------------------------------
+
+void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
+{
+    m_backendFromFlags = fromFlags;
+    m_backendConfig = config;
+    if (!m_session) {
+        m_session = new ConversationSession(m_model, m_store.get(), this);
+        m_session->setConversationId(m_currentId);
+        connect(m_session, &ConversationSession::turnStarted, this, &MainWindow::updateTurnIndicator);
+        connect(m_session, &ConversationSession::turnFinished, this,
+                [this](const QString &, TurnOutcome outcome, const QString &reason) {
+            updateTurnIndicator();
+            if (!m_currentId.isEmpty())
+                m_list->refresh(m_currentId);
+            if (outcome == TurnOutcome::Failed || outcome == TurnOutcome::TimedOut)
+                statusBar()->showMessage(tr("The turn did not complete: %1").arg(reason));
+        });
+        connect(m_session, &ConversationSession::notice, this,
+                [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+        connect(m_session, &ConversationSession::storeFailed, this, &MainWindow::showNotSaving);
+        connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
+            m_currentId = id;
+            m_list->refresh(id);
+            QSettings settings;
+            saveBackendConfig(settings, id, m_backendConfig);
+        });
+    }
+    QString error;
+    Backend *backend = config.isNone() ? nullptr : createBackend(config, nullptr, &error);
+    m_session->setBackend(backend); // the old one (if any) stops; a turn in progress fails
+    if (backend) {
+        connect(backend, &Backend::stateChanged, this, [this] {
+            updateConnectionLabel();
+            updateTurnIndicator();
+        });
+        backend->start();
+    } else if (!config.isNone()) {
+        statusBar()->showMessage(tr("Cannot connect: %1").arg(error));
+    }
+    updateConnectionLabel();
+    updateTurnIndicator();
+}
+
+QString MainWindow::connectionText() const
+{
+    return m_connectionLabel->text();
+}
+
+bool MainWindow::isTurnIndicatorVisible() const
+{
+    return !m_turnIndicator->isHidden();
+}
+
+void MainWindow::updateConnectionLabel()
+{
+    Backend *backend = m_session ? m_session->backend() : nullptr;
+    if (!backend) {
+        m_connectionLabel->setText(tr("No agent backend"));
+        m_connectionLabel->setToolTip(tr("Start Tessera with --backend-cmd, --backend or --openai to talk to an agent."));
+        return;
+    }
+    const QString detail = backend->stateDetail();
+    QString text;
+    switch (backend->state()) {
+    case ConnectionState::Disconnected:
+        text = tr("Not connected");
+        break;
+    case ConnectionState::Connecting:
+        text = tr("Connecting to %1…").arg(backend->description());
+        break;
+    case ConnectionState::Connected:
+        text = tr("Connected to %1").arg(backend->description());
+        break;
+    case ConnectionState::Reconnecting:
+        text = detail.isEmpty() ? tr("Reconnecting…") : tr("Reconnecting: %1").arg(detail);
+        break;
+    case ConnectionState::Failed:
+        text = detail.isEmpty() ? tr("Backend stopped") : tr("Backend stopped: %1").arg(detail);
+        break;
+    }
+    // The label stays short; the whole text is in its tooltip and accessible name.
+    m_connectionLabel->setText(text.size() > 60 ? text.left(59) + QChar(0x2026) : text);
+    m_connectionLabel->setToolTip(text);
+    m_connectionLabel->setAccessibleName(text);
+}
+
+void MainWindow::updateTurnIndicator()
+{
+    m_turnIndicator->setVisible(m_session && m_session->isBusy());
+}
+
+void MainWindow::leaveConversation(const QString &nextId)
+{
+    if (m_session && m_session->isBusy() && nextId != m_currentId)
+        m_session->stopTurn(); // its events must not land in the next conversation's view
+    if (!m_backendFromFlags && !nextId.isEmpty()) {
+        // A conversation that remembers its backend talks to it again; one that remembers none keeps ours.
+        QSettings settings;
+        const BackendConfig remembered = loadBackendConfig(settings, nextId);
+        if (!remembered.isNone() && remembered != m_backendConfig)
+            setBackendConfig(remembered, false);
+    }
+    if (m_session)
+        m_session->setConversationId(nextId);
+    updateTurnIndicator();
+}
+
+void MainWindow::showSendProblem(const QString &reason)
+{
+    const QString text = tr("Could not send: %1. Try again in a moment.").arg(reason);
+    statusBar()->showMessage(text, 10000);
+    // Non-modal: the user may keep reading and typing; one box at a time.
+    if (!m_sendProblem) {
+        m_sendProblem = new QMessageBox(QMessageBox::Information, tr("Not sent"), text, QMessageBox::Ok, this);
+        m_sendProblem->setObjectName(QStringLiteral("sendProblem"));
+        m_sendProblem->setWindowModality(Qt::NonModal);
+        m_sendProblem->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_sendProblem->setText(text);
+    m_sendProblem->show();
+}
+
+void MainWindow::confirmLink(const QString &url)
+{
+    // Only https:// ever opens, and only after the user saw the whole address (seed 001, seed 003).
+    const QUrl parsed(url.trimmed());
+    if (!parsed.isValid() || parsed.scheme() != QLatin1String("https") || parsed.host().isEmpty()) {
+        statusBar()->showMessage(tr("Refused to open a link that is not https://: %1").arg(url.left(200)), 8000);
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("confirmLink"));
+    dialog.setWindowTitle(tr("Open Link"));
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(tr("Open this address in your browser?"), &dialog));
+    // The FULL address as plain text, never elided or interpreted, wrapped anywhere.
+    // Exactly what the browser gets (encoded: no look-alike characters, nothing hidden).
+    auto *address = new QPlainTextEdit(parsed.toString(QUrl::FullyEncoded), &dialog);
+    address->setObjectName(QStringLiteral("linkAddress"));
+    address->setReadOnly(true);
+    address->setWordWrapMode(QTextOption::WrapAnywhere);
+    address->setAccessibleName(tr("Address"));
+    address->setMaximumHeight(address->fontMetrics().lineSpacing() * 6 + 12);
+    layout->addWidget(address);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Yes | QDialogButtonBox::No, &dialog);
+    buttons->button(QDialogButtonBox::No)->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(520, dialog.sizeHint().height());
+    if (dialog.exec() == QDialog::Accepted && !QDesktopServices::openUrl(parsed))
+        statusBar()->showMessage(tr("No browser opened %1.").arg(url.left(200)), 8000);
 }
 
 } // namespace Tessera

@@ -10,15 +10,21 @@
 #include <memory>
 
 #include <QMainWindow>
+#include <QPointer>
+
+#include "backendconfig.h"
 
 class QLabel;
 class QLocalServer;
+class QMessageBox;
+class QPushButton;
 
 namespace Tessera {
 
 class Composer;
 class ConversationList;
 class ConversationModel;
+class ConversationSession;
 class ConversationStore;
 class ConversationView;
 struct StoreStatus;
@@ -58,6 +64,18 @@ public:
     QString currentConversationId() const { return m_currentId; }
     QString savingProblem() const; // the banner's text, empty while saving works
 
+    // --- live backend (issue 5) ---------------------------------------------------------------------
+    // Connects the window to a backend (Type::None: none; sending then only keeps the message). A
+    // command-line config (fromFlags) stays for every conversation opened; otherwise opening a
+    // conversation that remembers a backend (QSettings, backendconfig.h) switches to it, and one that
+    // remembers none keeps the current one. The backend used for a conversation is remembered when a
+    // message is sent. Call after openStore (the session stores into it).
+    void setBackendConfig(const BackendConfig &config, bool fromFlags);
+    BackendConfig backendConfig() const { return m_backendConfig; }
+    ConversationSession *session() const { return m_session; } // null until a backend was set
+    QString connectionText() const; // the status bar's connection label
+    bool isTurnIndicatorVisible() const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -75,6 +93,16 @@ private:
     void copyFocusedCard(int format); // int(CardCopyFormat)
 
     void showNotSaving(const QString &why);
+    // A file or the demo on screen becomes a stored conversation (on the first message); false when
+    // nothing is stored (the store is not open or the import failed).
+    bool ensureStoredConversation();
+    // Before another conversation is shown: a turn in progress is stopped (its prose is kept).
+    void leaveConversation(const QString &nextId);
+    void updateConnectionLabel();
+    void updateTurnIndicator();
+    // "Could not send: REASON. Try again in a moment." as a non-modal message (one at a time).
+    void showSendProblem(const QString &reason);
+    void confirmLink(const QString &url);
 
     ConversationModel *m_model = nullptr;
     ConversationView *m_view = nullptr;
@@ -85,6 +113,14 @@ private:
     QLocalServer *m_instanceServer = nullptr;
     QString m_currentId; // stored conversation on screen; empty for a file or the demo
     QString m_currentSource; // the file (or "demo") on screen while it is not stored
+
+    ConversationSession *m_session = nullptr; // owns the backend
+    BackendConfig m_backendConfig;
+    bool m_backendFromFlags = false;
+    QLabel *m_connectionLabel = nullptr;
+    QWidget *m_turnIndicator = nullptr; // "The agent is answering…" + Stop, while a turn runs
+    QPushButton *m_stopButton = nullptr;
+    QPointer<QMessageBox> m_sendProblem;
 };
 
 } // namespace Tessera

@@ -11,6 +11,8 @@
 //     blockHeightForWidth);
 // (d) peak and current RSS after opening the big transcript.
 // (e) the conversation store: import, append, list 1,000 conversations, first screen (storebench.cpp).
+// (f) a live session: events/s from a flooding backend with the view open, card event to first paint
+//     (sessionbench.cpp).
 // Every input is generated from a fixed seed, so two runs measure the same work. Figures are
 // measurements on a noisy machine, never pass/fail: the targets are printed for the reader.
 
@@ -618,6 +620,7 @@ void benchLayout(const Options &options)
 } // namespace
 
 void benchStore(const QByteArray &jsonl, int messages); // storebench.cpp, section (e)
+void benchSession(); // sessionbench.cpp, section (f)
 
 int main(int argc, char *argv[])
 {
@@ -648,6 +651,7 @@ int main(int argc, char *argv[])
     benchValidation(options);
     benchLayout(options);
     benchStore(makeTranscript(options.messages, options.cards).jsonl, options.messages);
+    benchSession();
     std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
     return 0;
 }

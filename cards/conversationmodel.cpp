@@ -1,6 +1,71 @@
 #include "conversationmodel.h"
 
+#include <QSet>
+
+#include "jsonaccess.h"
+#include "strictjson.h"
+
 namespace Tessera {
+
+namespace {
+
+// Card lifecycle (seed 002, cardstate.h): a system line's "card_update" sets its card's state (the
+// latest wins; a state left out keeps the one before); a user line's "card_decision" decides the card
+// (the first wins: a card cannot be decided twice). Lines are applied in line order.
+void applyCardLine(const Message &message, QHash<QString, CardState> &states, QSet<QString> *changed)
+{
+    const bool update = message.role == MessageRole::System;
+    if (!message.isReadable() || (!update && message.role != MessageRole::User))
+        return;
+    const char *member = update ? "card_update" : "card_decision";
+    if (!message.rawLine.contains(member)) // cheap: most lines carry neither
+        return;
+    StrictJsonOptions options;
+    options.spanPointer = std::string("/") + member;
+    const StrictJsonResult parsed =
+        parseStrictJson(std::string_view(message.rawLine.constData(), size_t(message.rawLine.size())), options);
+    if (!parsed.ok() || !parsed.value->is_object())
+        return;
+    const auto it = parsed.value->find(member);
+    if (it == parsed.value->end() || !it->is_object())
+        return;
+    const QString cardId = jsonString(*it, "cardId");
+    if (cardId.isEmpty())
+        return;
+    CardState state = states.value(cardId);
+    if (update) {
+        if (const QString word = jsonString(*it, "state"); !word.isEmpty())
+            state.state = word;
+        state.updateJson = parsed.spanBegin != std::string::npos && parsed.spanEnd != std::string::npos
+                ? message.rawLine.mid(qsizetype(parsed.spanBegin), qsizetype(parsed.spanEnd - parsed.spanBegin))
+                : QByteArray::fromStdString(it->dump());
+    } else {
+        const QString action = jsonString(*it, "action");
+        if (action.isEmpty() || state.isDecided())
+            return;
+        state.decisionAction = action;
+        state.decisionOutcome = jsonString(*it, "outcome");
+    }
+    if (states.value(cardId) == state)
+        return;
+    states.insert(cardId, state);
+    if (changed)
+        changed->insert(cardId);
+}
+
+// Each Card row whose card has one of these ids is redrawn (the turn around it is not).
+void emitCardRowsChanged(ConversationModel *model, const QSet<QString> &ids)
+{
+    if (ids.isEmpty())
+        return;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const Card *card = model->card(row);
+        if (card && ids.contains(card->cardId()))
+            Q_EMIT model->dataChanged(model->index(row), model->index(row));
+    }
+}
+
+} // namespace
 
 ConversationModel::ConversationModel(QObject *parent)
     : QAbstractListModel(parent)
@@ -21,14 +86,13 @@ void ConversationModel::appendBlocks(const Message &message, int messageIndex, Q
         if (!message.content.trimmed().isEmpty())
             blocks->append({BlockType::AssistantProse, messageIndex, -1});
         for (const ToolCall &call : message.toolCalls) {
-            if (call.name != QLatin1String("emit_card") && call.name != QLatin1String("render_ui"))
+            if (!isCardToolName(call.name))
                 blocks->append({BlockType::ToolActivity, messageIndex, -1});
         }
         break;
     case MessageRole::Tool:
         // A card tool's ack is kept in the transcript, never shown as prose (PRODUCT.md §2).
-        if (message.cards.isEmpty() && message.toolName != QLatin1String("emit_card")
-            && message.toolName != QLatin1String("render_ui"))
+        if (message.cards.isEmpty() && !isCardToolName(message.toolName))
             blocks->append({BlockType::ToolActivity, messageIndex, -1});
         break;
     case MessageRole::System:
@@ -38,8 +102,11 @@ void ConversationModel::appendBlocks(const Message &message, int messageIndex, Q
             blocks->append({BlockType::AssistantProse, messageIndex, -1});
         break;
     }
-    for (int i = 0; i < message.cards.size(); ++i)
-        blocks->append({BlockType::Card, messageIndex, i});
+    for (int i = 0; i < message.cards.size(); ++i) {
+        // A ```dorkos-ui fence's card is drawn in place by its prose block (seed 003), not as a block.
+        if (message.cards.at(i).source() != CardSource::ProseFence)
+            blocks->append({BlockType::Card, messageIndex, i});
+    }
 }
 
 QList<ConversationModel::Block> ConversationModel::blocksFor(const QList<Message> &messages, int firstIndex)
@@ -63,6 +130,12 @@ void ConversationModel::setTranscript(const Transcript &transcript)
     m_hasOlder = false;
     m_transcript = transcript;
     m_blocks = blocksFor(m_transcript.messages, 0);
+    m_cardStates.clear();
+    for (const Message &m : std::as_const(m_transcript.messages))
+        applyCardLine(m, m_cardStates, nullptr);
+    m_hasStreaming = false; // a new conversation: whatever streamed belonged to the old one
+    m_streaming = Message();
+    m_streamingBlocks = 0;
     endResetModel();
 }
 
@@ -70,10 +143,16 @@ void ConversationModel::appendMessage(const Message &message)
 {
     const QList<Block> added = blocksFor({message}, int(m_transcript.messages.size()));
     m_transcript.messages.append(message);
+    QSet<QString> changedCards;
+    applyCardLine(message, m_cardStates, &changedCards);
+    emitCardRowsChanged(this, changedCards);
     if (added.isEmpty())
         return;
-    beginInsertRows(QModelIndex(), int(m_blocks.size()), int(m_blocks.size() + added.size() - 1));
-    m_blocks.append(added);
+    // Before the streaming message, which stays last while it streams.
+    const int at = int(m_blocks.size()) - m_streamingBlocks;
+    beginInsertRows(QModelIndex(), at, at + int(added.size()) - 1);
+    for (int i = 0; i < added.size(); ++i)
+        m_blocks.insert(at + i, added.at(i));
     endInsertRows();
 }
 
@@ -104,17 +183,41 @@ void ConversationModel::prependMessages(const QList<Message> &older)
 {
     if (older.isEmpty())
         return;
+    {
+        // Older lines come first: an older update yields to a newer one, an older decision wins.
+        QHash<QString, CardState> olderStates;
+        for (const Message &m : older)
+            applyCardLine(m, olderStates, nullptr);
+        QSet<QString> changedCards;
+        for (auto it = olderStates.cbegin(); it != olderStates.cend(); ++it) {
+            const CardState newer = m_cardStates.value(it.key());
+            CardState merged = newer;
+            if (newer.updateJson.isEmpty())
+                merged.updateJson = it->updateJson;
+            if (newer.state.isEmpty())
+                merged.state = it->state;
+            if (it->isDecided()) {
+                merged.decisionAction = it->decisionAction;
+                merged.decisionOutcome = it->decisionOutcome;
+            }
+            if (merged != newer || !m_cardStates.contains(it.key())) {
+                m_cardStates.insert(it.key(), merged);
+                changedCards.insert(it.key());
+            }
+        }
+        emitCardRowsChanged(this, changedCards); // rows loaded so far; the older rows are built with it
+    }
     const QList<Block> added = blocksFor(older, 0);
     const int shift = int(older.size());
     if (added.isEmpty()) {
         for (Block &block : m_blocks)
-            block.message += shift;
+            block.message += block.message == kStreamingIndex ? 0 : shift;
         m_transcript.messages = older + m_transcript.messages;
         return;
     }
     beginInsertRows(QModelIndex(), 0, int(added.size()) - 1);
     for (Block &block : m_blocks)
-        block.message += shift;
+        block.message += block.message == kStreamingIndex ? 0 : shift;
     m_transcript.messages = older + m_transcript.messages;
     m_blocks = added + m_blocks;
     endInsertRows();
@@ -130,9 +233,14 @@ BlockType ConversationModel::blockType(int row) const
     return m_blocks.at(row).type;
 }
 
+const Message &ConversationModel::messageAt(int index) const
+{
+    return index == kStreamingIndex ? m_streaming : m_transcript.messages.at(index);
+}
+
 const Message &ConversationModel::message(int row) const
 {
-    return m_transcript.messages.at(m_blocks.at(row).message);
+    return messageAt(m_blocks.at(row).message);
 }
 
 const Card *ConversationModel::card(int row) const
@@ -140,13 +248,13 @@ const Card *ConversationModel::card(int row) const
     const Block &block = m_blocks.at(row);
     if (block.type != BlockType::Card)
         return nullptr;
-    return &m_transcript.messages.at(block.message).cards.at(block.card);
+    return &messageAt(block.message).cards.at(block.card);
 }
 
 QString ConversationModel::blockText(int row) const
 {
     const Block &block = m_blocks.at(row);
-    const Message &m = m_transcript.messages.at(block.message);
+    const Message &m = messageAt(block.message);
     switch (block.type) {
     case BlockType::UserText:
     case BlockType::AssistantProse:
@@ -162,7 +270,7 @@ QString ConversationModel::blockText(int row) const
                 ++nth;
         }
         for (const ToolCall &call : m.toolCalls) {
-            if (call.name == QLatin1String("emit_card") || call.name == QLatin1String("render_ui"))
+            if (isCardToolName(call.name))
                 continue;
             if (nth-- == 0)
                 return tr("Tool call: %1").arg(call.name.isEmpty() ? tr("unnamed") : call.name);
@@ -172,6 +280,8 @@ QString ConversationModel::blockText(int row) const
     case BlockType::Unreadable:
         return tr("Unreadable line %1: %2").arg(m.lineNumber).arg(m.readError);
     case BlockType::CutOff:
+        if (m.role == MessageRole::System && m.rawLine.isEmpty() && m.lineNumber == 0 && !m.content.isEmpty())
+            return m.content; // appendNotice
         return tr("This turn was cut off: Tessera stopped before it completed.");
     case BlockType::Card:
         break;
@@ -195,11 +305,15 @@ QVariant ConversationModel::data(const QModelIndex &index, int role) const
     case BlockTypeRole:
         return int(block.type);
     case LineNumberRole:
-        return m_transcript.messages.at(block.message).lineNumber;
+        return messageAt(block.message).lineNumber;
+    case StreamingRole:
+        return block.message == kStreamingIndex;
     case CardKindRole:
         return block.type == BlockType::Card ? QVariant(card(row)->kindName()) : QVariant();
     case CardValidRole:
         return block.type == BlockType::Card ? QVariant(card(row)->isValid()) : QVariant();
+    case CardIdRole:
+        return block.type == BlockType::Card ? QVariant(card(row)->cardId()) : QVariant();
     default:
         return {};
     }
@@ -212,6 +326,8 @@ QHash<int, QByteArray> ConversationModel::roleNames() const
     names.insert(LineNumberRole, "lineNumber");
     names.insert(CardKindRole, "cardKind");
     names.insert(CardValidRole, "cardValid");
+    names.insert(CardIdRole, "cardId");
+    names.insert(StreamingRole, "streaming");
     return names;
 }
 
@@ -222,12 +338,55 @@ namespace Tessera {
 
 void ConversationModel::setStreamingMessage(const Message &message)
 {
+    QList<Block> blocks;
+    appendBlocks(message, kStreamingIndex, &blocks);
+    const int first = int(m_blocks.size()) - m_streamingBlocks;
+    if (m_hasStreaming && blocks.size() == m_streamingBlocks) {
+        // The usual case, one prose block growing: redraw it in place.
+        m_streaming = message;
+        for (int i = 0; i < blocks.size(); ++i)
+            m_blocks[first + i] = blocks.at(i);
+        if (!blocks.isEmpty())
+            Q_EMIT dataChanged(index(first), index(first + int(blocks.size()) - 1));
+        m_hasStreaming = true;
+        return;
+    }
+    if (m_streamingBlocks > 0) {
+        beginRemoveRows(QModelIndex(), first, first + m_streamingBlocks - 1);
+        m_blocks.resize(first);
+        m_streamingBlocks = 0;
+        endRemoveRows();
+    }
     m_streaming = message;
+    m_hasStreaming = true;
+    if (!blocks.isEmpty()) {
+        beginInsertRows(QModelIndex(), first, first + int(blocks.size()) - 1);
+        m_blocks.append(blocks);
+        m_streamingBlocks = int(blocks.size());
+        endInsertRows();
+    }
 }
 
 void ConversationModel::clearStreamingMessage()
 {
+    if (m_streamingBlocks > 0) {
+        const int first = int(m_blocks.size()) - m_streamingBlocks;
+        beginRemoveRows(QModelIndex(), first, int(m_blocks.size()) - 1);
+        m_blocks.resize(first);
+        m_streamingBlocks = 0;
+        endRemoveRows();
+    }
     m_hasStreaming = false;
+    m_streaming = Message();
+}
+
+void ConversationModel::appendNotice(const QString &text)
+{
+    Message notice;
+    notice.role = MessageRole::System;
+    notice.content = text;
+    notice.incomplete = true; // draws the one CutOff-style line; the text comes from content (blockText)
+    appendMessage(notice);
 }
 
 CardState ConversationModel::cardState(const QString &cardId) const
@@ -235,8 +394,15 @@ CardState ConversationModel::cardState(const QString &cardId) const
     return m_cardStates.value(cardId);
 }
 
-int ConversationModel::rowOfCard(const QString &) const
+int ConversationModel::rowOfCard(const QString &cardId) const
 {
+    if (cardId.isEmpty())
+        return -1;
+    for (int row = int(m_blocks.size()) - 1; row >= 0; --row) { // recent cards are the ones updated
+        const Card *c = card(row);
+        if (c && c->cardId() == cardId)
+            return row;
+    }
     return -1;
 }
 

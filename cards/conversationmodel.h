@@ -55,6 +55,10 @@ public:
     void setStreamingMessage(const Message &message);
     void clearStreamingMessage();
     bool hasStreamingMessage() const { return m_hasStreaming; }
+    // A line of the live session's own, never stored and never in a file ("The agent reported an error:
+    // …", "The agent sent no answer."): one muted CutOff-style block with this text, before the
+    // streaming message. In transcript() as a system message with no raw line (nothing to export).
+    void appendNotice(const QString &text);
 
     // --- card lifecycle (issue 6, seed 002) ----------------------------------------------------------
     // The state of a card by id, computed from the card_update / card_decision lines loaded so far
@@ -89,9 +93,12 @@ private:
     struct Block
     {
         BlockType type;
-        int message;
+        int message; // index into the transcript, or kStreamingIndex
         int card; // index into the message's cards, or -1
     };
+    // A block's message: index -1 is the streaming message (kStreamingIndex), else the transcript's.
+    static constexpr int kStreamingIndex = -1;
+    const Message &messageAt(int index) const;
     static void appendBlocks(const Message &message, int messageIndex, QList<Block> *blocks);
     // Blocks for a run of messages; a cut-off turn gets its notice after its last message in the run.
     static QList<Block> blocksFor(const QList<Message> &messages, int firstIndex);

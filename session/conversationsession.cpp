@@ -1,31 +1,683 @@
 #include "conversationsession.h"
 
-// Placeholder until the session work lands.
+#include <utility>
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QtDebug>
+
+#include <nlohmann/json.hpp>
 
 #include "backend.h"
+#include "conversationmodel.h"
+#include "conversationstore.h"
+#include "widgetdocument.h"
 
 namespace Tessera {
+
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+// Lines the session writes keep "role" first (ordered_json keeps insertion order), one line each.
+QByteArray compactLine(const ordered &value)
+{
+    const std::string text = value.dump(-1, ' ', false, ordered::error_handler_t::replace);
+    return QByteArray(text.data(), qsizetype(text.size()));
+}
+
+std::string utf8(const QString &text)
+{
+    return text.toStdString();
+}
+
+bool isCardTool(const QString &name)
+{
+    return isCardToolName(name); // transcript.h: the one list of card tools
+}
+
+QString durationText(int ms)
+{
+    return ms < 1000 ? ConversationSession::tr("%1 ms").arg(ms)
+                     : ConversationSession::tr("%1 s").arg((ms + 500) / 1000);
+}
+
+// The stored conversation's title from the first thing said: one line, at most 80 characters.
+QString titleFrom(const QString &text)
+{
+    QString title = text.simplified();
+    if (title.size() > 80)
+        title = title.left(79) + QChar(0x2026);
+    return title;
+}
+
+} // namespace
 
 ConversationSession::ConversationSession(ConversationModel *model, ConversationStore *store, QObject *parent)
     : QObject(parent)
     , m_model(model)
     , m_store(store)
+    , m_turnTimer(new QTimer(this))
+    , m_coalesceTimer(new QTimer(this))
 {
+    m_turnTimer->setSingleShot(true);
+    connect(m_turnTimer, &QTimer::timeout, this, [this] {
+        if (!isBusy())
+            return;
+        const QString silence = durationText(m_turnTimeoutMs);
+        if (m_activeTurn.isEmpty()) {
+            m_ignoreNextTurn = true; // a turn.started arriving later belongs to the request given up on
+            finishTurn(TurnOutcome::TimedOut, tr("the backend did not start a turn within %1").arg(silence),
+                       tr("No answer: the backend did not start a turn within %1.").arg(silence));
+        } else {
+            finishTurn(TurnOutcome::TimedOut, tr("the agent sent nothing for %1").arg(silence),
+                       tr("This turn was cut off: the agent sent nothing for %1.").arg(silence));
+        }
+    });
+    // A flood of deltas redraws the provisional block at most every kDeltaCoalesceMs.
+    m_coalesceTimer->setSingleShot(true);
+    m_coalesceTimer->setInterval(kDeltaCoalesceMs);
+    connect(m_coalesceTimer, &QTimer::timeout, this, &ConversationSession::showStreamed);
 }
 
-ConversationSession::~ConversationSession() = default;
+ConversationSession::~ConversationSession()
+{
+    if (m_backend)
+        disconnect(m_backend, nullptr, this, nullptr); // its destructor may still report a state
+}
 
 void ConversationSession::setBackend(Backend *backend)
 {
+    if (backend == m_backend)
+        return;
+    if (m_backend) {
+        disconnect(m_backend, nullptr, this, nullptr);
+        Backend *old = m_backend;
+        m_backend = nullptr;
+        if (isBusy())
+            finishTurn(TurnOutcome::Failed, tr("the backend was replaced"),
+                       tr("This turn was cut off: the backend was replaced."));
+        old->stop();
+        old->deleteLater(); // may be inside one of its own signals
+    }
     m_backend = backend;
+    m_historySynced = false;
+    if (!m_backend)
+        return;
+    m_backend->setParent(this);
+    connect(m_backend, &Backend::eventReceived, this, &ConversationSession::onEvent);
+    connect(m_backend, &Backend::stateChanged, this,
+            [this](ConnectionState state, const QString &detail) { onStateChanged(int(state), detail); });
+    connect(m_backend, &Backend::protocolError, this, [this](const QString &message) {
+        qWarning().noquote() << "tessera: backend:" << message;
+        Q_EMIT notice(tr("The backend sent something unusable: %1").arg(message));
+    });
 }
 
-void ConversationSession::setConversationId(const QString &id) { m_conversationId = id; }
-void ConversationSession::setTurnTimeout(int ms) { m_turnTimeoutMs = ms; }
-bool ConversationSession::sendUserMessage(const QString &, QString *) { return false; }
-bool ConversationSession::sendCardDecision(const QString &, const QString &, const QString &, const QString &, QString *) { return false; }
-bool ConversationSession::sendWidgetAction(const QString &, const QString &, const QByteArray &, QString *) { return false; }
-void ConversationSession::stopTurn() {}
-void ConversationSession::onEvent(const WireEvent &) {}
+void ConversationSession::setConversationId(const QString &id)
+{
+    if (id != m_conversationId)
+        m_historySynced = false;
+    m_conversationId = id;
+}
+
+void ConversationSession::syncHistory()
+{
+    // A backend that keeps the history itself (OpenAI-compatible) continues the conversation shown,
+    // not a blank one: it gets every earlier line once per backend and conversation, before the first send.
+    if (m_historySynced || !m_backend)
+        return;
+    QList<QByteArray> lines;
+    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
+        lines = m_store->rawLines(m_conversationId);
+    } else {
+        for (const Message &message : m_model->transcript().messages) {
+            if (message.isReadable())
+                lines.append(message.rawLine);
+        }
+    }
+    m_backend->setHistory(lines);
+    m_historySynced = true;
+}
+
+void ConversationSession::setTurnTimeout(int ms)
+{
+    m_turnTimeoutMs = ms;
+    if (m_turnTimer->isActive())
+        restartTurnTimer();
+}
+
+void ConversationSession::restartTurnTimer()
+{
+    if (m_turnTimeoutMs > 0)
+        m_turnTimer->start(m_turnTimeoutMs);
+}
+
+bool ConversationSession::preflight(QString *error) const
+{
+    QString reason;
+    if (!m_backend)
+        reason = tr("no agent backend is connected");
+    else if (m_backend->state() != ConnectionState::Connected)
+        reason = m_backend->stateDetail().isEmpty()
+                ? tr("the backend is not connected")
+                : tr("the backend is not connected: %1").arg(m_backend->stateDetail());
+    else if (isBusy())
+        reason = tr("the agent is busy with your last turn");
+    if (reason.isEmpty())
+        return true;
+    if (error)
+        *error = reason;
+    return false;
+}
+
+bool ConversationSession::ensureConversation(const QString &titleHint)
+{
+    if (!m_store || !m_store->isOpen() || !m_conversationId.isEmpty())
+        return true;
+    QString title = titleFrom(titleHint);
+    if (title.isEmpty())
+        title = m_backend ? tr("Conversation with %1").arg(m_backend->description()) : tr("Conversation");
+    QString id;
+    const StoreStatus status =
+            m_store->createConversation(title, m_backend ? m_backend->description() : QString(), &id);
+    if (!status.ok()) {
+        Q_EMIT storeFailed(status.message);
+        return false;
+    }
+    m_conversationId = id;
+    Q_EMIT conversationCreated(id);
+    return true;
+}
+
+bool ConversationSession::appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended)
+{
+    // Stored first (one transaction), as received: a crash after this loses nothing.
+    bool stored = true;
+    int lineNumber = 0;
+    ensureConversation(titleHint);
+    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
+        qint64 seq = 0;
+        const StoreStatus status = m_store->appendMessage(m_conversationId, rawLine, &seq);
+        if (status.ok()) {
+            lineNumber = int(seq);
+        } else {
+            stored = false;
+            Q_EMIT storeFailed(status.message);
+        }
+    }
+    if (lineNumber == 0) {
+        // Not stored: count on from the last numbered line in the model.
+        const QList<Message> &messages = m_model->transcript().messages;
+        for (qsizetype i = messages.size() - 1; i >= 0 && lineNumber == 0; --i) {
+            if (messages.at(i).lineNumber > 0)
+                lineNumber = messages.at(i).lineNumber + 1;
+        }
+        lineNumber = qMax(1, lineNumber);
+    }
+    // Seed 000's second validation point: the line is parsed and its cards validated here, at the wire.
+    Message message = parseTranscriptLine(rawLine, lineNumber);
+    if (message.turnId.isEmpty())
+        message.turnId = m_activeTurn;
+    if (appended)
+        *appended = message;
+    return stored;
+}
+
+void ConversationSession::onEvent(const WireEvent &event)
+{
+    switch (event.type) {
+    case WireEventType::TurnStarted:
+        onTurnStarted(event);
+        return;
+    case WireEventType::MessageDelta:
+        if (m_activeTurn.isEmpty() || event.turnId != m_activeTurn) {
+            ignoreEvent(event, tr("no such turn is in progress"));
+            return;
+        }
+        restartTurnTimer();
+        m_streamText += event.text;
+        Q_EMIT deltaReceived(event.turnId, event.text);
+        if (!m_coalesceTimer->isActive())
+            m_coalesceTimer->start();
+        return;
+    case WireEventType::Message:
+        onMessage(event);
+        return;
+    case WireEventType::CardUpdate:
+        onCardUpdate(event);
+        return;
+    case WireEventType::TurnCompleted:
+        if (m_activeTurn.isEmpty() || event.turnId != m_activeTurn) {
+            ignoreEvent(event, tr("no such turn is in progress"));
+            return;
+        }
+        finishTurn(TurnOutcome::Completed, QString(), QString());
+        return;
+    case WireEventType::Error:
+        onError(event);
+        return;
+    case WireEventType::Unknown:
+        break;
+    }
+    qWarning().noquote() << "tessera: backend: unknown event type" << event.typeName << "ignored";
+    Q_EMIT notice(tr("The backend sent an event of unknown type \"%1\"; it was ignored.").arg(event.typeName));
+}
+
+void ConversationSession::ignoreEvent(const WireEvent &event, const QString &why)
+{
+    // Once per turn, event type and reason: a stopped turn may keep streaming thousands of deltas.
+    const QString key = event.turnId + QLatin1Char('\n') + event.typeName + QLatin1Char('\n') + why;
+    if (m_reportedTurns.contains(key))
+        return;
+    m_reportedTurns.insert(key);
+    const QString turn = event.turnId.isEmpty() ? tr("(no turn)") : event.turnId;
+    qWarning().noquote() << "tessera: backend:" << event.typeName << "for turn" << turn << "ignored:" << why;
+    Q_EMIT notice(tr("Ignored %1 for turn %2: %3.").arg(event.typeName, turn, why));
+}
+
+void ConversationSession::onTurnStarted(const WireEvent &event)
+{
+    const QString id = event.turnId;
+    if (id == m_activeTurn) {
+        ignoreEvent(event, tr("the turn has already started"));
+        return;
+    }
+    if (m_finishedTurns.contains(id)) {
+        ignoreEvent(event, tr("the turn has already ended"));
+        return;
+    }
+    if (m_activeTurn.isEmpty() && !m_awaitingTurn && m_ignoreNextTurn) {
+        // The turn the user stopped (or gave up on) before it began.
+        m_ignoreNextTurn = false;
+        m_finishedTurns.insert(id);
+        ignoreEvent(event, tr("the turn was stopped"));
+        return;
+    }
+    if (!m_activeTurn.isEmpty()) {
+        finishTurn(TurnOutcome::Failed, tr("the backend started turn %1 before completing it").arg(id),
+                   tr("This turn was cut off: the backend started another turn."));
+    }
+    m_activeTurn = id;
+    m_awaitingTurn = false;
+    m_ignoreNextTurn = false;
+    m_streamText.clear();
+    m_turnHasAnswer = false;
+    m_pendingCardCalls.clear();
+    if (ensureConversation(QString()) && m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
+        const StoreStatus status = m_store->beginTurn(m_conversationId, id);
+        if (!status.ok())
+            Q_EMIT storeFailed(status.message);
+    }
+    restartTurnTimer();
+    Q_EMIT turnStarted(id);
+}
+
+void ConversationSession::onMessage(const WireEvent &event)
+{
+    if (m_activeTurn.isEmpty() || (!event.turnId.isEmpty() && event.turnId != m_activeTurn)) {
+        ignoreEvent(event, tr("no such turn is in progress"));
+        return;
+    }
+    restartTurnTimer();
+    const Message incoming = parseTranscriptLine(event.message, 0);
+    const bool isAssistant = incoming.isReadable() && incoming.role == MessageRole::Assistant;
+
+    // Prose streamed before this line: the backend's full line wins when it carries the same text
+    // (deltas then the whole message is a common shape); otherwise the prose is its own line, first.
+    const QString streamed = m_streamText.trimmed();
+    if (!streamed.isEmpty() && isAssistant && incoming.content.trimmed().startsWith(streamed)) {
+        m_coalesceTimer->stop();
+        m_streamText.clear();
+        m_model->clearStreamingMessage();
+    } else {
+        commitStreamedProse();
+    }
+    if (!(incoming.isReadable() && incoming.role == MessageRole::Tool))
+        flushPendingCardCalls();
+
+    Message message;
+    appendLine(event.message, QString(), &message);
+    if (message.isReadable() && message.role == MessageRole::Assistant) {
+        for (const ToolCall &call : std::as_const(message.toolCalls)) {
+            if (!isCardTool(call.name))
+                continue;
+            if (call.id.isEmpty()) {
+                // Can never be answered: drawn at the call, as on replay.
+                message.cards.append(Card::fromToolCall(call.name, call.arguments));
+                message.cards.last().setCardId(cardIdInLine(message, int(message.cards.size()) - 1, message.id));
+            } else {
+                m_pendingCardCalls.append(call);
+            }
+        }
+    }
+    if (message.role == MessageRole::Tool && !message.toolCallId.isEmpty()) {
+        // The call's answer: a structured.card draws here; a refusal draws nothing (seed 000, the model
+        // retries); a plain ack draws the call's arguments here.
+        qsizetype pending = -1;
+        for (qsizetype i = 0; i < m_pendingCardCalls.size() && pending < 0; ++i) {
+            if (m_pendingCardCalls.at(i).id == message.toolCallId)
+                pending = i;
+        }
+        if (pending >= 0) {
+            const ToolCall call = m_pendingCardCalls.takeAt(pending);
+            if (message.cards.isEmpty() && !message.refusesCall) {
+                message.cards.append(Card::fromToolCall(call.name, call.arguments));
+                message.cards.last().setCardId(call.id);
+                m_drawnCardCalls.insert(call.id);
+            }
+        } else if (m_drawnCardCalls.contains(message.toolCallId)) {
+            message.cards.clear(); // answered after the call was drawn from its arguments: not twice
+        }
+    }
+    for (const Card &card : std::as_const(message.cards)) {
+        if (card.isValid())
+            continue;
+        const ValidationIssue first = card.issues().value(0);
+        const QString kind = card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName();
+        qWarning().noquote() << QStringLiteral("tessera: line %1: %2: %3: %4")
+                                        .arg(message.lineNumber)
+                                        .arg(kind, first.pointer.isEmpty() ? QStringLiteral("(envelope)") : first.pointer,
+                                             first.message);
+        Q_EMIT notice(tr("The agent sent an invalid %1 card (%2: %3); it is shown as raw data.")
+                              .arg(kind, first.pointer.isEmpty() ? tr("envelope") : first.pointer, first.message));
+    }
+    if (!message.isReadable()) {
+        qWarning().noquote() << "tessera: backend: unreadable message line:" << message.readError;
+        Q_EMIT notice(tr("The backend sent an unreadable message: %1").arg(message.readError));
+    }
+    if (!message.cards.isEmpty()
+        || ((message.role == MessageRole::Assistant || message.role == MessageRole::Unknown)
+            && !message.content.trimmed().isEmpty()))
+        m_turnHasAnswer = true;
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+}
+
+void ConversationSession::onCardUpdate(const WireEvent &event)
+{
+    // Not bound to a turn: a card may change state long after the turn that drew it.
+    if (isTurnActive())
+        restartTurnTimer();
+    if (m_store && m_store->isOpen() && m_conversationId.isEmpty()) {
+        ignoreEvent(event, tr("no conversation has started yet"));
+        return;
+    }
+    ordered update;
+    try {
+        update = ordered::parse(event.raw.constData(), event.raw.constData() + event.raw.size());
+    } catch (const std::exception &) {
+        update = ordered::object(); // parseWireEvent accepted it; this cannot fail, but never throw
+    }
+    if (!update.is_object())
+        update = ordered::object();
+    update.erase("type");
+    update["cardId"] = utf8(event.cardId);
+    update["state"] = utf8(event.state);
+    ordered line = ordered::object();
+    line["role"] = "system";
+    line["content"] = utf8(QStringLiteral("card %1 is now %2").arg(event.cardId, event.state));
+    line["card_update"] = std::move(update);
+    Message message;
+    appendLine(compactLine(line), QString(), &message);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+}
+
+void ConversationSession::onError(const WireEvent &event)
+{
+    const bool forActiveTurn = isBusy()
+            && (event.turnId.isEmpty() || event.turnId == m_activeTurn);
+    if (!event.turnId.isEmpty() && !forActiveTurn && (m_finishedTurns.contains(event.turnId))) {
+        ignoreEvent(event, tr("the turn has already ended (error: %1)").arg(event.errorMessage));
+        return;
+    }
+    const QString what = event.errorMessage.trimmed().isEmpty() ? tr("no reason given") : event.errorMessage;
+    if (forActiveTurn)
+        commitStreamedProse();
+    if (!forActiveTurn && m_store && m_store->isOpen() && m_conversationId.isEmpty()) {
+        // Before any conversation (e.g. on connecting): shown, not a reason to create one.
+        qWarning().noquote() << "tessera: backend error:" << what;
+        const QString text = tr("The agent reported an error: %1").arg(what);
+        m_model->appendNotice(text);
+        Q_EMIT notice(text);
+        return;
+    }
+    // The error is part of the record (a system line draws nothing on replay: the turn shows cut off).
+    ordered line = ordered::object();
+    line["role"] = "system";
+    line["content"] = utf8(QStringLiteral("The agent reported an error: %1").arg(event.errorMessage));
+    line["error"] = ordered::object({{"message", utf8(event.errorMessage)}});
+    if (forActiveTurn && !m_activeTurn.isEmpty())
+        line["turn_id"] = utf8(m_activeTurn);
+    Message message;
+    appendLine(compactLine(line), QString(), &message);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    qWarning().noquote() << "tessera: backend error:" << what;
+    if (forActiveTurn) {
+        finishTurn(TurnOutcome::Failed, tr("the agent reported an error: %1").arg(what),
+                   tr("The agent reported an error: %1").arg(what));
+    } else {
+        const QString text = tr("The agent reported an error: %1").arg(what);
+        m_model->appendNotice(text);
+        Q_EMIT notice(text);
+    }
+}
+
+void ConversationSession::onStateChanged(int state, const QString &detail)
+{
+    const auto s = ConnectionState(state);
+    if (!isBusy() || (s != ConnectionState::Failed && s != ConnectionState::Disconnected))
+        return; // Reconnecting: the turn may still complete; its timeout decides otherwise
+    // Failed says why in its detail ("the backend exited with code 3: …"); Disconnected is a stop.
+    const QString why = s == ConnectionState::Disconnected ? tr("the backend was stopped")
+            : detail.isEmpty()                              ? tr("the backend failed")
+                                                            : detail;
+    finishTurn(TurnOutcome::Failed, why, tr("This turn was cut off: %1").arg(why));
+}
+
+void ConversationSession::showStreamed()
+{
+    if (m_activeTurn.isEmpty())
+        return;
+    Message streaming;
+    streaming.role = MessageRole::Assistant;
+    streaming.roleName = QStringLiteral("assistant");
+    streaming.content = m_streamText;
+    streaming.turnId = m_activeTurn;
+    // A ```dorkos-ui fence still open draws its skeleton (seed 003), as the committed line will.
+    streaming.cards = widgetFenceCards(m_streamText, QStringLiteral("streaming"));
+    QElapsedTimer redraw;
+    redraw.start();
+    m_model->setStreamingMessage(streaming); // the view rebuilds the block in here
+    // A long answer costs more to draw each time: redraw at most a fifth of the time, so a flood never
+    // starves the event loop (the text itself is gathered in full whatever the pace).
+    const qint64 spent = redraw.elapsed();
+    m_coalesceTimer->setInterval(int(qBound(qint64(kDeltaCoalesceMs), spent * 4, qint64(kMaxCoalesceMs))));
+}
+
+void ConversationSession::commitStreamedProse()
+{
+    m_coalesceTimer->stop();
+    m_coalesceTimer->setInterval(kDeltaCoalesceMs);
+    const QString text = m_streamText;
+    m_streamText.clear();
+    if (m_model->hasStreamingMessage())
+        m_model->clearStreamingMessage();
+    if (text.trimmed().isEmpty())
+        return; // whitespace only: nothing to show or keep
+    ordered line = ordered::object();
+    line["role"] = "assistant";
+    line["content"] = utf8(text);
+    if (!m_activeTurn.isEmpty())
+        line["turn_id"] = utf8(m_activeTurn);
+    Message message;
+    appendLine(compactLine(line), QString(), &message);
+    m_turnHasAnswer = true;
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+}
+
+void ConversationSession::flushPendingCardCalls()
+{
+    // Card calls nobody answered with a card: drawn from their arguments (the stored assistant line
+    // holds them, so a replay draws the same). The model-only message has no line of its own.
+    const QList<ToolCall> pending = std::exchange(m_pendingCardCalls, {});
+    for (const ToolCall &call : pending) {
+        Message drawn;
+        drawn.role = MessageRole::Tool;
+        drawn.roleName = QStringLiteral("tool");
+        drawn.toolName = call.name;
+        drawn.toolCallId = call.id;
+        drawn.turnId = m_activeTurn;
+        drawn.cards.append(Card::fromToolCall(call.name, call.arguments));
+        drawn.cards.last().setCardId(call.id);
+        if (!call.id.isEmpty())
+            m_drawnCardCalls.insert(call.id);
+        m_turnHasAnswer = true;
+        m_model->appendMessage(drawn);
+        Q_EMIT messageAdded(drawn);
+    }
+}
+
+void ConversationSession::finishTurn(TurnOutcome outcome, const QString &reason, const QString &noticeText)
+{
+    const QString turn = m_activeTurn;
+    m_turnTimer->stop();
+    commitStreamedProse();
+    flushPendingCardCalls();
+    if (!turn.isEmpty()) {
+        m_finishedTurns.insert(turn);
+        if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
+            StoreStatus status;
+            if (outcome == TurnOutcome::Completed)
+                status = m_store->completeTurn(m_conversationId, turn);
+            else
+                m_store->markIncompleteTurns(&status); // cut off now, not only after a restart
+            if (!status.ok())
+                Q_EMIT storeFailed(status.message);
+        }
+    }
+    QString text = noticeText;
+    if (outcome == TurnOutcome::Completed && !m_turnHasAnswer)
+        text = tr("The agent sent no answer."); // seed 000: a turn is never blank
+    m_activeTurn.clear();
+    m_awaitingTurn = false;
+    m_turnHasAnswer = false;
+    if (!text.isEmpty())
+        m_model->appendNotice(text);
+    if (outcome == TurnOutcome::Completed && !text.isEmpty())
+        Q_EMIT notice(text); // a failed turn's reason travels with turnFinished, not twice
+    Q_EMIT turnFinished(turn, outcome, reason);
+}
+
+bool ConversationSession::sendUserMessage(const QString &text, QString *error)
+{
+    if (!preflight(error))
+        return false;
+    syncHistory();
+    // Stored first: whatever happens to the write, nothing typed is lost.
+    ordered line = ordered::object();
+    line["role"] = "user";
+    line["content"] = utf8(text);
+    Message message;
+    appendLine(compactLine(line), text, &message);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+
+    m_awaitingTurn = true; // before the write: a backend may answer from inside it
+    m_ignoreNextTurn = false;
+    QString reason;
+    if (!m_backend->sendUserMessage(text, &reason)) {
+        m_awaitingTurn = false;
+        const QString why = tr("not sent: %1").arg(reason);
+        if (error)
+            *error = why;
+        Q_EMIT notice(tr("Your message is kept in the conversation but was not sent: %1").arg(reason));
+        return false;
+    }
+    if (isBusy() && m_activeTurn.isEmpty())
+        restartTurnTimer();
+    return true;
+}
+
+bool ConversationSession::sendCardDecision(const QString &cardId, const QString &action, const QString &outcome,
+                                           const QString &note, QString *error)
+{
+    if (!preflight(error))
+        return false;
+    // Seed 002: a card is decided once. The widget that asked may have been rebuilt meanwhile.
+    if (m_model->cardState(cardId).isDecided()) {
+        if (error)
+            *error = tr("this card has already been decided");
+        return false;
+    }
+    syncHistory();
+    QString reason;
+    if (!m_backend->sendCardDecision(cardId, action, outcome, &reason)) {
+        if (error)
+            *error = reason;
+        return false;
+    }
+    ordered line = ordered::object();
+    line["role"] = "user";
+    line["content"] = utf8(note.isEmpty() ? QStringLiteral("[Decision on card %1: %2]").arg(cardId, action) : note);
+    line["card_decision"] = ordered::object(
+            {{"cardId", utf8(cardId)}, {"action", utf8(action)}, {"outcome", utf8(outcome)}});
+    Message message;
+    appendLine(compactLine(line), QString(), &message);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    return true;
+}
+
+bool ConversationSession::sendWidgetAction(const QString &widget, const QString &action,
+                                           const QByteArray &payloadJson, QString *error)
+{
+    if (!preflight(error))
+        return false;
+    syncHistory();
+    ordered payload = nullptr;
+    if (!payloadJson.trimmed().isEmpty()) {
+        try {
+            payload = ordered::parse(payloadJson.constData(), payloadJson.constData() + payloadJson.size());
+        } catch (const std::exception &) {
+            payload = ordered();
+        }
+        if (!payload.is_object()) {
+            if (error)
+                *error = tr("the widget's values are not a JSON object");
+            return false;
+        }
+    }
+    QString reason;
+    if (!m_backend->sendWidgetAction(widget, action, payloadJson, &reason)) {
+        if (error)
+            *error = reason;
+        return false;
+    }
+    ordered line = ordered::object();
+    line["role"] = "user";
+    line["content"] = utf8(QStringLiteral("[Widget action %1 on %2]").arg(action, widget));
+    line["widget_action"] = ordered::object(
+            {{"widget", utf8(widget)}, {"action", utf8(action)}, {"payload", std::move(payload)}});
+    Message message;
+    appendLine(compactLine(line), QString(), &message);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    return true;
+}
+
+void ConversationSession::stopTurn()
+{
+    if (!isBusy())
+        return;
+    if (m_backend)
+        m_backend->cancelTurn();
+    if (m_activeTurn.isEmpty())
+        m_ignoreNextTurn = true; // its turn.started, when it comes, is the stopped turn
+    finishTurn(TurnOutcome::Stopped, tr("stopped by you"), tr("You stopped this turn."));
+}
 
 } // namespace Tessera

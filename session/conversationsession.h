@@ -2,25 +2,42 @@
 
 // One live conversation (issue 5): a backend's events drive the conversation model and the store.
 //
-//  - turn.started: the store begins the turn; the model shows a turn in progress.
+//  - turn.started: the store begins the turn; turnStarted (the window shows a turn in progress).
 //  - message.delta: text is gathered into a provisional assistant block (ConversationModel streaming
-//    message), redrawn at most every kDeltaCoalesceMs so a flood of deltas never starves the GUI.
+//    message), redrawn at most every kDeltaCoalesceMs (longer when a redraw is slow: at most a fifth of
+//    the time goes to redrawing) so a flood of deltas never starves the GUI.
 //  - message: the line is validated at the wire (seed 000's second validation point: an invalid card
 //    becomes a fallback block and a log line), appended to the model and stored before anything else
 //    happens (one transaction each: a crash mid-turn loses nothing committed). Prose streamed before it
-//    is committed first as its own assistant line.
-//  - card.update: stored as a system line carrying "card_update", applied to the drawn card in place.
-//  - turn.completed: remaining streamed prose is stored, the turn completed.
-//  - error: shown as a visible error block/status and logged; the turn fails.
-//  - A turn with no event for turnTimeout() is marked incomplete ("cut off") and fails with a reason.
-//  - Events for an unknown or stopped turn, unknown types and malformed events are reported
-//    (protocolError), never applied, never fatal.
+//    is committed first as its own assistant line {"role":"assistant","content":…,"turn_id":…} — except
+//    when the message is an assistant line whose content starts with the streamed text (trimmed): that
+//    line is the final form of the same prose and wins, so the prose is neither shown nor stored twice.
+//    A card tool call (emit_card, render_ui, send_card) draws where a replay would: at a tool line
+//    carrying structured.card; from its arguments at a plain ack; not at all when refused ({"ok":false});
+//    never answered: from its arguments before the next non-tool line or at the turn's end.
+//  - card.update: stored as a system line {"role":"system","content":"card ID is now STATE",
+//    "card_update":{the event minus "type"}}, applied to the drawn card in place (the model's lifecycle).
+//  - turn.completed: remaining streamed prose is stored, the turn completed. A turn that brought no
+//    prose and no card gets a muted "The agent sent no answer." line (seed 000: never blank).
+//  - error: stored as a system line {"role":"system","content":…,"error":{"message":…}}, shown as a
+//    notice line in the view (ConversationModel::appendNotice; a system line draws nothing), logged;
+//    the turn fails with "the agent reported an error: …".
+//  - A turn with no event for turnTimeout() is marked incomplete ("cut off") and fails with a reason;
+//    so does a turn whose backend fails or stops (state Failed or Disconnected) with the backend's reason.
+//    A failed, stopped or timed-out turn is marked incomplete in the store at once, its streamed prose
+//    kept, and one notice line says why. The reason travels with turnFinished (notice() is not repeated).
+//  - Events for an unknown, finished or stopped turn (or a message/delta with no turn in progress),
+//    unknown types and malformed events are reported through notice() once per turn and type, never
+//    applied, never fatal. A second turn.started while one runs cuts the first off.
 //
 // The session does not own the model or the store. The store may be null (nothing saved, headless tests).
 
+#include <QList>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
+#include "transcript.h"
 #include "wireevent.h"
 
 class QTimer;
@@ -39,6 +56,8 @@ class ConversationSession : public QObject
 
 public:
     static constexpr int kDeltaCoalesceMs = 50;
+    // The pace adapts to the cost of drawing: at most every 4x the last redraw's time, up to this.
+    static constexpr int kMaxCoalesceMs = 2000;
     static constexpr int kDefaultTurnTimeoutMs = 120000; // silence, not total length
 
     ConversationSession(ConversationModel *model, ConversationStore *store, QObject *parent = nullptr);
@@ -53,14 +72,21 @@ public:
     void setTurnTimeout(int ms);
     int turnTimeout() const { return m_turnTimeoutMs; }
 
-    // Appends the user line to the model and store and sends user.message. False with a reason when
-    // it cannot be sent (no backend, not connected, a turn already in progress): then nothing is added.
+    // Sends user.message. Refused (false with a reason, nothing added) when there is no backend, it is
+    // not connected, or a turn is in progress or awaited (isBusy). Otherwise the user line
+    // {"role":"user","content":TEXT} is appended to the model and stored FIRST, then sent: when the
+    // write fails the line stays (nothing typed is lost), false with "not sent: REASON".
+    // After a successful send the session awaits the backend's turn.started (isBusy; the turn timeout
+    // runs from here, so a backend that never answers still ends in TimedOut).
     bool sendUserMessage(const QString &text, QString *error = nullptr);
-    // card.decision (seed 002): stored as a user line of its own carrying "card_decision" (and the note
-    // as its content, e.g. "[Button pressed by Ada; action=approve]"), then sent. False with a reason.
+    // card.decision (seed 002). Refused like sendUserMessage (a turn in progress counts: no queue).
+    // Sent FIRST, then stored as a user line of its own {"role":"user","content":NOTE,"card_decision":
+    // {"cardId","action","outcome"}} (NOTE e.g. "[Button pressed by Ada; action=approve]"): a decision that
+    // never reached the backend must not mark the card decided. False with a reason when not sent.
     bool sendCardDecision(const QString &cardId, const QString &action, const QString &outcome,
                           const QString &note, QString *error = nullptr);
-    // widget.action (seed 003): stored as a user line carrying "widget_action", then sent.
+    // widget.action (seed 003): refused/sent/stored like sendCardDecision, as a user line carrying
+    // "widget_action": {"widget","action","payload"}. payloadJson must be a JSON object or empty.
     bool sendWidgetAction(const QString &widget, const QString &action, const QByteArray &payloadJson,
                           QString *error = nullptr);
     // The user stops the turn in progress: streamed prose so far is kept and stored, the turn is
@@ -69,6 +95,8 @@ public:
 
     bool isTurnActive() const { return !m_activeTurn.isEmpty(); }
     QString activeTurnId() const { return m_activeTurn; }
+    // A turn in progress, or awaited after a user message (nothing else may be sent meanwhile).
+    bool isBusy() const { return isTurnActive() || m_awaitingTurn; }
 
 Q_SIGNALS:
     void turnStarted(const QString &turnId);
@@ -79,17 +107,52 @@ Q_SIGNALS:
     void storeFailed(const QString &message);
     // Issued when the session created the stored conversation (first message).
     void conversationCreated(const QString &id);
+    // A line was appended to the model (the user's, the backend's, or one the session wrote; also the
+    // line-less message of a card drawn from a call's arguments). Not for notices or the streaming
+    // message. `tessera ask` prints from it.
+    void messageAdded(const Tessera::Message &message);
+    // Streamed prose of the active turn as it arrives (every delta, before coalescing).
+    void deltaReceived(const QString &turnId, const QString &text);
 
 private:
     void onEvent(const WireEvent &event);
+    void onStateChanged(int state, const QString &detail); // int(ConnectionState)
+    void onTurnStarted(const WireEvent &event);
+    void onMessage(const WireEvent &event);
+    void onCardUpdate(const WireEvent &event);
+    void onError(const WireEvent &event);
+    // Events of a turn that is not the active one: one notice per turn id, then ignored.
+    void ignoreEvent(const WireEvent &event, const QString &why);
+    bool preflight(QString *error) const; // may anything be sent now?
+    void syncHistory();
+    bool ensureConversation(const QString &titleHint);
+    // Stores one line, then parses (validates) it into *appended for the model; false when storing
+    // failed. titleHint names a conversation this line creates.
+    bool appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended);
+    void showStreamed();       // the coalescing timer: the provisional block shows what streamed so far
+    void commitStreamedProse(); // streamed prose -> its own stored assistant line
+    void flushPendingCardCalls();
+    // Ends the active (or awaited) turn: stored prose, store turn state, notice, turnFinished.
+    void finishTurn(TurnOutcome outcome, const QString &reason, const QString &noticeText);
+    void restartTurnTimer();
 
     ConversationModel *m_model;
     ConversationStore *m_store;
     Backend *m_backend = nullptr;
     QString m_conversationId;
+    bool m_historySynced = false; // the backend got this conversation's earlier lines (setHistory)
     QString m_activeTurn;
     int m_turnTimeoutMs = kDefaultTurnTimeoutMs;
     QTimer *m_turnTimer = nullptr;
+    QTimer *m_coalesceTimer = nullptr;
+    bool m_awaitingTurn = false;   // user.message sent, turn.started not yet here
+    bool m_ignoreNextTurn = false; // stopped while awaited: its turn.started is the stopped turn
+    QString m_streamText;          // prose of the active turn not yet committed
+    bool m_turnHasAnswer = false;  // the active turn brought prose or a card
+    QList<ToolCall> m_pendingCardCalls; // card tool calls not yet answered by a tool line
+    QSet<QString> m_drawnCardCalls; // call ids drawn from their arguments: a late answer is not drawn again
+    QSet<QString> m_finishedTurns; // completed, failed, stopped, timed out: their late events are ignored
+    QSet<QString> m_reportedTurns; // turn ids whose ignored events were already reported
 };
 
 } // namespace Tessera

@@ -92,6 +92,7 @@ void ConversationView::setModel(ConversationModel *model)
     if (m_model) {
         connect(m_model, &QAbstractItemModel::modelReset, this, &ConversationView::resetRows);
         connect(m_model, &QAbstractItemModel::rowsInserted, this, &ConversationView::onRowsInserted);
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ConversationView::onRowsRemoved);
         connect(m_model, &QAbstractItemModel::dataChanged, this, &ConversationView::onDataChanged);
     }
     resetRows();
@@ -139,15 +140,38 @@ void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int 
     m_stickToBottom = false;
 }
 
+void ConversationView::onRowsRemoved(const QModelIndex &parent, int first, int last)
+{
+    // The streaming message replaced by more or fewer blocks (issue 5): a reader at the end stays there.
+    if (parent.isValid() || first < 0 || first >= m_rows.size())
+        return;
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
+    last = qMin(last, int(m_rows.size()) - 1);
+    for (int row = first; row <= last; ++row)
+        releaseWidget(row);
+    m_rows.remove(first, last - first + 1);
+    rebuildOffsets();
+    m_stickToBottom = atBottom;
+    updateLayout();
+    m_stickToBottom = false;
+}
+
 void ConversationView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
 {
-    // A changed block is rebuilt from the model the next time it is laid out.
+    // A changed block is rebuilt from the model the next time it is laid out; a reader at the end stays
+    // at the end while the last block grows (streamed prose).
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
     for (int row = topLeft.row(); row <= bottomRight.row() && row < m_rows.size(); ++row) {
         releaseWidget(row);
         m_rows[row].height = -1;
+        m_rows[row].estimate = estimateBlockHeight(*m_model, row, itemWidth());
     }
     rebuildOffsets();
+    m_stickToBottom = atBottom;
     updateLayout();
+    m_stickToBottom = false;
 }
 
 int ConversationView::itemWidth() const
@@ -195,6 +219,7 @@ QWidget *ConversationView::buildWidget(int row)
 {
     RenderContext context;
     context.actions = m_actions;
+    context.streaming = m_model->data(m_model->index(row), ConversationModel::StreamingRole).toBool();
     QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
     if (const Card *card = m_model->card(row))
         installCardContextMenu(widget, *card); // Copy as text / JSON / image (issue 7)

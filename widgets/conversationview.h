@@ -80,6 +80,7 @@ private:
 
     void resetRows();
     void onRowsInserted(const QModelIndex &parent, int first, int last);
+    void onRowsRemoved(const QModelIndex &parent, int first, int last);
     void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
     int heightOf(int row) const;
     void rebuildOffsets();
