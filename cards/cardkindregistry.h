@@ -8,7 +8,12 @@
 //     "renderer": "detail",              // a built-in renderer: text, code, alert, detail, item_list,
 //                                        // data_table, metric_chart (never canvas)
 //     "title": "Release gate",           // optional, for labels
-//     "schema": { … JSON Schema draft 7 of the payload … } }
+//     "schema": { … JSON Schema draft 7 of the payload … },
+//     "actions": [ { "id": "approve", "label": "Approve", "outcome": "approved" } ] }  // optional
+// Actions make a decision card (seed 002): one button each; a press posts card.decision {cardId,
+// action: id, outcome}. id [A-Za-z0-9_.-]{1,40}, unique; label 1–40 chars; outcome 1–60 chars, the id
+// when absent; at most kMaxActions. Unknown members are ignored. Schema limits: cardvalidator.h
+// (compilePayloadSchema: where "pattern" may appear).
 // The payload must satisfy both the descriptor's schema and the chosen renderer's own schema, so the
 // built-in renderer always gets a payload it can draw.
 //
@@ -24,12 +29,24 @@
 
 namespace Tessera {
 
+struct CardKindAction
+{
+    QString id;      // card.decision's action
+    QString label;   // the button's text
+    QString outcome; // card.decision's outcome
+
+    friend bool operator==(const CardKindAction &, const CardKindAction &) = default;
+};
+
 struct CardKindDescriptor
 {
+    static constexpr int kMaxActions = 6;
+
     QString kind;
     CardKind renderer = CardKind::Unknown; // one of the built-in kinds it is drawn (and checked) as
     QString title;
     QString path; // the file it came from
+    QList<CardKindAction> actions; // in the descriptor's order; empty: not a decision card
 };
 
 class CardKindRegistry

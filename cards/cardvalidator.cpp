@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QtDebug>
 
 #include <nlohmann/json.hpp>
@@ -720,15 +721,9 @@ bool pointerLess(std::string_view a, std::string_view b)
     return a.empty() && !b.empty();
 }
 
-void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> &issues)
+// What a schema (and, for a catalog kind, its C++ rules) finds in a payload, unordered.
+void collectIssues(const KindSchema *schema, CardKind kind, const json &payload, std::vector<Found> &found)
 {
-    const KindSchema *schema = schemas()[kindIndex(kind)].get();
-    if (!schema || !schema->ok) {
-        issues.append({QStringLiteral("/payload"), QStringLiteral("cannot be checked: the schema of this kind is missing")});
-        return;
-    }
-
-    std::vector<Found> found;
     ScanResult scanned;
     std::vector<PathToken> path;
     path.reserve(16);
@@ -775,7 +770,10 @@ void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> 
     default:
         break;
     }
+}
 
+void appendOrdered(std::vector<Found> &found, QList<ValidationIssue> &issues)
+{
     if (found.empty())
         return;
     std::stable_sort(found.begin(), found.end(),
@@ -795,7 +793,239 @@ void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> 
     }
 }
 
+void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> &issues)
+{
+    const KindSchema *schema = schemas()[kindIndex(kind)].get();
+    if (!schema || !schema->ok) {
+        issues.append({QStringLiteral("/payload"), QStringLiteral("cannot be checked: the schema of this kind is missing")});
+        return;
+    }
+    std::vector<Found> found;
+    collectIssues(schema, kind, payload, found);
+    appendOrdered(found, issues);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Descriptor schemas (cardkindregistry.h). "pattern" and "format" never reach valijson: its std::regex
+// recurses per character of the checked string, so a long hostile string could overflow the stack.
+// They are checked here with QRegularExpression (PCRE2: bounded, no recursion per character).
+
+struct PatternNode
+{
+    std::unique_ptr<QRegularExpression> pattern;
+    std::string patternText;
+    std::string format; // "date", "time" or "date-time" (other formats are annotations, not checked)
+    std::vector<std::pair<std::string, std::unique_ptr<PatternNode>>> properties;
+    std::unique_ptr<PatternNode> items;      // "items" as one schema
+    std::unique_ptr<PatternNode> additional; // "additionalProperties" as a schema
+
+    bool isEmpty() const { return !pattern && format.empty() && properties.empty() && !items && !additional; }
+};
+
+// Keywords whose values are data, not schemas.
+bool isDataKeyword(const std::string &key)
+{
+    static constexpr std::string_view kData[] = {"enum", "const", "default", "examples", "required", "type",
+                                                 "title", "description", "$comment", "$schema", "$id", "$ref"};
+    return std::find(std::begin(kData), std::end(kData), key) != std::end(kData);
+}
+
+// Keywords whose value is an object of named schemas.
+bool isSchemaMapKeyword(const std::string &key)
+{
+    return key == "properties" || key == "definitions" || key == "$defs" || key == "dependencies";
+}
+
+// A schema off the properties / items / additionalProperties path from the root (inside allOf, anyOf,
+// not, if, definitions, …): which value it checks is not known here, so a pattern there is refused and a
+// format dropped (draft 7: format is an annotation unless a validator chooses to assert it).
+bool prepareOffPath(json &node, const std::string &at, ValidationIssue *error)
+{
+    if (node.is_array()) {
+        std::size_t i = 0;
+        for (json &child : node)
+            if (!prepareOffPath(child, at + '/' + std::to_string(i++), error))
+                return false;
+        return true;
+    }
+    if (!node.is_object())
+        return true;
+    for (const char *keyword : {"pattern", "patternProperties"}) {
+        if (node.contains(keyword)) {
+            *error = {fromStdString(at + '/' + keyword),
+                      QStringLiteral("a pattern is checked only under properties, items and additionalProperties")};
+            return false;
+        }
+    }
+    node.erase("format");
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const std::string key = it.key();
+        if (isDataKeyword(key))
+            continue;
+        const std::string here = at + '/' + escapePointerToken(key);
+        if (isSchemaMapKeyword(key) && it->is_object()) {
+            for (auto member = it->begin(); member != it->end(); ++member)
+                if (!prepareOffPath(*member, here + '/' + escapePointerToken(member.key()), error))
+                    return false;
+        } else if (!prepareOffPath(*it, here, error)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool prepareOnPath(json &node, PatternNode &out, const std::string &at, ValidationIssue *error)
+{
+    if (!node.is_object())
+        return true;
+    if (auto pattern = node.find("pattern"); pattern != node.end()) {
+        if (!pattern->is_string()) {
+            *error = {fromStdString(at + "/pattern"), QStringLiteral("must be a string")};
+            return false;
+        }
+        out.patternText = pattern->get<std::string>();
+        out.pattern = std::make_unique<QRegularExpression>(fromStdString(out.patternText));
+        if (!out.pattern->isValid()) {
+            *error = {fromStdString(at + "/pattern"),
+                      QStringLiteral("is not a valid regular expression: ") + out.pattern->errorString()};
+            return false;
+        }
+        node.erase("pattern");
+    }
+    if (auto format = node.find("format"); format != node.end()) {
+        if (format->is_string()) {
+            const std::string &name = format->get_ref<const std::string &>();
+            if (name == "date" || name == "time" || name == "date-time")
+                out.format = name;
+        }
+        node.erase("format");
+    }
+    if (node.contains("patternProperties")) {
+        *error = {fromStdString(at + "/patternProperties"), QStringLiteral("is not supported; use properties")};
+        return false;
+    }
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const std::string key = it.key();
+        if (isDataKeyword(key))
+            continue;
+        const std::string here = at + '/' + escapePointerToken(key);
+        if (key == "properties" && it->is_object()) {
+            for (auto member = it->begin(); member != it->end(); ++member) {
+                auto child = std::make_unique<PatternNode>();
+                if (!prepareOnPath(*member, *child, here + '/' + escapePointerToken(member.key()), error))
+                    return false;
+                if (!child->isEmpty())
+                    out.properties.emplace_back(member.key(), std::move(child));
+            }
+        } else if ((key == "items" || key == "additionalProperties") && it->is_object()) {
+            auto child = std::make_unique<PatternNode>();
+            if (!prepareOnPath(*it, *child, here, error))
+                return false;
+            if (!child->isEmpty())
+                (key == "items" ? out.items : out.additional) = std::move(child);
+        } else if (isSchemaMapKeyword(key) && it->is_object()) {
+            for (auto member = it->begin(); member != it->end(); ++member)
+                if (!prepareOffPath(*member, here + '/' + escapePointerToken(member.key()), error))
+                    return false;
+        } else if (!prepareOffPath(*it, here, error)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The same shapes valijson's format checks accept (RFC 3339 full-date, full-time, date-time).
+bool matchesFormat(const std::string &format, const QString &text)
+{
+    static const QRegularExpression date(QStringLiteral("^[0-9]+-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])$"));
+    static const QRegularExpression time(QStringLiteral(
+        "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"));
+    static const QRegularExpression dateTime(QStringLiteral(
+        "^[0-9]+-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)"
+        "(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"));
+    const QRegularExpression &re = format == "date" ? date : format == "time" ? time : dateTime;
+    return re.match(text).hasMatch();
+}
+
+void checkPatterns(const PatternNode &node, const json &value, const std::string &pointer, std::vector<Found> &found)
+{
+    if (value.is_string()) {
+        const QString text = fromStdString(value.get_ref<const std::string &>());
+        if (node.pattern && !node.pattern->match(text).hasMatch()) {
+            constexpr qsizetype kShown = 60;
+            QString shown = fromStdString(node.patternText);
+            if (shown.size() > kShown)
+                shown = shown.left(kShown) + QChar(0x2026);
+            found.push_back({pointer, QStringLiteral("must match the pattern %1").arg(shown)});
+        }
+        if (!node.format.empty() && !matchesFormat(node.format, text))
+            found.push_back({pointer, QStringLiteral("must be a %1 (RFC 3339)").arg(fromStdString(node.format))});
+    } else if (value.is_object()) {
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            const PatternNode *child = node.additional.get();
+            for (const auto &[name, property] : node.properties) {
+                if (name == it.key()) {
+                    child = property.get();
+                    break;
+                }
+            }
+            if (child)
+                checkPatterns(*child, *it, pointer + '/' + escapePointerToken(it.key()), found);
+        }
+    } else if (value.is_array() && node.items) {
+        std::size_t i = 0;
+        for (const json &item : value)
+            checkPatterns(*node.items, item, pointer + '/' + std::to_string(i++), found);
+    }
+}
+
 } // namespace
+
+struct CardValidator::CompiledSchema
+{
+    KindSchema schema;
+    PatternNode checks;
+};
+
+std::shared_ptr<const CardValidator::CompiledSchema> CardValidator::compilePayloadSchema(const json &schema,
+                                                                                        ValidationIssue *error)
+{
+    ValidationIssue ignored;
+    ValidationIssue &why = error ? *error : ignored;
+    if (!schema.is_object()) {
+        why = {QString(), QStringLiteral("must be an object")};
+        return nullptr;
+    }
+    auto compiled = std::make_shared<CompiledSchema>();
+    json forValijson = schema;
+    if (!prepareOnPath(forValijson, compiled->checks, "", &why))
+        return nullptr;
+    try {
+        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        valijson::adapters::NlohmannJsonAdapter adapter(forValijson);
+        parser.populateSchema(adapter, compiled->schema.checked);
+    } catch (const std::exception &e) {
+        why = {QString(), QStringLiteral("is not a usable JSON Schema: ") + QString::fromLocal8Bit(e.what())};
+        return nullptr;
+    }
+    compiled->schema.document = schema;
+    compiled->schema.ok = true;
+    return compiled;
+}
+
+void CardValidator::validateRegisteredPayload(const CompiledSchema &schema, CardKind renderer, const json &payload,
+                                              QList<ValidationIssue> &issues)
+{
+    std::vector<Found> found;
+    collectIssues(&schema.schema, CardKind::Unknown, payload, found);
+    checkPatterns(schema.checks, payload, std::string(), found);
+    const KindSchema *builtIn = kindIndex(renderer) < kKindCount ? schemas()[kindIndex(renderer)].get() : nullptr;
+    if (builtIn && builtIn->ok)
+        collectIssues(builtIn, renderer, payload, found);
+    else
+        found.push_back({"", QStringLiteral("cannot be checked: the schema of its renderer is missing")});
+    appendOrdered(found, issues);
+}
 
 QList<ValidationIssue> CardValidator::validate(const json &envelope)
 {

@@ -31,6 +31,8 @@
 // (indices numerically, member names by name, as nlohmann::json keeps them), each at most once.
 // Nesting deeper than kMaxJsonDepth (only possible in code) is one issue, never a deep recursion.
 
+#include <memory>
+
 #include <QList>
 
 #include <nlohmann/json_fwd.hpp>
@@ -50,6 +52,22 @@ public:
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);
     // a null value for Unknown.
     static const nlohmann::json &payloadSchema(CardKind kind);
+
+    // --- kinds added by descriptor (cardkindregistry.h, issue 6) --------------------------------------
+    // A descriptor's payload schema (JSON Schema draft 7), compiled once. "pattern" and "format" are
+    // checked with QRegularExpression, not valijson's std::regex (which recurses per character: a long
+    // hostile string would overflow the stack); so a pattern is accepted only on a value reached from
+    // the root through properties / items (one schema) / additionalProperties, and refused elsewhere
+    // (allOf, anyOf, definitions, …) as is patternProperties. Checked formats: date, time, date-time;
+    // others are annotations. Null with *error (pointer into the schema, message) when refused.
+    struct CompiledSchema;
+    static std::shared_ptr<const CompiledSchema> compilePayloadSchema(const nlohmann::json &schema,
+                                                                      ValidationIssue *error);
+    // Issues of a registered kind's payload: its descriptor schema's and those of the built-in renderer
+    // kind (the renderer must get a payload it can draw), merged in payload order, each at most once,
+    // pointers under "/payload".
+    static void validateRegisteredPayload(const CompiledSchema &schema, CardKind renderer,
+                                          const nlohmann::json &payload, QList<ValidationIssue> &issues);
 };
 
 } // namespace Tessera
