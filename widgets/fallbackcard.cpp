@@ -113,6 +113,8 @@ QString FallbackCard::labelFor(const Card &card)
         const QString shown = kind.size() > 60 ? kind.left(59) + QChar(0x2026) : kind;
         return tr("Unknown card kind \"%1\"").arg(shown);
     }
+    if (card.kind() == CardKind::WidgetDocument)
+        return tr("Invalid dorkos-ui widget"); // seed 003: the widget's error card
     return tr("Invalid %1 card").arg(kind);
 }
 
