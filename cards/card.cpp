@@ -40,6 +40,26 @@ constexpr std::array<KindName, 2> kDialectNames{{
     {CardKind::WidgetDocument, "dorkos_ui"},
 }};
 
+// A json_render card's title: the root element's props.title when it is a string (seed 001: the Card's).
+QString jsonRenderTitle(const json &envelope)
+{
+    if (!envelope.is_object())
+        return {};
+    auto payloadIt = envelope.find("payload");
+    if (payloadIt == envelope.end() || !payloadIt->is_object())
+        return {};
+    const json *payload = &*payloadIt;
+    auto root = payload->find("root");
+    auto elements = payload->find("elements");
+    if (root == payload->end() || !root->is_string() || elements == payload->end() || !elements->is_object())
+        return {};
+    auto element = elements->find(root->get_ref<const std::string &>());
+    if (element == elements->end() || !element->is_object())
+        return {};
+    auto props = element->find("props");
+    return props != element->end() ? jsonString(*props, "title") : QString();
+}
+
 } // namespace
 
 CardKind cardKindFromName(QStringView name)
@@ -91,7 +111,12 @@ Card Card::fromToolCall(const QString &toolName, const QByteArray &argumentsText
 {
     Card card;
     card.m_rawText = argumentsText;
-    card.m_source = toolName == QLatin1String("render_ui") ? CardSource::RenderUiCall : CardSource::EmitCardCall;
+    if (toolName == QLatin1String("render_ui"))
+        card.m_source = CardSource::RenderUiCall;
+    else if (toolName == QLatin1String("send_card"))
+        card.m_source = CardSource::SendCardCall;
+    else
+        card.m_source = CardSource::EmitCardCall;
     card.m_stampSpecVersion = true;
     card.parseAndValidate();
     return card;
@@ -120,6 +145,11 @@ std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
     *parsed = parseStrictJson(std::string_view(m_rawText.constData(), size_t(m_rawText.size())));
     if (!parsed->ok())
         return nullptr;
+    if (m_source == CardSource::ProseFence) {
+        // A ```dorkos-ui fence holds the document itself; its envelope is stamped around it (seed 003).
+        return std::make_shared<json>(
+            json{{"kind", "dorkos_ui"}, {"specVersion", kCardSpecVersion}, {"payload", std::move(*parsed->value)}});
+    }
     if (!m_stampSpecVersion || !parsed->value->is_object())
         return parsed->value;
     // The tool stamps kind and specVersion; the model supplies the rest (seed 000 "Envelope").
@@ -127,6 +157,15 @@ std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
     auto envelope = std::make_shared<json>();
     if (m_source == CardSource::RenderUiCall) {
         *envelope = json{{"kind", "canvas"}, {"specVersion", kCardSpecVersion}, {"payload", std::move(args)}};
+    } else if (m_source == CardSource::SendCardCall) {
+        // Seed 001 send_card {spec, text}: the payload is the spec, with the call's text kept in it
+        // (jsonrenderspec.h); a missing spec leaves the payload missing, which validation reports.
+        *envelope = json{{"kind", "json_render"}, {"specVersion", kCardSpecVersion}};
+        if (args.contains("spec")) {
+            json &payload = (*envelope)["payload"] = std::move(args["spec"]);
+            if (payload.is_object() && args.contains("text"))
+                payload["text"] = std::move(args["text"]);
+        }
     } else {
         *envelope = json::object();
         if (args.contains("kind"))
@@ -143,18 +182,36 @@ void Card::parseAndValidate()
     StrictJsonResult parsed;
     const std::shared_ptr<json> envelope = buildEnvelope(&parsed);
     const bool isRenderUi = m_source == CardSource::RenderUiCall;
-    const QString prefix = isRenderUi ? QStringLiteral("/payload") : QString();
+    const bool isSendCard = m_source == CardSource::SendCardCall;
+    const bool isProseFence = m_source == CardSource::ProseFence;
+    const QString prefix = isRenderUi || isProseFence ? QStringLiteral("/payload") : QString();
+    // Pointers into the parsed text -> pointers into the envelope built from it.
+    auto toEnvelopePointer = [&](const std::string &pointer) -> QString {
+        const QString p = fromStdString(pointer);
+        if (isSendCard) {
+            // send_card: /spec/… is /payload/…, /text is /payload/text; other arguments stay as they are.
+            if (p == QLatin1String("/spec") || p.startsWith(QLatin1String("/spec/")))
+                return QStringLiteral("/payload") + p.mid(5);
+            if (p == QLatin1String("/text") || p.startsWith(QLatin1String("/text/")))
+                return QStringLiteral("/payload") + p;
+            return p;
+        }
+        return prefix + p;
+    };
     if (!envelope) {
         // Keep the kind for the fallback's label when it was read before the failure.
-        m_kindName = isRenderUi ? QStringLiteral("canvas") : fromStdString(parsed.rootKind);
+        m_kindName = isRenderUi ? QStringLiteral("canvas")
+                     : isSendCard ? QStringLiteral("json_render")
+                     : isProseFence ? QStringLiteral("dorkos_ui")
+                                  : fromStdString(parsed.rootKind);
         m_kind = cardKindFromName(m_kindName);
-        m_issues.append({prefix + fromStdString(parsed.errorPointer), fromStdString(parsed.error)});
+        m_issues.append({toEnvelopePointer(parsed.errorPointer), fromStdString(parsed.error)});
         return;
     }
     for (const std::string &pointer : parsed.duplicateKeys)
-        m_issues.append({prefix + fromStdString(pointer), QStringLiteral("key appears more than once")});
+        m_issues.append({toEnvelopePointer(pointer), QStringLiteral("key appears more than once")});
     for (const auto &[pointer, lexeme] : parsed.numberLexemes)
-        m_numberLexemes.insert(prefix + fromStdString(pointer), fromStdString(lexeme));
+        m_numberLexemes.insert(toEnvelopePointer(pointer), fromStdString(lexeme));
 
     if (envelope->is_object()) {
         auto kindIt = envelope->find("kind");
@@ -171,6 +228,14 @@ void Card::parseAndValidate()
     }
     // Duplicate keys are reported first: they make the card invalid whatever else holds.
     m_issues.append(CardValidator::validate(*envelope));
+    if (m_kind == CardKind::JsonRender)
+        m_title = jsonRenderTitle(*envelope);
+    // Seed 001: send_card's text (the card's plain-text version) is required.
+    if (isSendCard && envelope->is_object()) {
+        auto payloadIt = envelope->find("payload");
+        if (payloadIt != envelope->end() && payloadIt->is_object() && !payloadIt->contains("text"))
+            m_issues.append({QStringLiteral("/payload/text"), QStringLiteral("is required")});
+    }
     // Seed 000: canvas is "the only one emit_card cannot produce".
     if (m_source == CardSource::EmitCardCall && m_kind == CardKind::Canvas)
         m_issues.prepend({QStringLiteral("/kind"), QStringLiteral("canvas cards come only from render_ui")});

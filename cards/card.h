@@ -66,9 +66,12 @@ public:
     Card() = default;
 
     // Parses and validates raw envelope text (UTF-8 JSON). Never throws; problems become issues.
+    // With CardSource::ProseFence the text is a widget document and the envelope is stamped around it:
+    // {"kind":"dorkos_ui","specVersion":1,"payload":<text>}, so pointers read "/payload/…" (seed 003).
     static Card fromEnvelopeText(const QByteArray &rawText, CardSource source = CardSource::ToolResult);
     // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
-    // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas.
+    // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas;
+    // send_card {spec, text} -> json_render with payload = spec + "text" (jsonrenderspec.h).
     static Card fromToolCall(const QString &toolName, const QByteArray &argumentsText);
     // A card that could not even be parsed out of its line: kind as far as known, one issue.
     static Card unparseable(const QByteArray &rawText, const QString &kindName, const ValidationIssue &issue);

@@ -7,7 +7,9 @@ A dev tool (the build never runs it). Python 3 standard library only.
 
 The conversation (PRODUCT.md §2: JSON Lines, OpenAI Chat Completions messages) shows all eight emit_card
 kinds with every example payload of seed 000, the seed's render_ui canvas example, and cards built from
-the vega sample data (stocks.csv, penguins.json, seattle-weather.csv). Every figure quoted in the prose is
+the vega sample data (stocks.csv, penguins.json, seattle-weather.csv), and a send_card json-render card
+(seed 001) with buttons, and ```dorkos-ui widget documents (seed 003) inside assistant prose. Every
+figure quoted in the prose is
 computed here from the data, and every card is checked against the seed 000 limits before writing; the
 script exits non-zero if any card breaks one.
 """
@@ -148,8 +150,101 @@ def card_issues(envelope):
         libs = p.get("libraries", [])
         if not isinstance(libs, list) or len(libs) > 4 or any(l not in LIBRARIES for l in libs):
             issues.append(f"{P}/libraries: only up to 4 of {sorted(LIBRARIES)}")
+    elif kind == "json_render":
+        issues += json_render_issues(p)
     else:
         issues.append(f"/kind: unknown kind {kind!r}")
+    return issues
+
+
+# json-render (seed 001) as Tessera checks it (cards/jsonrenderspec.h): components, who may hold whom,
+# every child present, a tree (no cycle, no second parent), required props.
+JR_CHILDREN = {"Card": {"Section", "Text", "Fields", "Table", "Divider", "Image", "Actions"},
+               "Section": {"Text", "Fields", "Table", "Divider", "Image", "Actions"},
+               "Fields": {"Field"}, "Actions": {"Button", "LinkButton"}}
+JR_REQUIRED = {"Text": ["text"], "Field": ["label", "value"], "Table": ["columns", "rows"], "Image": ["url"],
+               "Button": ["id", "label"], "LinkButton": ["label", "url"]}
+JR_TYPES = set(JR_CHILDREN) | set(JR_REQUIRED) | {"Divider"}
+
+
+def json_render_issues(p):
+    issues = []
+    els = p.get("elements")
+    if not isinstance(els, dict) or len(els) > 200:
+        return ["/payload/elements: must be an object of at most 200 elements"]
+    if p.get("root") not in els:
+        issues.append("/payload/root: not in elements")
+    if "text" in p and not isinstance(p["text"], str):
+        issues.append("/payload/text: must be a string")
+    for eid, el in els.items():
+        q = f"/payload/elements/{eid}"
+        t = el.get("type")
+        if t not in JR_TYPES:
+            issues.append(f"{q}/type: {t!r} not in the catalog")
+            continue
+        props = el.get("props", {})
+        for key in JR_REQUIRED.get(t, []):
+            if key not in props:
+                issues.append(f"{q}/props/{key}: required")
+        for i, c in enumerate(el.get("children", [])):
+            if c not in els:
+                issues.append(f"{q}/children/{i}: not in elements")
+            elif els[c].get("type") not in JR_CHILDREN.get(t, set()):
+                issues.append(f"{q}/children/{i}: {t} cannot contain {els[c].get('type')}")
+    seen, stack = set(), [p.get("root")]
+    while stack:
+        eid = stack.pop()
+        if eid in seen:
+            issues.append(f"/payload/elements: {eid!r} reached twice")
+            continue
+        seen.add(eid)
+        stack += [c for c in els.get(eid, {}).get("children", []) if c in els]
+    return issues
+
+
+# DorkOS widget documents (seed 003) as Tessera checks them (cards/widgetdocument.h): the node catalog's
+# required fields, progress 0-100, chart values >= 0, https-only links and images.
+WIDGET_REQUIRED = {"stack": ["direction", "children"], "card": ["children"], "divider": [], "heading": ["text"],
+                   "text": ["text"], "badge": ["text"], "stat": ["label", "value"], "keyValue": ["items"],
+                   "progress": ["value"], "table": ["columns", "rows"], "list": ["items"], "chart": ["kind", "data"],
+                   "timeline": ["items"], "checklist": ["items"], "compare": ["options", "rows"], "rating": ["value"],
+                   "mood": ["emotion"], "board": ["rows"], "reveal": ["kind", "result"], "image": ["src", "alt"],
+                   "button": ["label", "action"], "input": ["name"], "select": ["name", "options"],
+                   "form": ["children", "submit"]}
+
+
+def widget_action_issues(a, q):
+    if a.get("kind") == "agent":
+        return [] if a.get("id") else [f"{q}/id: required"]
+    if a.get("kind") == "url":
+        return [] if str(a.get("href", "")).startswith("https://") else [f"{q}/href: must be https://"]
+    if a.get("kind") == "ui":
+        return [] if isinstance(a.get("command"), dict) else [f"{q}/command: required"]
+    return [f"{q}/kind: not agent, ui or url"]
+
+
+def widget_issues(doc):
+    issues = [] if doc.get("version") == 1 and not isinstance(doc.get("version"), bool) else ["/payload/version: must be 1"]
+    stack = [(doc.get("root"), "/payload/root")]
+    while stack:
+        n, q = stack.pop()
+        t = n.get("type") if isinstance(n, dict) else None
+        if t not in WIDGET_REQUIRED:
+            issues.append(f"{q}/type: {t!r} not in the catalog")
+            continue
+        issues += [f"{q}/{k}: required" for k in WIDGET_REQUIRED[t] if k not in n]
+        for key in ("children", "footer"):
+            stack += [(c, f"{q}/{key}/{i}") for i, c in enumerate(n.get(key, []))]
+        if t == "progress" and not 0 <= n.get("value", -1) <= 100:
+            issues.append(f"{q}/value: outside 0..100")
+        if t == "chart":
+            issues += [f"{q}/data/{i}/value: negative" for i, d in enumerate(n.get("data", [])) if not d.get("value", -1) >= 0]
+        if t == "image" and not str(n.get("src", "")).startswith(("https://", "data:")):
+            issues.append(f"{q}/src: must be https:// or data:")
+        if t == "button":
+            issues += widget_action_issues(n.get("action", {}), f"{q}/action")
+        if t == "form":
+            issues += widget_action_issues(n.get("submit", {}).get("action", {}), f"{q}/submit/action")
     return issues
 
 
@@ -193,6 +288,7 @@ class Conversation:
         self.clock = datetime.datetime(2026, 8, 14, 9, 2, 0, tzinfo=datetime.timezone.utc)
         self.turn = None
         self.envelopes = []  # every card drawn, for the limit check
+        self.widgets = []  # every ```dorkos-ui document, for the widget check
 
     def _stamp(self, msg, seconds, with_id):
         self.clock += datetime.timedelta(seconds=seconds)
@@ -212,6 +308,11 @@ class Conversation:
 
     def prose(self, markdown):
         self.add({"role": "assistant", "content": markdown}, seconds=3)
+
+    def widget(self, document):
+        """A ```dorkos-ui fence (seed 003) to put in prose; the document is kept for the widget check."""
+        self.widgets.append(document)
+        return "```dorkos-ui\n" + json.dumps(document, ensure_ascii=False, indent=1) + "\n```"
 
     def _call(self, name, arguments):
         self.calls += 1
@@ -238,6 +339,16 @@ class Conversation:
         self.add({"role": "assistant", "content": None, "tool_calls": calls}, seconds=4, with_id=False)
         for r in results:
             self.add(r, seconds=1, with_id=False)
+
+    def send_card(self, spec, text):
+        """send_card (seed 001): the call's arguments {spec, text}; the result carries the json_render
+        envelope the tool broadcast (payload = spec plus the text)."""
+        cid, call = self._call("send_card", {"spec": spec, "text": text})
+        self.add({"role": "assistant", "content": None, "tool_calls": [call]}, seconds=3, with_id=False)
+        envelope = {"kind": "json_render", "specVersion": 1, "payload": dict(spec, text=text)}
+        self.envelopes.append(envelope)
+        self.add({"role": "tool", "tool_call_id": cid, "name": "send_card", "content": "sent: json_render",
+                  "structured": {"card": envelope}}, seconds=1, with_id=False)
 
     def canvas(self, arguments, html, title):
         """render_ui in template mode: the tool inlines the template's bytes server-side, so the
@@ -440,6 +551,82 @@ def build(data_dir):
             {"label": "Penguins by species", "prompt": "Summarise the penguin measurements by species: count and mean of each measurement."},
             {"label": "Rebase the stocks", "prompt": "Rebase the five stocks in stocks.csv to 100 at January 2005 and chart them together."},
         ]}, "structured")])
+
+    # Turn 7: a json-render card (seed 001) to sign off, with buttons that report a press.
+    conv.user("Put the last closes from stocks.csv in a card I can sign off on.", "turn_07")
+    symbols = ["AAPL", "AMZN", "GOOG", "IBM", "MSFT"]
+    rows = [[s, num(stocks[s][-1][1]), f"{changes[s]:+.0%}", stocks[s][0][0][:7]] for s in symbols]
+    spec = {"root": "card", "elements": {
+        "card": {"type": "Card", "props": {"title": f"Sign-off: last closes, {last_month[:7]}",
+                                          "subtitle": "stocks.csv (vega datasets), last monthly close per symbol"},
+                 "children": ["facts", "closes", "note", "rule", "actions"]},
+        "facts": {"type": "Fields", "props": {}, "children": ["month", "best", "worst"]},
+        "month": {"type": "Field", "props": {"label": "Month", "value": last_month[:7]}, "children": []},
+        "best": {"type": "Field", "props": {"label": "Best since listing", "value": f"{best} {changes[best]:+.0%}"}, "children": []},
+        "worst": {"type": "Field", "props": {"label": "Worst since listing", "value": f"{worst} {changes[worst]:+.0%}"}, "children": []},
+        "closes": {"type": "Table", "props": {"columns": ["Symbol", "Close (USD)", "Change", "Since"], "rows": rows}, "children": []},
+        "note": {"type": "Text", "props": {"text": "Approve to file these closes as the reference prices; "
+                                                   "Reject to leave the file unchanged.", "style": "muted"}, "children": []},
+        "rule": {"type": "Divider", "props": {}, "children": []},
+        "actions": {"type": "Actions", "props": {}, "children": ["approve", "reject", "source"]},
+        "approve": {"type": "Button", "props": {"id": "approve_closes", "label": "Approve", "style": "primary"}, "children": []},
+        "reject": {"type": "Button", "props": {"id": "reject_closes", "label": "Reject", "style": "danger"}, "children": []},
+        "source": {"type": "LinkButton", "props": {"label": "Dataset source", "url": "https://github.com/vega/vega-datasets"},
+                   "children": []},
+    }}
+    conv.send_card(spec, f"Sign-off: last closes for {', '.join(symbols)} ({last_month[:7]}). Approve or reject.")
+    conv.prose("The card above lists each symbol's last close. Press **Approve** or **Reject**: your press comes back "
+               "to me as a note like `[Button pressed by Ada; action=approve_closes]`.")
+
+    # Turn 8: widget documents (seed 003) in the prose itself: the Seattle weather at a glance, then the
+    # penguin species side by side. Tessera draws each fence in place; the raw JSON is never shown.
+    conv.user("Give me the Seattle weather at a glance, and compare the penguin species.", "turn_08")
+    kinds = {}
+    for r in weather:
+        kinds[r["weather"]] = kinds.get(r["weather"], 0) + 1
+    days = len(weather)
+    rain_mm = {m: round(sum(by_month[m]["rain"]) / years_n, 1) for m in range(1, 13)}
+    sunny = kinds.get("sun", 0)
+    seattle = {"version": 1, "title": "Seattle weather", "root": {
+        "type": "card", "title": f"Seattle weather, {first_year}–{last_year}",
+        "description": f"seattle-weather.csv (vega datasets): {days:,} daily records",
+        "children": [
+            {"type": "stack", "direction": "horizontal", "children": [
+                {"type": "stat", "label": "Warmest month, mean daily max", "value": f"{mean_max[warm]} °C",
+                 "hint": names[warm - 1], "trend": [mean_max[m] for m in range(1, 13)]},
+                {"type": "stat", "label": "Wettest month, mean rain", "value": f"{rain_mm[wet]} mm",
+                 "hint": names[wet - 1], "trend": [rain_mm[m] for m in range(1, 13)]},
+                {"type": "stat", "label": "Days recorded", "value": days}]},
+            {"type": "heading", "text": "Mean rainfall by month (mm)", "level": 3},
+            {"type": "chart", "kind": "bar", "height": 200,
+             "data": [{"label": names[m - 1], "value": num(rain_mm[m])} for m in range(1, 13)]},
+            {"type": "table", "columns": [{"key": "weather", "label": "Weather"},
+                                          {"key": "days", "label": "Days", "align": "right"},
+                                          {"key": "share", "label": "Share", "align": "right"}],
+             "rows": [{"weather": k, "days": v, "share": f"{v / days:.1%}"}
+                      for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])]},
+            {"type": "progress", "value": round(100 * sunny / days, 1), "label": "Days recorded as sunny"}],
+        "footer": [
+            {"type": "button", "label": "Chart rainfall by year", "action": {"kind": "agent", "id": "rainfall_by_year"}},
+            {"type": "button", "label": "Dataset source", "variant": "outline",
+             "action": {"kind": "url", "href": "https://github.com/vega/vega-datasets"}}]}}
+    species = sorted({p["Species"] for p in penguins})
+    def mean_of(s, key, digits=1):
+        vals = [p[key] for p in penguins if p["Species"] == s and p[key] is not None]
+        return num(round(statistics.mean(vals), digits)) if vals else None
+    compare = {"version": 1, "title": "Penguin species", "root": {
+        "type": "compare", "options": [{"name": s} for s in species],
+        "rows": [{"label": "Birds", "values": [sum(1 for p in penguins if p["Species"] == s) for s in species]},
+                 {"label": "Islands", "values": [", ".join(sorted({p["Island"] for p in penguins if p["Species"] == s}))
+                                                 for s in species]},
+                 {"label": "Beak length (mm)", "values": [mean_of(s, "Beak Length (mm)") for s in species]},
+                 {"label": "Flipper length (mm)", "values": [mean_of(s, "Flipper Length (mm)") for s in species]},
+                 {"label": "Body mass (g)", "values": [mean_of(s, "Body Mass (g)", 0) for s in species]}]}}
+    heaviest = max(species, key=lambda s: mean_of(s, "Body Mass (g)", 0))
+    conv.prose(f"Seattle at a glance, {first_year}–{last_year}:\n\n" + conv.widget(seattle)
+               + f"\n\n{sunny / days:.0%} of the days are recorded as sunny. The three penguin species side by side "
+               "(means over the measured birds):\n\n" + conv.widget(compare)
+               + f"\n\n{heaviest} is the heaviest on average.")
     return conv
 
 
@@ -453,9 +640,11 @@ def main():
     problems = []
     for envelope in conv.envelopes:
         problems += [f"{envelope['kind']}{issue}" for issue in card_issues(envelope)]
+    for document in conv.widgets:
+        problems += [f"dorkos_ui{issue}" for issue in widget_issues(document)]
     kinds = {e["kind"] for e in conv.envelopes}
     expected = {"text", "code", "alert", "detail", "item_list", "data_table", "metric_chart", "recommend_actions", "canvas"}
-    if kinds != expected:
+    if not expected <= kinds:
         problems.append(f"kinds used {sorted(kinds)}, expected all nine")
     if problems:
         print("\n".join(problems), file=sys.stderr)
@@ -466,7 +655,7 @@ def main():
         json.loads(line)  # every line parses
     with open(args.out, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
-    print(f"{args.out}: {len(conv.lines)} lines, {len(conv.envelopes)} cards")
+    print(f"{args.out}: {len(conv.lines)} lines, {len(conv.envelopes) + len(conv.widgets)} cards")
     return 0
 
 

@@ -8,6 +8,7 @@
 #include "conversationmodel.h"
 #include "fallbackcard.h"
 #include "markdownview.h"
+#include "proseblock.h"
 #include "rendererregistry.h"
 
 namespace Tessera {
@@ -69,12 +70,28 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
     case BlockType::UserText:
         return new UserBubble(model.blockText(row), parent);
     case BlockType::AssistantProse: {
+        // Seed 003: ```dorkos-ui fences are drawn in place as widgets (a skeleton while still streaming).
+        const Message &m = model.message(row);
+        if (m.role == MessageRole::Assistant && ProseBlock::hasWidgetFences(m.content)) {
+            const bool streaming = context.streaming
+                || model.data(model.index(row), ConversationModel::StreamingRole).toBool();
+            const QString owner = m.id.isEmpty() ? QStringLiteral("line %1").arg(m.lineNumber) : m.id;
+            return new ProseBlock(m.content, m.cards, owner, streaming, context, parent);
+        }
         auto *view = new MarkdownView(model.blockText(row), parent);
         view->setObjectName(QStringLiteral("assistantProse"));
         return view;
     }
-    case BlockType::Card:
-        return RendererRegistry::createCardWidget(*model.card(row), context, parent);
+    case BlockType::Card: {
+        // The card's lifecycle state as the model computed it (seed 002), unless the caller gave one:
+        // the view and the headless render both draw the last state.
+        const Card &card = *model.card(row);
+        const CardState state = model.cardState(card.cardId());
+        RenderContext withState = context;
+        if (!withState.state)
+            withState.state = &state;
+        return RendererRegistry::createCardWidget(card, withState, parent);
+    }
     case BlockType::ToolActivity:
         return new ToolActivityLine(model.blockText(row), parent);
     case BlockType::CutOff: {
@@ -103,8 +120,12 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     switch (model.blockType(row)) {
     case BlockType::UserText:
         return 38 + textHeight(model.blockText(row));
-    case BlockType::AssistantProse:
-        return 4 + textHeight(model.blockText(row));
+    case BlockType::AssistantProse: {
+        // Each ```dorkos-ui fence is a widget, not its text (seed 003).
+        const QString text = model.blockText(row);
+        const int fences = text.contains(QLatin1String("dorkos-ui")) ? int(text.count(QLatin1String("```dorkos-ui"))) : 0;
+        return 4 + (fences > 0 ? 8 + 220 * fences + textHeight(text) / 3 : textHeight(text));
+    }
     case BlockType::ToolActivity:
     case BlockType::CutOff:
         return 22;
@@ -141,6 +162,10 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
         return 74;
     case CardKind::Canvas:
         return 82;
+    case CardKind::JsonRender: // containers draw no row of their own: about 18 px per element (seed 001)
+        return 50 + 18 * qBound(1, int(raw.count("\"type\"")), 60);
+    case CardKind::WidgetDocument: // about one row per node (seed 003)
+        return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12);
     case CardKind::Unknown:
         break;
     }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "card.h"
+#include "cardtext.h"
 
 namespace Tessera {
 
@@ -179,6 +180,11 @@ static QString flatten(const Card &card)
             lines.append(QStringLiteral("- ") + str(action, "label"));
         break;
     }
+    case CardKind::JsonRender:
+    case CardKind::WidgetDocument:
+    case CardKind::Registered:
+        lines = cardTextLines(card); // its own title comes first in it
+        break;
     case CardKind::Canvas:
     case CardKind::Unknown:
         lines.append(QString::fromUtf8(card.rawText()));

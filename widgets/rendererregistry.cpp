@@ -2,18 +2,26 @@
 
 #include <array>
 
+#include <QVBoxLayout>
+
 #include "alertcard.h"
 #include "canvasplaceholdercard.h"
 #include "card.h"
 #include "cardactions.h"
+#include "cardkindregistry.h"
+#include "cardstate.h"
+#include "cardstatebar.h"
 #include "codecard.h"
 #include "datatablecard.h"
+#include "decisionbar.h"
 #include "detailcard.h"
 #include "fallbackcard.h"
 #include "itemlistcard.h"
+#include "jsonrendercard.h"
 #include "metricchartcard.h"
 #include "recommendactionscard.h"
 #include "textcard.h"
+#include "widgetdocumentcard.h"
 
 namespace Tessera {
 
@@ -59,7 +67,7 @@ struct Entry
     Factory factory;
 };
 
-constexpr std::array<Entry, 9> kRenderers{{
+constexpr std::array<Entry, 11> kRenderers{{
     {CardKind::Text, &create<TextCard>},
     {CardKind::Code, &create<CodeCard>},
     {CardKind::Alert, &create<AlertCard>},
@@ -69,19 +77,76 @@ constexpr std::array<Entry, 9> kRenderers{{
     {CardKind::MetricChart, &create<MetricChartCard>},
     {CardKind::RecommendActions, &createRecommendActions},
     {CardKind::Canvas, &createCanvas},
+    {CardKind::JsonRender, [](const Card &card, const RenderContext &context, QWidget *parent) -> QWidget * {
+         return new JsonRenderCard(card, context, parent);
+     }},
+    {CardKind::WidgetDocument, [](const Card &card, const RenderContext &context, QWidget *parent) -> QWidget * {
+         return new WidgetDocumentCard(card, context, parent);
+     }},
 }};
+
+// The lifecycle (issue 6, seed 002): the state strip at the top of the card's body, a decision card's
+// buttons at its bottom. A widget that is not a CardFrame is put in a column with them.
+QWidget *withLifecycle(QWidget *widget, const Card &card, const RenderContext &context,
+                       const QList<CardKindAction> &choices, QWidget *parent)
+{
+    const CardState state = context.state ? *context.state : CardState();
+    const bool decides = !choices.isEmpty() && card.isValid();
+    if (state.isEmpty() && !decides)
+        return widget;
+    auto *bar = state.isEmpty() ? nullptr : new CardStateBar(state);
+    auto *buttons = decides ? new DecisionBar(card.cardId(), choices, state, context.actions) : nullptr;
+    auto *frame = qobject_cast<CardFrame *>(widget);
+    QVBoxLayout *column = frame ? frame->bodyLayout() : nullptr;
+    QWidget *result = widget;
+    if (!frame) {
+        result = new QWidget(parent);
+        column = new QVBoxLayout(result);
+        column->setContentsMargins(0, 0, 0, 0);
+        column->setSpacing(6);
+        widget->setParent(result);
+        column->addWidget(widget);
+    }
+    if (bar) {
+        bar->setParent(result);
+        column->insertWidget(0, bar);
+        const QString described = widget->accessibleDescription();
+        widget->setAccessibleDescription(described.isEmpty() ? bar->summary() : described + QStringLiteral(". ") + bar->summary());
+    }
+    if (buttons) {
+        buttons->setParent(result);
+        column->addWidget(buttons);
+    }
+    return result;
+}
 
 } // namespace
 
 QWidget *RendererRegistry::createCardWidget(const Card &card, const RenderContext &context, QWidget *parent)
 {
+    QWidget *widget = nullptr;
+    CardKindDescriptor descriptor; // a kind added by descriptor: drawn by the built-in renderer it names
     if (card.isValid()) {
+        CardKind kind = card.kind();
+        if (kind == CardKind::Registered) {
+            descriptor = CardKindRegistry::descriptor(card.kindName());
+            kind = descriptor.kind.isEmpty() || descriptor.renderer == CardKind::Canvas ? CardKind::Unknown
+                                                                                          : descriptor.renderer;
+        }
         for (const Entry &entry : kRenderers) {
-            if (entry.kind == card.kind())
-                return entry.factory(card, context, parent);
+            if (entry.kind == kind) {
+                widget = entry.factory(card, context, parent);
+                break;
+            }
+        }
+        if (widget && !descriptor.kind.isEmpty()) {
+            const QString label = descriptor.title.isEmpty() ? descriptor.kind : descriptor.title;
+            widget->setAccessibleName(card.title().isEmpty() ? label : label + QStringLiteral(": ") + card.title());
         }
     }
-    return new FallbackCard(card, parent);
+    if (!widget)
+        widget = new FallbackCard(card, parent);
+    return withLifecycle(widget, card, context, descriptor.actions, parent);
 }
 
 void RendererRegistry::setCanvasFactory(Factory factory)

@@ -69,8 +69,8 @@ void tst_MainWindowStore::importOpensAndLists()
     QVERIFY(window.importFile(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl")));
     QCOMPARE(window.conversationList()->count(), 1);
     QCOMPARE(window.conversationList()->idAt(0), window.currentConversationId());
-    QCOMPARE(window.model()->transcript().messages.size(), 37);
-    QCOMPARE(window.model()->transcript().cardCount(), 14);
+    QCOMPARE(window.model()->transcript().messages.size(), 43);
+    QCOMPARE(window.model()->transcript().cardCount(), 17);
     QVERIFY(window.savingProblem().isEmpty());
 }
 
@@ -85,13 +85,13 @@ void tst_MainWindowStore::sentMessagesAreStored()
         id = window.currentConversationId();
         window.composer()->setText(QStringLiteral("Keep this, please"));
         Q_EMIT window.composer()->sendRequested(window.composer()->text());
-        QCOMPARE(window.model()->transcript().messages.size(), 38);
+        QCOMPARE(window.model()->transcript().messages.size(), 44);
         QCOMPARE(window.composer()->text(), QString());
     }
     ConversationStore store;
     QVERIFY(store.open(dataDir).ok());
     const QList<QByteArray> lines = store.rawLines(id);
-    QCOMPARE(lines.size(), 38);
+    QCOMPARE(lines.size(), 44);
     QVERIFY(lines.last().contains("Keep this, please"));
     QVERIFY(lines.last().contains("\"role\":\"user\""));
 }
@@ -236,7 +236,7 @@ void tst_MainWindowStore::sendingInAFileConversationKeepsIt()
     const QString id = window.currentConversationId();
     QVERIFY(!id.isEmpty());
     const QList<QByteArray> lines = window.store()->rawLines(id);
-    QCOMPARE(lines.size(), 38);
+    QCOMPARE(lines.size(), 44);
     QVERIFY(lines.last().contains("do not lose me"));
     QCOMPARE(window.conversationList()->count(), 1);
 }
