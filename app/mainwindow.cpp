@@ -559,8 +559,15 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
             updateTurnIndicator();
             if (!m_currentId.isEmpty())
                 m_list->refresh(m_currentId);
-            if (outcome == TurnOutcome::Failed || outcome == TurnOutcome::TimedOut)
+            if (outcome == TurnOutcome::Failed || outcome == TurnOutcome::TimedOut) {
                 statusBar()->showMessage(tr("The turn did not complete: %1").arg(reason));
+            } else if (m_store && m_store->isOpen() && !m_currentId.isEmpty()) {
+                // The counts shown when the conversation opened are stale once a turn added to it.
+                StoreStatus status;
+                const ConversationSummary summary = m_store->conversation(m_currentId, &status);
+                if (status.ok())
+                    statusBar()->showMessage(countsText(summary.messageCount, summary.cardCount));
+            }
         });
         connect(m_session, &ConversationSession::notice, this,
                 [this](const QString &message) { statusBar()->showMessage(message, 10000); });

@@ -6,6 +6,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QCheckBox>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -75,6 +77,18 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     languageNote->setForegroundRole(QPalette::PlaceholderText);
     form->addRow(QString(), languageNote);
 
+    m_reduceMotion = new QCheckBox(tr("&Reduce motion in widgets"), this);
+    m_reduceMotion->setObjectName(QStringLiteral("reduceMotionCheck"));
+    form->addRow(QString(), m_reduceMotion);
+    m_remoteImages = new QCheckBox(tr("Load &images from the web in widgets without asking"), this);
+    m_remoteImages->setObjectName(QStringLiteral("remoteImagesCheck"));
+    form->addRow(QString(), m_remoteImages);
+    m_displayName = new QLineEdit(this);
+    m_displayName->setObjectName(QStringLiteral("displayNameEdit"));
+    m_displayName->setPlaceholderText(qEnvironmentVariable("USER"));
+    m_displayName->setMaxLength(100);
+    form->addRow(tr("&Name on button presses:"), m_displayName);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         apply();
@@ -93,6 +107,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     setThemeMode(mode);
     setFontSize(settings.value(kFontSizeKey, 0).toInt());
     setLanguage(settings.value(kLanguageKey).toString());
+    m_reduceMotion->setChecked(settings.value(QStringLiteral("appearance/reduceMotion"), false).toBool());
+    m_remoteImages->setChecked(settings.value(QStringLiteral("widgets/loadRemoteImages"), false).toBool());
+    m_displayName->setText(settings.value(QStringLiteral("user/displayName")).toString());
 }
 
 ThemeMode SettingsDialog::themeMode() const
@@ -133,6 +150,9 @@ void SettingsDialog::apply()
     settings.setValue(kThemeKey, themeModeKey(themeMode()));
     settings.setValue(kFontSizeKey, fontSize());
     settings.setValue(kLanguageKey, language());
+    settings.setValue(QStringLiteral("appearance/reduceMotion"), m_reduceMotion->isChecked());
+    settings.setValue(QStringLiteral("widgets/loadRemoteImages"), m_remoteImages->isChecked());
+    settings.setValue(QStringLiteral("user/displayName"), m_displayName->text().trimmed());
     applyTheme(themeMode());
     applyFontSize(fontSize());
     Q_EMIT settingsApplied();

@@ -4,6 +4,10 @@
 // Stored with QSettings under "ui/theme" ("system"|"light"|"dark"), "ui/fontSize" (points, 0 = the
 // platform's default, else 7..32) and "ui/language" ("" = system, "en", "de", "ar"; takes effect at
 // the next start). Theme and font size apply live on Apply / OK.
+// "appearance/reduceMotion" (bool): widget animations off, poses kept (seed 003). "widgets/loadRemoteImages"
+// (bool, default false): https images in widgets load without asking first (seed 003 allows https and
+// data sources; Tessera loads nothing remote unless the user allows it). "user/displayName": the name a
+// json-render button press reports (seed 001); empty = the account's user name.
 // Window geometry ("window/geometry") and the last conversation ("conversation/lastFile") are kept by
 // the main window.
 
@@ -11,7 +15,9 @@
 
 #include "theme.h"
 
+class QCheckBox;
 class QComboBox;
+class QLineEdit;
 class QSpinBox;
 
 namespace Tessera {
@@ -49,6 +55,9 @@ private:
     QComboBox *m_theme = nullptr;
     QSpinBox *m_fontSize = nullptr;
     QComboBox *m_language = nullptr;
+    QCheckBox *m_reduceMotion = nullptr;
+    QCheckBox *m_remoteImages = nullptr;
+    QLineEdit *m_displayName = nullptr;
 };
 
 QString themeModeKey(ThemeMode mode); // "system" | "light" | "dark"

@@ -175,6 +175,10 @@ QByteArray userMessageEvent(const QString &text)
     ordered event = ordered::object();
     event["type"] = "user.message";
     event["text"] = utf8(text);
+    // Seed 000's surface boundary: the backend is told this client draws cards (and which dialects),
+    // so an agent that checks the surface keeps its ui tools. v1 backends ignore members they don't know.
+    event["surface"] = ordered::object(
+            {{"client", "tessera"}, {"draws", ordered::array({"cards", "json_render", "dorkos_ui"})}});
     return compact(event);
 }
 

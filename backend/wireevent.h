@@ -4,7 +4,8 @@
 //
 // backend -> client: turn.started {turnId}, message.delta {turnId, text}, message {message},
 //                    card.update {cardId, state, ...}, turn.completed {turnId}, error {message}
-// client -> backend: user.message {text}, card.decision {cardId, action, outcome},
+// client -> backend: user.message {text, surface: {client: "tessera", draws: ["cards", "json_render",
+//                    "dorkos_ui"]}} (seed 000's surface boundary), card.decision {cardId, action, outcome},
 //                    widget.action {widget, action, payload}
 // Every event names its type in "type". Unknown members are kept (raw) and ignored.
 

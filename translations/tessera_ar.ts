@@ -14,6 +14,17 @@
         <source>Unreadable line %1</source>
         <translation>سطر غير مقروء %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (and %n more; see the terminal)</source>
+        <translation>
+            <numerusform>%1 (ولا مزيد؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (وواحد آخر؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (واثنان آخران؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (و%n أخرى؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (و%n أخرى؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (و%n أخرى؛ راجع الطرفية)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -175,6 +186,32 @@
     </message>
 </context>
 <context>
+    <name>Tessera::CardStateBar</name>
+    <message>
+        <source>Decided: %1</source>
+        <translation>القرار: %1</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>النتيجة</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more not shown (at most %1 lines)</source>
+        <translation>
+            <numerusform>… لا أسطر أخرى مخفية (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… سطر آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… سطران آخران غير معروضين (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… %n أسطر أخرى غير معروضة (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… %n سطرًا آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… %n سطر آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Card state</source>
+        <translation>حالة البطاقة</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CodeCard</name>
     <message>
         <source>Language: %1</source>
@@ -301,6 +338,177 @@
     </message>
 </context>
 <context>
+    <name>Tessera::ConversationSession</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ملّي ثانية</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 ث</translation>
+    </message>
+    <message>
+        <source>the backend did not start a turn within %1</source>
+        <translation>لم تبدأ خدمة الوكيل دورًا خلال %1</translation>
+    </message>
+    <message>
+        <source>No answer: the backend did not start a turn within %1.</source>
+        <translation>لا إجابة: لم تبدأ خدمة الوكيل دورًا خلال %1.</translation>
+    </message>
+    <message>
+        <source>the agent sent nothing for %1</source>
+        <translation>لم يرسل الوكيل شيئًا طوال %1</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: the agent sent nothing for %1.</source>
+        <translation>انقطع هذا الدور: لم يرسل الوكيل شيئًا طوال %1.</translation>
+    </message>
+    <message>
+        <source>the backend was replaced</source>
+        <translation>استُبدلت خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: the backend was replaced.</source>
+        <translation>انقطع هذا الدور: استُبدلت خدمة الوكيل.</translation>
+    </message>
+    <message>
+        <source>The backend sent something unusable: %1</source>
+        <translation>أرسلت خدمة الوكيل شيئًا غير قابل للاستخدام: %1</translation>
+    </message>
+    <message>
+        <source>no agent backend is connected</source>
+        <translation>لا توجد خدمة وكيل متصلة</translation>
+    </message>
+    <message>
+        <source>the backend is not connected</source>
+        <translation>خدمة الوكيل غير متصلة</translation>
+    </message>
+    <message>
+        <source>the backend is not connected: %1</source>
+        <translation>خدمة الوكيل غير متصلة: %1</translation>
+    </message>
+    <message>
+        <source>the agent is busy with your last turn</source>
+        <translation>الوكيل لا يزال مشغولًا بدورك الأخير</translation>
+    </message>
+    <message>
+        <source>Conversation with %1</source>
+        <translation>محادثة مع %1</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>محادثة</translation>
+    </message>
+    <message>
+        <source>no such turn is in progress</source>
+        <translation>هذا الدور ليس قيد التنفيذ</translation>
+    </message>
+    <message>
+        <source>The backend sent an event of unknown type &quot;%1&quot;; it was ignored.</source>
+        <translation>أرسلت خدمة الوكيل حدثًا من نوع غير معروف «%1»؛ وقد تم تجاهله.</translation>
+    </message>
+    <message>
+        <source>(no turn)</source>
+        <translation>(بلا دور)</translation>
+    </message>
+    <message>
+        <source>Ignored %1 for turn %2: %3.</source>
+        <translation>تم تجاهل %1 للدور %2: %3.</translation>
+    </message>
+    <message>
+        <source>the turn has already started</source>
+        <translation>بدأ الدور بالفعل</translation>
+    </message>
+    <message>
+        <source>the turn has already ended</source>
+        <translation>انتهى الدور بالفعل</translation>
+    </message>
+    <message>
+        <source>the turn was stopped</source>
+        <translation>أُوقف الدور</translation>
+    </message>
+    <message>
+        <source>the backend started turn %1 before completing it</source>
+        <translation>بدأت خدمة الوكيل الدور %1 قبل إكمال الدور الجاري</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: the backend started another turn.</source>
+        <translation>انقطع هذا الدور: بدأت خدمة الوكيل دورًا آخر.</translation>
+    </message>
+    <message>
+        <source>The agent sent an invalid %1 card (%2: %3); it is shown as raw data.</source>
+        <translation>أرسل الوكيل بطاقة %1 غير صالحة (%2: %3)؛ وهي معروضة كبيانات خام.</translation>
+    </message>
+    <message>
+        <source>envelope</source>
+        <translation>الغلاف</translation>
+    </message>
+    <message>
+        <source>The backend sent an unreadable message: %1</source>
+        <translation>أرسلت خدمة الوكيل رسالة غير مقروءة: %1</translation>
+    </message>
+    <message>
+        <source>no conversation has started yet</source>
+        <translation>لم تبدأ أي محادثة بعد</translation>
+    </message>
+    <message>
+        <source>the turn has already ended (error: %1)</source>
+        <translation>انتهى الدور بالفعل (الخطأ: %1)</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>لم يُذكر سبب</translation>
+    </message>
+    <message>
+        <source>The agent reported an error: %1</source>
+        <translation>أبلغ الوكيل عن خطأ: %1</translation>
+    </message>
+    <message>
+        <source>the agent reported an error: %1</source>
+        <translation>أبلغ الوكيل عن خطأ: %1</translation>
+    </message>
+    <message>
+        <source>the backend was stopped</source>
+        <translation>أُوقفت خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>the backend failed</source>
+        <translation>تعطّلت خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: %1</source>
+        <translation>انقطع هذا الدور: %1</translation>
+    </message>
+    <message>
+        <source>The agent sent no answer.</source>
+        <translation>لم يرسل الوكيل أي إجابة.</translation>
+    </message>
+    <message>
+        <source>not sent: %1</source>
+        <translation>لم تُرسل: %1</translation>
+    </message>
+    <message>
+        <source>Your message is kept in the conversation but was not sent: %1</source>
+        <translation>رسالتك محفوظة في المحادثة لكنها لم تُرسل: %1</translation>
+    </message>
+    <message>
+        <source>this card has already been decided</source>
+        <translation>سبق اتخاذ قرار بشأن هذه البطاقة</translation>
+    </message>
+    <message>
+        <source>the widget&apos;s values are not a JSON object</source>
+        <translation>قيم عنصر الواجهة ليست كائن JSON</translation>
+    </message>
+    <message>
+        <source>stopped by you</source>
+        <translation>أوقفتَه أنت</translation>
+    </message>
+    <message>
+        <source>You stopped this turn.</source>
+        <translation>أوقفتَ هذا الدور.</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ConversationView</name>
     <message>
         <source>Conversation</source>
@@ -361,6 +569,33 @@
     <message>
         <source>Total</source>
         <translation>المجموع</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::DecisionBar</name>
+    <message>
+        <source>Chosen</source>
+        <translation>تم اختياره</translation>
+    </message>
+    <message>
+        <source>This card has no id, so a decision could not be bound to it.</source>
+        <translation>ليس لهذه البطاقة معرّف، لذا تعذّر ربط قرار بها.</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>جارٍ الإرسال…</translation>
+    </message>
+    <message>
+        <source>Decision sent.</source>
+        <translation>أُرسل القرار.</translation>
+    </message>
+    <message>
+        <source>Not sent: try again.</source>
+        <translation>لم يُرسل: حاول مرة أخرى.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>لم يُرسل: %1</translation>
     </message>
 </context>
 <context>
@@ -441,6 +676,10 @@
         <source>Hide raw JSON</source>
         <translation>إخفاء JSON الخام</translation>
     </message>
+    <message>
+        <source>Invalid dorkos-ui widget</source>
+        <translation>عنصر واجهة dorkos-ui غير صالح</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ItemListCard</name>
@@ -458,6 +697,94 @@
             <numerusform>%n عنصرًا</numerusform>
             <numerusform>%n عنصر</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::JsonRenderCard</name>
+    <message>
+        <source>Sending…</source>
+        <translation>جارٍ الإرسال…</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>صورة</translation>
+    </message>
+    <message>
+        <source>Image: %1</source>
+        <translation>صورة: %1</translation>
+    </message>
+    <message>
+        <source>Not loaded: the address has no host.</source>
+        <translation>لم تُحمّل: لا يحتوي العنوان على مضيف.</translation>
+    </message>
+    <message>
+        <source>From %1, not loaded: Tessera loads no remote images.</source>
+        <translation>من %1، لم تُحمّل: لا يحمّل Tessera الصور البعيدة.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>لا حقول</numerusform>
+            <numerusform>حقل واحد</numerusform>
+            <numerusform>حقلان</numerusform>
+            <numerusform>%n حقول</numerusform>
+            <numerusform>%n حقلًا</numerusform>
+            <numerusform>%n حقل</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n button(s)</source>
+        <translation>
+            <numerusform>لا أزرار</numerusform>
+            <numerusform>زر واحد</numerusform>
+            <numerusform>زرّان</numerusform>
+            <numerusform>%n أزرار</numerusform>
+            <numerusform>%n زرًا</numerusform>
+            <numerusform>%n زر</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>أنت</translation>
+    </message>
+    <message>
+        <source>Table: %1</source>
+        <translation>جدول: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>لا صفوف</numerusform>
+            <numerusform>صف واحد</numerusform>
+            <numerusform>صفّان</numerusform>
+            <numerusform>%n صفوف</numerusform>
+            <numerusform>%n صفًا</numerusform>
+            <numerusform>%n صف</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No rows</source>
+        <translation>لا صفوف</translation>
+    </message>
+    <message>
+        <source>Tells the agent you pressed it (action %1)</source>
+        <translation>يُبلغ الوكيل بأنك ضغطته (الإجراء %1)</translation>
+    </message>
+    <message>
+        <source>This card has no id, so a press cannot be sent.</source>
+        <translation>ليس لهذه البطاقة معرّف، لذا لا يمكن إرسال الضغطة.</translation>
+    </message>
+    <message>
+        <source>Opens %1 after you confirm</source>
+        <translation>يفتح %1 بعد تأكيدك</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>تعذّر فتح %1: %2</translation>
+    </message>
+    <message>
+        <source>Pressed: %1</source>
+        <translation>تم الضغط: %1</translation>
     </message>
 </context>
 <context>
@@ -648,6 +975,130 @@
         <source>New conversation</source>
         <translation>محادثة جديدة</translation>
     </message>
+    <message>
+        <source>The agent is answering…</source>
+        <translation>الوكيل يجيب…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>إيقاف</translation>
+    </message>
+    <message>
+        <source>Stop this turn (Esc)</source>
+        <translation>إيقاف هذا الدور (Esc)</translation>
+    </message>
+    <message>
+        <source>no agent backend is connected</source>
+        <translation>لا توجد خدمة وكيل متصلة</translation>
+    </message>
+    <message>
+        <source>&amp;Backend</source>
+        <translation>&amp;خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>S&amp;top Turn</source>
+        <translation>&amp;إيقاف الدور</translation>
+    </message>
+    <message>
+        <source>&amp;Restart Backend</source>
+        <translation>إعادة &amp;تشغيل خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai.</source>
+        <translation>لا توجد خدمة وكيل متصلة: شغّل Tessera مع --backend-cmd أو --backend أو --openai.</translation>
+    </message>
+    <message>
+        <source>Open Backend &amp;Log</source>
+        <translation>فتح &amp;سجل خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>This backend has no log.</source>
+        <translation>لا سجل لخدمة الوكيل هذه.</translation>
+    </message>
+    <message>
+        <source>No application opens %1.</source>
+        <translation>لا يوجد تطبيق يفتح %1.</translation>
+    </message>
+    <message>
+        <source>the agent is busy with your last turn</source>
+        <translation>الوكيل لا يزال مشغولًا بدورك الأخير</translation>
+    </message>
+    <message>
+        <source>your message is kept in the conversation, but %1</source>
+        <translation>رسالتك محفوظة في المحادثة، لكن %1</translation>
+    </message>
+    <message>
+        <source>The turn did not complete: %1</source>
+        <translation>لم يكتمل الدور: %1</translation>
+    </message>
+    <message>
+        <source>Cannot connect: %1</source>
+        <translation>تعذّر الاتصال: %1</translation>
+    </message>
+    <message>
+        <source>No agent backend</source>
+        <translation>لا توجد خدمة وكيل</translation>
+    </message>
+    <message>
+        <source>Start Tessera with --backend-cmd, --backend or --openai to talk to an agent.</source>
+        <translation>شغّل Tessera مع --backend-cmd أو --backend أو --openai للتحدث مع وكيل.</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>غير متصل</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>جارٍ الاتصال بـ %1…</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>متصل بـ %1</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>جارٍ إعادة الاتصال…</translation>
+    </message>
+    <message>
+        <source>Reconnecting: %1</source>
+        <translation>جارٍ إعادة الاتصال: %1</translation>
+    </message>
+    <message>
+        <source>Backend stopped</source>
+        <translation>توقفت خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>Backend stopped: %1</source>
+        <translation>توقفت خدمة الوكيل: %1</translation>
+    </message>
+    <message>
+        <source>Could not send: %1. Try again in a moment.</source>
+        <translation>تعذّر الإرسال: %1. حاول مرة أخرى بعد قليل.</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>لم تُرسل</translation>
+    </message>
+    <message>
+        <source>Refused to open a link that is not https://: %1</source>
+        <translation>رُفض فتح رابط لا يستخدم https://: %1</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>فتح الرابط</translation>
+    </message>
+    <message>
+        <source>Open this address in your browser?</source>
+        <translation>هل تريد فتح هذا العنوان في متصفحك؟</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>العنوان</translation>
+    </message>
+    <message>
+        <source>No browser opened %1.</source>
+        <translation>لم يفتح أي متصفح %1.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -711,6 +1162,28 @@
     <message>
         <source> (UTC)</source>
         <translation> (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ProseBlock</name>
+    <message>
+        <source>Assistant</source>
+        <translation>المساعد</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ProseSkeleton</name>
+    <message>
+        <source>Widget loading</source>
+        <translation>جارٍ تحميل عنصر الواجهة</translation>
+    </message>
+    <message>
+        <source>The agent is still writing this widget.</source>
+        <translation>لا يزال الوكيل يكتب عنصر الواجهة هذا.</translation>
+    </message>
+    <message>
+        <source>Building a widget…</source>
+        <translation>جارٍ بناء عنصر واجهة…</translation>
     </message>
 </context>
 <context>
@@ -881,6 +1354,318 @@
     <message>
         <source>You said</source>
         <translation>قلتَ</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetDocumentCard</name>
+    <message>
+        <source>Widget</source>
+        <translation>عنصر واجهة</translation>
+    </message>
+    <message>
+        <source>Widget: %1</source>
+        <translation>عنصر واجهة: %1</translation>
+    </message>
+    <message>
+        <source>This widget is not connected to a live session, so it cannot send &quot;%1&quot; to the agent.</source>
+        <translation>عنصر الواجهة هذا غير متصل بجلسة حية، لذا لا يمكنه إرسال «%1» إلى الوكيل.</translation>
+    </message>
+    <message>
+        <source>Links open only in the Tessera window: %1</source>
+        <translation>لا تُفتح الروابط إلا في نافذة Tessera: %1</translation>
+    </message>
+    <message>
+        <source>This control has no action Tessera can run.</source>
+        <translation>ليس لعنصر التحكم هذا إجراء يمكن لـ Tessera تنفيذه.</translation>
+    </message>
+    <message>
+        <source>Celebrate!</source>
+        <translation>لنحتفل!</translation>
+    </message>
+    <message>
+        <source>Celebrate! (no confetti: reduced motion is on)</source>
+        <translation>لنحتفل! (بلا قصاصات ملونة: تقليل الحركة مفعّل)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a DorkOS window command; Tessera has nothing to run for it.</source>
+        <translation>«%1» أمر نوافذ في DorkOS؛ ليس لدى Tessera ما ينفّذه له.</translation>
+    </message>
+    <message>
+        <source>(this part of the widget cannot be shown)</source>
+        <translation>(لا يمكن عرض هذا الجزء من عنصر الواجهة)</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>ارتفاع</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>انخفاض</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>ثبات</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries</source>
+        <translation>
+            <numerusform>لا إدخالات</numerusform>
+            <numerusform>إدخال واحد</numerusform>
+            <numerusform>إدخالان</numerusform>
+            <numerusform>%n إدخالات</numerusform>
+            <numerusform>%n إدخالًا</numerusform>
+            <numerusform>%n إدخال</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>التقدّم</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>جدول</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rows</source>
+        <translation>
+            <numerusform>لا صفوف</numerusform>
+            <numerusform>صف واحد</numerusform>
+            <numerusform>صفّان</numerusform>
+            <numerusform>%n صفوف</numerusform>
+            <numerusform>%n صفًا</numerusform>
+            <numerusform>%n صف</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>فتح</translation>
+    </message>
+    <message numerus="yes">
+        <source>list of %n items</source>
+        <translation>
+            <numerusform>قائمة بلا عناصر</numerusform>
+            <numerusform>قائمة من عنصر واحد</numerusform>
+            <numerusform>قائمة من عنصرين</numerusform>
+            <numerusform>قائمة من %n عناصر</numerusform>
+            <numerusform>قائمة من %n عنصرًا</numerusform>
+            <numerusform>قائمة من %n عنصر</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>timeline of %n stops</source>
+        <translation>
+            <numerusform>خط زمني بلا محطات</numerusform>
+            <numerusform>خط زمني من محطة واحدة</numerusform>
+            <numerusform>خط زمني من محطتين</numerusform>
+            <numerusform>خط زمني من %n محطات</numerusform>
+            <numerusform>خط زمني من %n محطة</numerusform>
+            <numerusform>خط زمني من %n محطة</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>إرسال</translation>
+    </message>
+    <message numerus="yes">
+        <source>checklist of %n items</source>
+        <translation>
+            <numerusform>قائمة تحقق بلا بنود</numerusform>
+            <numerusform>قائمة تحقق من بند واحد</numerusform>
+            <numerusform>قائمة تحقق من بندين</numerusform>
+            <numerusform>قائمة تحقق من %n بنود</numerusform>
+            <numerusform>قائمة تحقق من %n بندًا</numerusform>
+            <numerusform>قائمة تحقق من %n بند</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>موصى به</translation>
+    </message>
+    <message numerus="yes">
+        <source>comparison of %n options</source>
+        <translation>
+            <numerusform>مقارنة بلا خيارات</numerusform>
+            <numerusform>مقارنة لخيار واحد</numerusform>
+            <numerusform>مقارنة بين خيارين</numerusform>
+            <numerusform>مقارنة بين %n خيارات</numerusform>
+            <numerusform>مقارنة بين %n خيارًا</numerusform>
+            <numerusform>مقارنة بين %n خيار</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of 5 stars</source>
+        <translation>%1 من 5 نجوم</translation>
+    </message>
+    <message>
+        <source>(%1 reviews)</source>
+        <translation>(عدد المراجعات: %1)</translation>
+    </message>
+    <message>
+        <source>%1 reviews</source>
+        <translation>عدد المراجعات: %1</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>رقعة لعب</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>النتيجة: %1</translation>
+    </message>
+    <message>
+        <source>image: %1</source>
+        <translation>صورة: %1</translation>
+    </message>
+    <message>
+        <source>form</source>
+        <translation>نموذج</translation>
+    </message>
+    <message>
+        <source>(unsupported widget &quot;%1&quot;)</source>
+        <translation>(عنصر واجهة غير مدعوم «%1»)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeBoard</name>
+    <message>
+        <source>empty</source>
+        <translation>خانة فارغة</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeButton</name>
+    <message>
+        <source>Sending</source>
+        <translation>جارٍ الإرسال</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeChart</name>
+    <message>
+        <source>Pie chart</source>
+        <translation>مخطط دائري</translation>
+    </message>
+    <message>
+        <source>Bar chart</source>
+        <translation>مخطط أعمدة</translation>
+    </message>
+    <message>
+        <source>Area chart</source>
+        <translation>مخطط مساحي</translation>
+    </message>
+    <message>
+        <source>Line chart</source>
+        <translation>مخطط خطي</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeImage</name>
+    <message>
+        <source>Image</source>
+        <translation>صورة</translation>
+    </message>
+    <message>
+        <source>Image could not be shown (%1): %2</source>
+        <translation>تعذّر عرض الصورة (%1): %2</translation>
+    </message>
+    <message>
+        <source>Image not shown: only https:// and data: images are allowed. %1</source>
+        <translation>لم تُعرض الصورة: لا يُسمح إلا بصور https:// و data:. %1</translation>
+    </message>
+    <message>
+        <source>an unknown host</source>
+        <translation>مضيف غير معروف</translation>
+    </message>
+    <message>
+        <source>%1 (image from %2, not loaded)</source>
+        <translation>%1 (صورة من %2، لم تُحمّل)</translation>
+    </message>
+    <message>
+        <source>Image: %1 (from %2, not loaded: Tessera loads remote images only when you ask)</source>
+        <translation>صورة: %1 (من %2، لم تُحمّل: لا يحمّل Tessera الصور البعيدة إلا عندما تطلب ذلك)</translation>
+    </message>
+    <message>
+        <source>Load image from %1</source>
+        <translation>تحميل الصورة من %1</translation>
+    </message>
+    <message>
+        <source>larger than %1 px</source>
+        <translation>أكبر من %1 بكسل</translation>
+    </message>
+    <message>
+        <source>not a data URI</source>
+        <translation>ليس عنوان data: URI</translation>
+    </message>
+    <message>
+        <source>longer than %1 characters</source>
+        <translation>أطول من %1 حرف</translation>
+    </message>
+    <message>
+        <source>bad base64</source>
+        <translation>ترميز base64 غير صالح</translation>
+    </message>
+    <message>
+        <source>Loading image from %1…</source>
+        <translation>جارٍ تحميل الصورة من %1…</translation>
+    </message>
+    <message>
+        <source>larger than %1 MB</source>
+        <translation>أكبر من %1 ميغابايت</translation>
+    </message>
+    <message>
+        <source>Could not load the image from %1: %2</source>
+        <translation>تعذّر تحميل الصورة من %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeMood</name>
+    <message>
+        <source>Mood: %1</source>
+        <translation>المزاج: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeSparkline</name>
+    <message>
+        <source>Trend</source>
+        <translation>الاتجاه</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n points, from %1 to %2</source>
+        <translation>
+            <numerusform>لا نقاط، من %1 إلى %2</numerusform>
+            <numerusform>نقطة واحدة، من %1 إلى %2</numerusform>
+            <numerusform>نقطتان، من %1 إلى %2</numerusform>
+            <numerusform>%n نقاط، من %1 إلى %2</numerusform>
+            <numerusform>%n نقطة، من %1 إلى %2</numerusform>
+            <numerusform>%n نقطة، من %1 إلى %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (low %1, high %2)</source>
+        <translation> (الأدنى %1، الأعلى %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeStars</name>
+    <message>
+        <source>%1 of 5 stars</source>
+        <translation>%1 من 5 نجوم</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeTimeline</name>
+    <message>
+        <source>now</source>
+        <translation>الآن</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>منجز</translation>
+    </message>
+    <message>
+        <source>upcoming</source>
+        <translation>قادم</translation>
     </message>
 </context>
 </TS>

@@ -14,6 +14,13 @@
         <source>Unreadable line %1</source>
         <translation>Unlesbare Zeile %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (and %n more; see the terminal)</source>
+        <translation>
+            <numerusform>%1 (und %n weiterer; siehe Terminal)</numerusform>
+            <numerusform>%1 (und %n weitere; siehe Terminal)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -175,6 +182,28 @@
     </message>
 </context>
 <context>
+    <name>Tessera::CardStateBar</name>
+    <message>
+        <source>Decided: %1</source>
+        <translation>Entschieden: %1</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more not shown (at most %1 lines)</source>
+        <translation>
+            <numerusform>… %n weitere Zeile nicht angezeigt (höchstens %1 Zeilen)</numerusform>
+            <numerusform>… %n weitere Zeilen nicht angezeigt (höchstens %1 Zeilen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Card state</source>
+        <translation>Kartenstatus</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CodeCard</name>
     <message>
         <source>Language: %1</source>
@@ -293,6 +322,177 @@
     </message>
 </context>
 <context>
+    <name>Tessera::ConversationSession</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>the backend did not start a turn within %1</source>
+        <translation>das Backend hat innerhalb von %1 keine Runde begonnen</translation>
+    </message>
+    <message>
+        <source>No answer: the backend did not start a turn within %1.</source>
+        <translation>Keine Antwort: Das Backend hat innerhalb von %1 keine Runde begonnen.</translation>
+    </message>
+    <message>
+        <source>the agent sent nothing for %1</source>
+        <translation>der Agent hat %1 lang nichts gesendet</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: the agent sent nothing for %1.</source>
+        <translation>Diese Runde wurde abgeschnitten: Der Agent hat %1 lang nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>the backend was replaced</source>
+        <translation>das Backend wurde ersetzt</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: the backend was replaced.</source>
+        <translation>Diese Runde wurde abgeschnitten: Das Backend wurde ersetzt.</translation>
+    </message>
+    <message>
+        <source>The backend sent something unusable: %1</source>
+        <translation>Das Backend hat etwas Unbrauchbares gesendet: %1</translation>
+    </message>
+    <message>
+        <source>no agent backend is connected</source>
+        <translation>kein Agenten-Backend ist verbunden</translation>
+    </message>
+    <message>
+        <source>the backend is not connected</source>
+        <translation>das Backend ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the backend is not connected: %1</source>
+        <translation>das Backend ist nicht verbunden: %1</translation>
+    </message>
+    <message>
+        <source>the agent is busy with your last turn</source>
+        <translation>der Agent ist noch mit Ihrer letzten Runde beschäftigt</translation>
+    </message>
+    <message>
+        <source>Conversation with %1</source>
+        <translation>Unterhaltung mit %1</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>no such turn is in progress</source>
+        <translation>diese Runde läuft nicht</translation>
+    </message>
+    <message>
+        <source>The backend sent an event of unknown type &quot;%1&quot;; it was ignored.</source>
+        <translation>Das Backend hat ein Ereignis unbekannten Typs „%1“ gesendet; es wurde ignoriert.</translation>
+    </message>
+    <message>
+        <source>(no turn)</source>
+        <translation>(keine Runde)</translation>
+    </message>
+    <message>
+        <source>Ignored %1 for turn %2: %3.</source>
+        <translation>%1 für Runde %2 ignoriert: %3.</translation>
+    </message>
+    <message>
+        <source>the turn has already started</source>
+        <translation>die Runde hat bereits begonnen</translation>
+    </message>
+    <message>
+        <source>the turn has already ended</source>
+        <translation>die Runde ist bereits beendet</translation>
+    </message>
+    <message>
+        <source>the turn was stopped</source>
+        <translation>die Runde wurde angehalten</translation>
+    </message>
+    <message>
+        <source>the backend started turn %1 before completing it</source>
+        <translation>das Backend hat Runde %1 begonnen, bevor die laufende abgeschlossen war</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: the backend started another turn.</source>
+        <translation>Diese Runde wurde abgeschnitten: Das Backend hat eine weitere Runde begonnen.</translation>
+    </message>
+    <message>
+        <source>The agent sent an invalid %1 card (%2: %3); it is shown as raw data.</source>
+        <translation>Der Agent hat eine ungültige Karte vom Typ %1 gesendet (%2: %3); sie wird als Rohdaten angezeigt.</translation>
+    </message>
+    <message>
+        <source>envelope</source>
+        <translation>Umschlag</translation>
+    </message>
+    <message>
+        <source>The backend sent an unreadable message: %1</source>
+        <translation>Das Backend hat eine unlesbare Nachricht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>no conversation has started yet</source>
+        <translation>es wurde noch keine Unterhaltung begonnen</translation>
+    </message>
+    <message>
+        <source>the turn has already ended (error: %1)</source>
+        <translation>die Runde ist bereits beendet (Fehler: %1)</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>kein Grund angegeben</translation>
+    </message>
+    <message>
+        <source>The agent reported an error: %1</source>
+        <translation>Der Agent hat einen Fehler gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>the agent reported an error: %1</source>
+        <translation>der Agent hat einen Fehler gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>the backend was stopped</source>
+        <translation>das Backend wurde beendet</translation>
+    </message>
+    <message>
+        <source>the backend failed</source>
+        <translation>das Backend ist ausgefallen</translation>
+    </message>
+    <message>
+        <source>This turn was cut off: %1</source>
+        <translation>Diese Runde wurde abgeschnitten: %1</translation>
+    </message>
+    <message>
+        <source>The agent sent no answer.</source>
+        <translation>Der Agent hat keine Antwort gesendet.</translation>
+    </message>
+    <message>
+        <source>not sent: %1</source>
+        <translation>nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Your message is kept in the conversation but was not sent: %1</source>
+        <translation>Ihre Nachricht bleibt in der Unterhaltung, wurde aber nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>this card has already been decided</source>
+        <translation>über diese Karte wurde bereits entschieden</translation>
+    </message>
+    <message>
+        <source>the widget&apos;s values are not a JSON object</source>
+        <translation>die Werte des Widgets sind kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>stopped by you</source>
+        <translation>von Ihnen angehalten</translation>
+    </message>
+    <message>
+        <source>You stopped this turn.</source>
+        <translation>Sie haben diese Runde angehalten.</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ConversationView</name>
     <message>
         <source>Conversation</source>
@@ -345,6 +545,33 @@
     <message>
         <source>Total</source>
         <translation>Summe</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::DecisionBar</name>
+    <message>
+        <source>Chosen</source>
+        <translation>Gewählt</translation>
+    </message>
+    <message>
+        <source>This card has no id, so a decision could not be bound to it.</source>
+        <translation>Diese Karte hat keine ID, daher konnte keine Entscheidung an sie gebunden werden.</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>Decision sent.</source>
+        <translation>Entscheidung gesendet.</translation>
+    </message>
+    <message>
+        <source>Not sent: try again.</source>
+        <translation>Nicht gesendet: Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Nicht gesendet: %1</translation>
     </message>
 </context>
 <context>
@@ -413,6 +640,10 @@
         <source>Hide raw JSON</source>
         <translation>Roh-JSON ausblenden</translation>
     </message>
+    <message>
+        <source>Invalid dorkos-ui widget</source>
+        <translation>Ungültiges dorkos-ui-Widget</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ItemListCard</name>
@@ -426,6 +657,82 @@
             <numerusform>%n Eintrag</numerusform>
             <numerusform>%n Einträge</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::JsonRenderCard</name>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Image: %1</source>
+        <translation>Bild: %1</translation>
+    </message>
+    <message>
+        <source>Not loaded: the address has no host.</source>
+        <translation>Nicht geladen: Die Adresse hat keinen Host.</translation>
+    </message>
+    <message>
+        <source>From %1, not loaded: Tessera loads no remote images.</source>
+        <translation>Von %1, nicht geladen: Tessera lädt keine entfernten Bilder.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n Feld</numerusform>
+            <numerusform>%n Felder</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n button(s)</source>
+        <translation>
+            <numerusform>%n Knopf</numerusform>
+            <numerusform>%n Knöpfe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>Table: %1</source>
+        <translation>Tabelle: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No rows</source>
+        <translation>Keine Zeilen</translation>
+    </message>
+    <message>
+        <source>Tells the agent you pressed it (action %1)</source>
+        <translation>Teilt dem Agenten mit, dass Sie ihn gedrückt haben (Aktion %1)</translation>
+    </message>
+    <message>
+        <source>This card has no id, so a press cannot be sent.</source>
+        <translation>Diese Karte hat keine ID, daher kann das Drücken nicht gesendet werden.</translation>
+    </message>
+    <message>
+        <source>Opens %1 after you confirm</source>
+        <translation>Öffnet %1 nach Ihrer Bestätigung</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Pressed: %1</source>
+        <translation>Gedrückt: %1</translation>
     </message>
 </context>
 <context>
@@ -616,6 +923,130 @@
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
+    <message>
+        <source>The agent is answering…</source>
+        <translation>Der Agent antwortet…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop this turn (Esc)</source>
+        <translation>Diese Runde anhalten (Esc)</translation>
+    </message>
+    <message>
+        <source>no agent backend is connected</source>
+        <translation>kein Agenten-Backend ist verbunden</translation>
+    </message>
+    <message>
+        <source>&amp;Backend</source>
+        <translation>Bac&amp;kend</translation>
+    </message>
+    <message>
+        <source>S&amp;top Turn</source>
+        <translation>Runde an&amp;halten</translation>
+    </message>
+    <message>
+        <source>&amp;Restart Backend</source>
+        <translation>Backend &amp;neu starten</translation>
+    </message>
+    <message>
+        <source>No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai.</source>
+        <translation>Kein Agenten-Backend verbunden: Starten Sie Tessera mit --backend-cmd, --backend oder --openai.</translation>
+    </message>
+    <message>
+        <source>Open Backend &amp;Log</source>
+        <translation>Backend-&amp;Protokoll öffnen</translation>
+    </message>
+    <message>
+        <source>This backend has no log.</source>
+        <translation>Dieses Backend hat kein Protokoll.</translation>
+    </message>
+    <message>
+        <source>No application opens %1.</source>
+        <translation>Keine Anwendung öffnet %1.</translation>
+    </message>
+    <message>
+        <source>the agent is busy with your last turn</source>
+        <translation>der Agent ist noch mit Ihrer letzten Runde beschäftigt</translation>
+    </message>
+    <message>
+        <source>your message is kept in the conversation, but %1</source>
+        <translation>Ihre Nachricht bleibt in der Unterhaltung, aber %1</translation>
+    </message>
+    <message>
+        <source>The turn did not complete: %1</source>
+        <translation>Die Runde wurde nicht abgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>Cannot connect: %1</source>
+        <translation>Verbindung nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>No agent backend</source>
+        <translation>Kein Agenten-Backend</translation>
+    </message>
+    <message>
+        <source>Start Tessera with --backend-cmd, --backend or --openai to talk to an agent.</source>
+        <translation>Starten Sie Tessera mit --backend-cmd, --backend oder --openai, um mit einem Agenten zu sprechen.</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbindung zu %1 wird hergestellt…</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Verbindung wird wiederhergestellt…</translation>
+    </message>
+    <message>
+        <source>Reconnecting: %1</source>
+        <translation>Verbindung wird wiederhergestellt: %1</translation>
+    </message>
+    <message>
+        <source>Backend stopped</source>
+        <translation>Backend beendet</translation>
+    </message>
+    <message>
+        <source>Backend stopped: %1</source>
+        <translation>Backend beendet: %1</translation>
+    </message>
+    <message>
+        <source>Could not send: %1. Try again in a moment.</source>
+        <translation>Senden nicht möglich: %1. Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Nicht gesendet</translation>
+    </message>
+    <message>
+        <source>Refused to open a link that is not https://: %1</source>
+        <translation>Ein Link, der nicht https:// verwendet, wurde nicht geöffnet: %1</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>Link öffnen</translation>
+    </message>
+    <message>
+        <source>Open this address in your browser?</source>
+        <translation>Diese Adresse im Browser öffnen?</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>No browser opened %1.</source>
+        <translation>Kein Browser hat %1 geöffnet.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -671,6 +1102,28 @@
     <message>
         <source> (UTC)</source>
         <translation> (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ProseBlock</name>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ProseSkeleton</name>
+    <message>
+        <source>Widget loading</source>
+        <translation>Widget wird geladen</translation>
+    </message>
+    <message>
+        <source>The agent is still writing this widget.</source>
+        <translation>Der Agent schreibt dieses Widget noch.</translation>
+    </message>
+    <message>
+        <source>Building a widget…</source>
+        <translation>Widget wird erstellt…</translation>
     </message>
 </context>
 <context>
@@ -837,6 +1290,290 @@
     <message>
         <source>You said</source>
         <translation>Sie schrieben</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetDocumentCard</name>
+    <message>
+        <source>Widget</source>
+        <translation>Widget</translation>
+    </message>
+    <message>
+        <source>Widget: %1</source>
+        <translation>Widget: %1</translation>
+    </message>
+    <message>
+        <source>This widget is not connected to a live session, so it cannot send &quot;%1&quot; to the agent.</source>
+        <translation>Dieses Widget ist mit keiner Live-Sitzung verbunden und kann „%1“ daher nicht an den Agenten senden.</translation>
+    </message>
+    <message>
+        <source>Links open only in the Tessera window: %1</source>
+        <translation>Links öffnen sich nur im Tessera-Fenster: %1</translation>
+    </message>
+    <message>
+        <source>This control has no action Tessera can run.</source>
+        <translation>Dieses Bedienelement hat keine Aktion, die Tessera ausführen kann.</translation>
+    </message>
+    <message>
+        <source>Celebrate!</source>
+        <translation>Hurra!</translation>
+    </message>
+    <message>
+        <source>Celebrate! (no confetti: reduced motion is on)</source>
+        <translation>Hurra! (kein Konfetti: reduzierte Bewegung ist aktiviert)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a DorkOS window command; Tessera has nothing to run for it.</source>
+        <translation>„%1“ ist ein DorkOS-Fensterbefehl; Tessera kann dafür nichts ausführen.</translation>
+    </message>
+    <message>
+        <source>(this part of the widget cannot be shown)</source>
+        <translation>(dieser Teil des Widgets kann nicht angezeigt werden)</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>steigend</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>fallend</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>unverändert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries</source>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rows</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>list of %n items</source>
+        <translation>
+            <numerusform>Liste mit %n Eintrag</numerusform>
+            <numerusform>Liste mit %n Einträgen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>timeline of %n stops</source>
+        <translation>
+            <numerusform>Zeitleiste mit %n Station</numerusform>
+            <numerusform>Zeitleiste mit %n Stationen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Absenden</translation>
+    </message>
+    <message numerus="yes">
+        <source>checklist of %n items</source>
+        <translation>
+            <numerusform>Checkliste mit %n Punkt</numerusform>
+            <numerusform>Checkliste mit %n Punkten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>Empfohlen</translation>
+    </message>
+    <message numerus="yes">
+        <source>comparison of %n options</source>
+        <translation>
+            <numerusform>Vergleich von %n Option</numerusform>
+            <numerusform>Vergleich von %n Optionen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of 5 stars</source>
+        <translation>%1 von 5 Sternen</translation>
+    </message>
+    <message>
+        <source>(%1 reviews)</source>
+        <translation>(%1 Bewertungen)</translation>
+    </message>
+    <message>
+        <source>%1 reviews</source>
+        <translation>%1 Bewertungen</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>Spielbrett</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Ergebnis: %1</translation>
+    </message>
+    <message>
+        <source>image: %1</source>
+        <translation>Bild: %1</translation>
+    </message>
+    <message>
+        <source>form</source>
+        <translation>Formular</translation>
+    </message>
+    <message>
+        <source>(unsupported widget &quot;%1&quot;)</source>
+        <translation>(nicht unterstütztes Widget „%1“)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeBoard</name>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeButton</name>
+    <message>
+        <source>Sending</source>
+        <translation>Wird gesendet</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeChart</name>
+    <message>
+        <source>Pie chart</source>
+        <translation>Kreisdiagramm</translation>
+    </message>
+    <message>
+        <source>Bar chart</source>
+        <translation>Balkendiagramm</translation>
+    </message>
+    <message>
+        <source>Area chart</source>
+        <translation>Flächendiagramm</translation>
+    </message>
+    <message>
+        <source>Line chart</source>
+        <translation>Liniendiagramm</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeImage</name>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Image could not be shown (%1): %2</source>
+        <translation>Bild konnte nicht angezeigt werden (%1): %2</translation>
+    </message>
+    <message>
+        <source>Image not shown: only https:// and data: images are allowed. %1</source>
+        <translation>Bild nicht angezeigt: Nur https://- und data:-Bilder sind erlaubt. %1</translation>
+    </message>
+    <message>
+        <source>an unknown host</source>
+        <translation>einem unbekannten Host</translation>
+    </message>
+    <message>
+        <source>%1 (image from %2, not loaded)</source>
+        <translation>%1 (Bild von %2, nicht geladen)</translation>
+    </message>
+    <message>
+        <source>Image: %1 (from %2, not loaded: Tessera loads remote images only when you ask)</source>
+        <translation>Bild: %1 (von %2, nicht geladen: Tessera lädt entfernte Bilder nur auf Ihre Anforderung)</translation>
+    </message>
+    <message>
+        <source>Load image from %1</source>
+        <translation>Bild von %1 laden</translation>
+    </message>
+    <message>
+        <source>larger than %1 px</source>
+        <translation>größer als %1 px</translation>
+    </message>
+    <message>
+        <source>not a data URI</source>
+        <translation>kein data:-URI</translation>
+    </message>
+    <message>
+        <source>longer than %1 characters</source>
+        <translation>länger als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>bad base64</source>
+        <translation>ungültiges Base64</translation>
+    </message>
+    <message>
+        <source>Loading image from %1…</source>
+        <translation>Bild wird von %1 geladen…</translation>
+    </message>
+    <message>
+        <source>larger than %1 MB</source>
+        <translation>größer als %1 MB</translation>
+    </message>
+    <message>
+        <source>Could not load the image from %1: %2</source>
+        <translation>Das Bild von %1 konnte nicht geladen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeMood</name>
+    <message>
+        <source>Mood: %1</source>
+        <translation>Stimmung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeSparkline</name>
+    <message>
+        <source>Trend</source>
+        <translation>Trend</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n points, from %1 to %2</source>
+        <translation>
+            <numerusform>%n Punkt, von %1 bis %2</numerusform>
+            <numerusform>%n Punkte, von %1 bis %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (low %1, high %2)</source>
+        <translation> (Minimum %1, Maximum %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeStars</name>
+    <message>
+        <source>%1 of 5 stars</source>
+        <translation>%1 von 5 Sternen</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeTimeline</name>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>upcoming</source>
+        <translation>bevorstehend</translation>
     </message>
 </context>
 </TS>

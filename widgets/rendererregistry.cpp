@@ -92,9 +92,16 @@ QWidget *withLifecycle(QWidget *widget, const Card &card, const RenderContext &c
 {
     const CardState state = context.state ? *context.state : CardState();
     const bool decides = !choices.isEmpty() && card.isValid();
-    if (state.isEmpty() && !decides)
+    // A json-render card shows its own press ("Pressed: Approve" on the button row): the strip keeps
+    // only what the backend's card.update says, so the decision is not shown twice.
+    CardState shown = state;
+    if (card.kind() == CardKind::JsonRender) {
+        shown.decisionAction.clear();
+        shown.decisionOutcome.clear();
+    }
+    if (shown.isEmpty() && !decides)
         return widget;
-    auto *bar = state.isEmpty() ? nullptr : new CardStateBar(state);
+    auto *bar = shown.isEmpty() ? nullptr : new CardStateBar(shown);
     auto *buttons = decides ? new DecisionBar(card.cardId(), choices, state, context.actions) : nullptr;
     auto *frame = qobject_cast<CardFrame *>(widget);
     QVBoxLayout *column = frame ? frame->bodyLayout() : nullptr;

@@ -276,7 +276,8 @@ void TestBackendStdio::oversizeEventIsRefused()
 void TestBackendStdio::clientEvents()
 {
     QCOMPARE(userMessageEvent(QStringLiteral("Show \"flow\"\nby sector é")),
-             QByteArray(R"({"type":"user.message","text":"Show \"flow\"\nby sector é"})"));
+             QByteArray(R"({"type":"user.message","text":"Show \"flow\"\nby sector é",)"
+                        R"("surface":{"client":"tessera","draws":["cards","json_render","dorkos_ui"]}})"));
     QCOMPARE(cardDecisionEvent(QStringLiteral("c1"), QStringLiteral("approve"), QStringLiteral("approved")),
              QByteArray(R"({"type":"card.decision","cardId":"c1","action":"approve","outcome":"approved"})"));
 
