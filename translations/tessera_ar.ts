@@ -1246,6 +1246,18 @@
         <source>A new language is used from the next start.</source>
         <translation>تُستخدم اللغة الجديدة من التشغيل التالي.</translation>
     </message>
+    <message>
+        <source>&amp;Reduce motion in widgets</source>
+        <translation>&amp;تقليل الحركة في عناصر الواجهة</translation>
+    </message>
+    <message>
+        <source>Load &amp;images from the web in widgets without asking</source>
+        <translation>تحميل &amp;صور الويب في عناصر الواجهة دون سؤال</translation>
+    </message>
+    <message>
+        <source>&amp;Name on button presses:</source>
+        <translation>اسمك عند &amp;ضغط الأزرار:</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ShortcutsDialog</name>

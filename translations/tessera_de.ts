@@ -1182,6 +1182,18 @@
         <source>A new language is used from the next start.</source>
         <translation>Eine neue Sprache gilt ab dem nächsten Start.</translation>
     </message>
+    <message>
+        <source>&amp;Reduce motion in widgets</source>
+        <translation>Bewegung in Widgets &amp;reduzieren</translation>
+    </message>
+    <message>
+        <source>Load &amp;images from the web in widgets without asking</source>
+        <translation>&amp;Bilder aus dem Web in Widgets ohne Nachfrage laden</translation>
+    </message>
+    <message>
+        <source>&amp;Name on button presses:</source>
+        <translation>&amp;Name bei Knopfdrücken:</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ShortcutsDialog</name>
