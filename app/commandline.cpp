@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QTimer>
 
@@ -479,10 +481,26 @@ private:
     bool m_atLineStart = true;
 };
 
+QtMessageHandler s_previousHandler = nullptr;
+
+// ask prints every session notice itself; the session's "tessera: backend…" log lines say the same again
+// (its "tessera: line L: KIND: /pointer: …" lines for invalid cards are kept: they say more).
+void askMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("tessera: backend")))
+        return;
+    if (s_previousHandler)
+        s_previousHandler(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
 } // namespace
 
 int runAsk(const CommandLine &commandLine)
 {
+    s_previousHandler = qInstallMessageHandler(askMessageHandler);
+    const auto restoreHandler = qScopeGuard([] { qInstallMessageHandler(s_previousHandler); });
     const QString dataDir = commandLine.dataDir.isEmpty() ? ConversationStore::defaultDataDir() : commandLine.dataDir;
     ConversationStore store;
     const StoreStatus opened = store.open(dataDir);
@@ -561,8 +579,16 @@ int runAsk(const CommandLine &commandLine)
             trySend();
         else if (!sent && state == ConnectionState::Failed)
             finish(1, detail.isEmpty() ? QStringLiteral("the backend could not be started") : detail);
-        else if (state == ConnectionState::Reconnecting)
+        else if (!sent && state == ConnectionState::Reconnecting) {
+            // Never connected: one message a script can act on, not two minutes of retries. The
+            // transport's "retrying in N s: " prefix is for the window, not for a final failure.
+            static const QRegularExpression retrying(QStringLiteral("^retrying in [^:]*: "));
+            QString why = detail;
+            why.remove(retrying);
+            finish(1, QStringLiteral("could not connect to %1: %2").arg(backend->description(), why));
+        } else if (state == ConnectionState::Reconnecting) {
             printErr(QStringLiteral("tessera: connection lost, reconnecting: %1").arg(detail));
+        }
     });
     QObject::connect(&session, &ConversationSession::turnFinished, &loop,
                      [&](const QString &, TurnOutcome outcome, const QString &reason) {

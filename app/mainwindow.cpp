@@ -102,6 +102,9 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_turnIndicator);
     statusBar()->addPermanentWidget(m_connectionLabel);
     connect(m_stopButton, &QPushButton::clicked, this, [this] {
+        // The button hides when the turn ends: hand focus to the composer first, or Qt gives it to
+        // the next widget in the chain (a card far up the conversation) and the view jumps there.
+        m_composer->setFocus(Qt::OtherFocusReason);
         if (m_session)
             m_session->stopTurn();
     });
@@ -640,7 +643,10 @@ void MainWindow::updateConnectionLabel()
 
 void MainWindow::updateTurnIndicator()
 {
-    m_turnIndicator->setVisible(m_session && m_session->isBusy());
+    const bool busy = m_session && m_session->isBusy();
+    if (!busy && m_stopButton->hasFocus())
+        m_composer->setFocus(Qt::OtherFocusReason); // not the next widget in the chain: the view would jump
+    m_turnIndicator->setVisible(busy);
 }
 
 void MainWindow::leaveConversation(const QString &nextId)

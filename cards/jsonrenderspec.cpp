@@ -578,7 +578,7 @@ bool isBreakOrControl(char32_t c)
 }
 
 // Seed 001: brackets, semicolons and line breaks removed (see the header for the exact set).
-QString sanitizeNoteField(const QString &text)
+QString sanitizeNoteFieldImpl(const QString &text)
 {
     QString out;
     out.reserve(text.size());
@@ -616,6 +616,11 @@ void validateJsonRenderSpec(const json &payload, QList<ValidationIssue> &issues)
     SpecChecker checker(payload);
     for (Issue &issue : checker.run())
         issues.append({QStringLiteral("/payload") + fromStdString(issue.pointer), std::move(issue.message)});
+}
+
+QString sanitizeNoteField(const QString &text)
+{
+    return sanitizeNoteFieldImpl(text);
 }
 
 QString buttonPressNote(const QString &presserName, const QString &actionId)

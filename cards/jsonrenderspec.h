@@ -88,6 +88,9 @@ void validateJsonRenderSpec(const nlohmann::json &payload, QList<ValidationIssue
 // displayed reordered. Runs of spaces collapse, ends are trimmed; a name cut to
 // kButtonPressMaxNameChars; an empty name becomes "someone".
 QString buttonPressNote(const QString &presserName, const QString &actionId);
+// The same removal for one field of any note a model reads (the OpenAI backend's decision and widget
+// texts), so a crafted card id, action or widget name cannot forge a line of its own.
+QString sanitizeNoteField(const QString &text);
 
 // Why a LinkButton URL cannot be opened ("" when it can): only https:// with a host (QUrl, strict
 // parsing; the scheme is case-insensitive) and no user name or password before the host (a

@@ -102,6 +102,9 @@ void ConversationSession::setBackend(Backend *backend)
     }
     m_backend = backend;
     m_historySynced = false;
+    m_finishedTurns.clear(); // a new backend numbers its turns afresh
+    m_stoppedTurns.clear();
+    m_reportedTurns.clear();
     if (!m_backend)
         return;
     m_backend->setParent(this);
@@ -266,6 +269,9 @@ void ConversationSession::onEvent(const WireEvent &event)
 
 void ConversationSession::ignoreEvent(const WireEvent &event, const QString &why)
 {
+    // The user stopped it: what the backend still sends of it is expected, not a fault to report.
+    if (!event.turnId.isEmpty() && m_stoppedTurns.contains(event.turnId))
+        return;
     // Once per turn, event type and reason: a stopped turn may keep streaming thousands of deltas.
     const QString key = event.turnId + QLatin1Char('\n') + event.typeName + QLatin1Char('\n') + why;
     if (m_reportedTurns.contains(key))
@@ -291,6 +297,8 @@ void ConversationSession::onTurnStarted(const WireEvent &event)
         // The turn the user stopped (or gave up on) before it began.
         m_ignoreNextTurn = false;
         m_finishedTurns.insert(id);
+        if (std::exchange(m_nextTurnStoppedByUser, false))
+            m_stoppedTurns.insert(id);
         ignoreEvent(event, tr("the turn was stopped"));
         return;
     }
@@ -438,7 +446,7 @@ void ConversationSession::onError(const WireEvent &event)
     if (!forActiveTurn && m_store && m_store->isOpen() && m_conversationId.isEmpty()) {
         // Before any conversation (e.g. on connecting): shown, not a reason to create one.
         qWarning().noquote() << "tessera: backend error:" << what;
-        const QString text = tr("The agent reported an error: %1").arg(what);
+        const QString text = tr("The backend reported an error: %1").arg(what);
         m_model->appendNotice(text);
         Q_EMIT notice(text);
         return;
@@ -446,7 +454,7 @@ void ConversationSession::onError(const WireEvent &event)
     // The error is part of the record (a system line draws nothing on replay: the turn shows cut off).
     ordered line = ordered::object();
     line["role"] = "system";
-    line["content"] = utf8(QStringLiteral("The agent reported an error: %1").arg(event.errorMessage));
+    line["content"] = utf8(QStringLiteral("The backend reported an error: %1").arg(event.errorMessage));
     line["error"] = ordered::object({{"message", utf8(event.errorMessage)}});
     if (forActiveTurn && !m_activeTurn.isEmpty())
         line["turn_id"] = utf8(m_activeTurn);
@@ -456,10 +464,10 @@ void ConversationSession::onError(const WireEvent &event)
     Q_EMIT messageAdded(message);
     qWarning().noquote() << "tessera: backend error:" << what;
     if (forActiveTurn) {
-        finishTurn(TurnOutcome::Failed, tr("the agent reported an error: %1").arg(what),
-                   tr("The agent reported an error: %1").arg(what));
+        finishTurn(TurnOutcome::Failed, tr("the backend reported an error: %1").arg(what),
+                   tr("The backend reported an error: %1").arg(what));
     } else {
-        const QString text = tr("The agent reported an error: %1").arg(what);
+        const QString text = tr("The backend reported an error: %1").arg(what);
         m_model->appendNotice(text);
         Q_EMIT notice(text);
     }
@@ -468,10 +476,20 @@ void ConversationSession::onError(const WireEvent &event)
 void ConversationSession::onStateChanged(int state, const QString &detail)
 {
     const auto s = ConnectionState(state);
-    if (!isBusy() || (s != ConnectionState::Failed && s != ConnectionState::Disconnected))
-        return; // Reconnecting: the turn may still complete; its timeout decides otherwise
-    // Failed says why in its detail ("the backend exited with code 3: …"); Disconnected is a stop.
+    if (s == ConnectionState::Connecting && !isBusy()) {
+        // A new process or connection numbers its turns afresh ("t1" again after Restart Backend):
+        // the ended turns of the one before must not make its answers look late.
+        m_finishedTurns.clear();
+        m_stoppedTurns.clear();
+        m_reportedTurns.clear();
+        return;
+    }
+    if (!isBusy() || s == ConnectionState::Connected || s == ConnectionState::Connecting)
+        return;
+    // Failed says why in its detail ("the backend exited with code 3: …"); Disconnected is a stop;
+    // Reconnecting lost the connection the turn was streaming on (a new one will not continue it).
     const QString why = s == ConnectionState::Disconnected ? tr("the backend was stopped")
+            : s == ConnectionState::Reconnecting            ? tr("the connection to the backend was lost mid-turn")
             : detail.isEmpty()                              ? tr("the backend failed")
                                                             : detail;
     finishTurn(TurnOutcome::Failed, why, tr("This turn was cut off: %1").arg(why));
@@ -675,8 +693,12 @@ void ConversationSession::stopTurn()
         return;
     if (m_backend)
         m_backend->cancelTurn();
-    if (m_activeTurn.isEmpty())
+    if (m_activeTurn.isEmpty()) {
         m_ignoreNextTurn = true; // its turn.started, when it comes, is the stopped turn
+        m_nextTurnStoppedByUser = true;
+    } else {
+        m_stoppedTurns.insert(m_activeTurn);
+    }
     finishTurn(TurnOutcome::Stopped, tr("stopped by you"), tr("You stopped this turn."));
 }
 

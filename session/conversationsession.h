@@ -21,7 +21,7 @@
 //    prose and no card gets a muted "The agent sent no answer." line (seed 000: never blank).
 //  - error: stored as a system line {"role":"system","content":…,"error":{"message":…}}, shown as a
 //    notice line in the view (ConversationModel::appendNotice; a system line draws nothing), logged;
-//    the turn fails with "the agent reported an error: …".
+//    the turn fails with "the backend reported an error: …".
 //  - A turn with no event for turnTimeout() is marked incomplete ("cut off") and fails with a reason;
 //    so does a turn whose backend fails or stops (state Failed or Disconnected) with the backend's reason.
 //    A failed, stopped or timed-out turn is marked incomplete in the store at once, its streamed prose
@@ -152,6 +152,8 @@ private:
     QList<ToolCall> m_pendingCardCalls; // card tool calls not yet answered by a tool line
     QSet<QString> m_drawnCardCalls; // call ids drawn from their arguments: a late answer is not drawn again
     QSet<QString> m_finishedTurns; // completed, failed, stopped, timed out: their late events are ignored
+    bool m_nextTurnStoppedByUser = false; // m_ignoreNextTurn came from stopTurn, not a timeout
+    QSet<QString> m_stoppedTurns;  // stopped by the user: their late events are dropped without a notice
     QSet<QString> m_reportedTurns; // turn ids whose ignored events were already reported
 };
 

@@ -911,6 +911,10 @@ Transcript ConversationStore::loadTranscript(const QString &conversationId, Stor
     for (qsizetype i = 0; i < lines.size(); ++i)
         transcript.messages.append(parseTranscriptLine(lines.at(i), int(i + 1)));
     resolveCardCalls(&transcript.messages, answeredCardCalls(transcript.messages));
+    // A turn cut off (crash, stop, timeout) reads as cut off wherever it is drawn, headless too.
+    const QSet<qint64> cutOff = incompleteSeqs(conversationId);
+    for (Message &message : transcript.messages)
+        message.incomplete = cutOff.contains(message.lineNumber);
     return transcript;
 }
 

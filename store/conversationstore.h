@@ -142,7 +142,8 @@ public:
     // An exact id, or a unique prefix of at least 4 characters ("3f2a9c1e"); empty when none or ambiguous.
     QString resolveId(const QString &idOrPrefix, StoreStatus *status = nullptr) const;
     int messageCount(const QString &conversationId) const;
-    // Every line, re-parsed and re-validated now. Message::lineNumber is the stored seq (1-based).
+    // Every line, re-parsed and re-validated now. Message::lineNumber is the stored seq (1-based);
+    // Message::incomplete marks the lines of turns that were cut off.
     Transcript loadTranscript(const QString &conversationId, StoreStatus *status = nullptr) const;
     // Lazy loading: lines [firstSeq, firstSeq + count) re-parsed, with card-tool calls resolved against
     // the whole conversation (a call answered outside the page does not draw a second card). Use

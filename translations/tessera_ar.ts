@@ -460,14 +460,6 @@
         <translation>لم يُذكر سبب</translation>
     </message>
     <message>
-        <source>The agent reported an error: %1</source>
-        <translation>أبلغ الوكيل عن خطأ: %1</translation>
-    </message>
-    <message>
-        <source>the agent reported an error: %1</source>
-        <translation>أبلغ الوكيل عن خطأ: %1</translation>
-    </message>
-    <message>
         <source>the backend was stopped</source>
         <translation>أُوقفت خدمة الوكيل</translation>
     </message>
@@ -506,6 +498,18 @@
     <message>
         <source>You stopped this turn.</source>
         <translation>أوقفتَ هذا الدور.</translation>
+    </message>
+    <message>
+        <source>The backend reported an error: %1</source>
+        <translation>أبلغت خدمة الوكيل عن خطأ: %1</translation>
+    </message>
+    <message>
+        <source>the backend reported an error: %1</source>
+        <translation>أبلغت خدمة الوكيل عن خطأ: %1</translation>
+    </message>
+    <message>
+        <source>the connection to the backend was lost mid-turn</source>
+        <translation>انقطع الاتصال بخدمة الوكيل في منتصف الدور</translation>
     </message>
 </context>
 <context>

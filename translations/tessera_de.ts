@@ -444,14 +444,6 @@
         <translation>kein Grund angegeben</translation>
     </message>
     <message>
-        <source>The agent reported an error: %1</source>
-        <translation>Der Agent hat einen Fehler gemeldet: %1</translation>
-    </message>
-    <message>
-        <source>the agent reported an error: %1</source>
-        <translation>der Agent hat einen Fehler gemeldet: %1</translation>
-    </message>
-    <message>
         <source>the backend was stopped</source>
         <translation>das Backend wurde beendet</translation>
     </message>
@@ -490,6 +482,18 @@
     <message>
         <source>You stopped this turn.</source>
         <translation>Sie haben diese Runde angehalten.</translation>
+    </message>
+    <message>
+        <source>The backend reported an error: %1</source>
+        <translation>Das Backend hat einen Fehler gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>the backend reported an error: %1</source>
+        <translation>das Backend hat einen Fehler gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>the connection to the backend was lost mid-turn</source>
+        <translation>die Verbindung zum Backend ist mitten in der Runde abgebrochen</translation>
     </message>
 </context>
 <context>

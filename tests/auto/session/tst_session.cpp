@@ -36,6 +36,14 @@ public:
     // One event line as a transport would receive it (parsed by the real wire parser).
     void play(const QByteArray &line) { receiveEvent(line, QStringLiteral("line %1").arg(++m_line)); }
     void fail(const QString &detail) { setState(ConnectionState::Failed, detail); }
+    void drop(const QString &detail) { setState(ConnectionState::Reconnecting, detail); }
+    // What Restart Backend does: a fresh process or connection.
+    void restartFresh()
+    {
+        setState(ConnectionState::Disconnected);
+        setState(ConnectionState::Connecting);
+        setState(ConnectionState::Connected);
+    }
 
     QList<QByteArray> written;
     QString writeError; // non-empty: every write fails with it
@@ -114,6 +122,8 @@ private Q_SLOTS:
     void noTurnStartedTimesOut();
     void stopKeepsProseAndIgnoresTheRest();
     void errorEventFailsTheTurn();
+    void restartedBackendMayReuseTurnIds();
+    void connectionLostMidTurnFailsTheTurn();
     void backendFailsMidTurnLosesNothing();
     void emptyTurnIsNeverBlank();
     void cardUpdateStoredAndApplied();
@@ -451,15 +461,50 @@ void tst_Session::stopKeepsProseAndIgnoresTheRest()
     QCOMPARE(blocks(), QStringList({"user:hello", "prose:Part one", "notice:You stopped this turn."}));
     QCOMPARE(stored().last(), QByteArray(R"({"role":"assistant","content":"Part one","turn_id":"t1"})"));
     QVERIFY(m_store->turns(m_session->conversationId()).first().incomplete);
-    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("ignored")));
+    // What the backend still sends of a turn the user stopped is expected: dropped without a notice.
+    QSignalSpy notices(m_session, &ConversationSession::notice);
     m_backend->play(delta("t1", QStringLiteral(", part two")));
-    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("ignored")));
     m_backend->play(messageEvent(toolLine(kValidCard, "t1")));
+    QCOMPARE(notices.size(), 0);
     QTest::qWait(ConversationSession::kDeltaCoalesceMs * 3); // let a (wrong) redraw happen if it would
     QCOMPARE(blocks(), QStringList({"user:hello", "prose:Part one", "notice:You stopped this turn."}));
     QCOMPARE(stored().size(), 2);
     // The next message goes through.
     QVERIFY(m_session->sendUserMessage(QStringLiteral("again")));
+}
+
+void tst_Session::restartedBackendMayReuseTurnIds()
+{
+    // A new process numbers its turns from t1 again: its answer must be drawn and stored, not ignored.
+    sendHello();
+    m_backend->play(started("t1"));
+    m_backend->play(delta("t1", QStringLiteral("First")));
+    m_backend->play(completed("t1"));
+    m_backend->restartFresh();
+    QVERIFY(m_session->sendUserMessage(QStringLiteral("after restart")));
+    QSignalSpy finished(m_session, &ConversationSession::turnFinished);
+    m_backend->play(started("t1"));
+    m_backend->play(delta("t1", QStringLiteral("Second")));
+    m_backend->play(completed("t1"));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).value<TurnOutcome>(), TurnOutcome::Completed);
+    QCOMPARE(blocks(), QStringList({"user:hello", "prose:First", "user:after restart", "prose:Second"}));
+    QCOMPARE(stored().last(), QByteArray(R"({"role":"assistant","content":"Second","turn_id":"t1"})"));
+}
+
+void tst_Session::connectionLostMidTurnFailsTheTurn()
+{
+    // A WebSocket that drops mid-turn reconnects, but the new connection does not continue the turn.
+    QSignalSpy finished(m_session, &ConversationSession::turnFinished);
+    sendHello();
+    m_backend->play(started("t1"));
+    m_backend->play(delta("t1", QStringLiteral("Half an answer")));
+    m_backend->drop(QStringLiteral("retrying in 0.5 s: remote host closed"));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).value<TurnOutcome>(), TurnOutcome::Failed);
+    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("the connection to the backend was lost mid-turn"));
+    QCOMPARE(stored().last(), QByteArray(R"({"role":"assistant","content":"Half an answer","turn_id":"t1"})"));
+    QVERIFY(!m_session->isBusy());
 }
 
 void tst_Session::errorEventFailsTheTurn()
@@ -472,13 +517,13 @@ void tst_Session::errorEventFailsTheTurn()
     m_backend->play(R"({"type":"error","message":"model overloaded"})");
     QCOMPARE(finished.size(), 1);
     QCOMPARE(finished.at(0).at(1).value<TurnOutcome>(), TurnOutcome::Failed);
-    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("the agent reported an error: model overloaded"));
+    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("the backend reported an error: model overloaded"));
     QCOMPARE(blocks(), QStringList({"user:hello", "prose:Working",
-                                    "notice:The agent reported an error: model overloaded"}));
+                                    "notice:The backend reported an error: model overloaded"}));
     QCOMPARE(stored(), QList<QByteArray>({
         R"({"role":"user","content":"hello"})",
         R"({"role":"assistant","content":"Working","turn_id":"t1"})",
-        R"({"role":"system","content":"The agent reported an error: model overloaded","error":{"message":"model overloaded"},"turn_id":"t1"})",
+        R"({"role":"system","content":"The backend reported an error: model overloaded","error":{"message":"model overloaded"},"turn_id":"t1"})",
     }));
     QVERIFY(m_store->turns(m_session->conversationId()).first().incomplete);
 }
@@ -502,7 +547,8 @@ void tst_Session::backendFailsMidTurnLosesNothing()
     // A replay after a restart shows the same lines and the turn cut off.
     ConversationModel replay;
     replay.setTranscript(m_store->loadTranscript(m_session->conversationId()));
-    QCOMPARE(replay.rowCount(), 3);
+    QCOMPARE(replay.rowCount(), 4);
+    QCOMPARE(replay.blockType(3), BlockType::CutOff); // loadTranscript marks the cut-off lines
     QCOMPARE(m_store->incompleteSeqs(m_session->conversationId()), QSet<qint64>({2, 3}));
 }
 
