@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "card.h"
+#include "flowlayout.h"
 #include "cardactions.h"
 #include "jsonaccess.h"
 #include "jsonrenderspec.h"
@@ -36,87 +37,6 @@ constexpr int kMaxDepth = 8; // a valid spec nests at most Card > Section > Fiel
 
 const char kActionIdProperty[] = "actionId";
 const char kUrlProperty[] = "url";
-
-// Lays items out left to right and starts a new line when the next one does not fit.
-class ActionsFlowLayout : public QLayout
-{
-public:
-    explicit ActionsFlowLayout(int spacing)
-        : m_spacing(spacing)
-    {
-        setContentsMargins(0, 0, 0, 0);
-    }
-    ~ActionsFlowLayout() override
-    {
-        while (QLayoutItem *item = takeAt(0))
-            delete item;
-    }
-
-    void addItem(QLayoutItem *item) override { m_items.append(item); }
-    int count() const override { return int(m_items.size()); }
-    QLayoutItem *itemAt(int index) const override { return m_items.value(index); }
-    QLayoutItem *takeAt(int index) override
-    {
-        return index >= 0 && index < m_items.size() ? m_items.takeAt(index) : nullptr;
-    }
-    Qt::Orientations expandingDirections() const override { return {}; }
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override { return arrange(QRect(0, 0, width, 0), false); }
-    QSize sizeHint() const override
-    {
-        int width = 0;
-        int height = 0;
-        for (const QLayoutItem *item : m_items) {
-            width += item->sizeHint().width() + (width > 0 ? m_spacing : 0);
-            height = qMax(height, item->sizeHint().height());
-        }
-        return {width, height};
-    }
-    QSize minimumSize() const override
-    {
-        QSize size;
-        for (const QLayoutItem *item : m_items)
-            size = size.expandedTo(item->minimumSize());
-        return size;
-    }
-    void setGeometry(const QRect &rect) override
-    {
-        QLayout::setGeometry(rect);
-        arrange(rect, true);
-    }
-
-private:
-    // Places (or only measures) the items inside rect; returns the height used. Right to left layouts
-    // start at the right edge.
-    int arrange(const QRect &rect, bool place) const
-    {
-        const bool rtl = parentWidget() && parentWidget()->layoutDirection() == Qt::RightToLeft;
-        int x = 0;
-        int y = rect.y();
-        int lineHeight = 0;
-        for (QLayoutItem *item : m_items) {
-            if (item->isEmpty())
-                continue;
-            QSize size = item->sizeHint();
-            size.setWidth(qMin(size.width(), qMax(1, rect.width())));
-            if (x > 0 && x + size.width() > rect.width()) {
-                x = 0;
-                y += lineHeight + m_spacing;
-                lineHeight = 0;
-            }
-            if (place) {
-                const int left = rtl ? rect.right() + 1 - x - size.width() : rect.x() + x;
-                item->setGeometry(QRect(QPoint(left, y), size));
-            }
-            x += size.width() + m_spacing;
-            lineHeight = qMax(lineHeight, size.height());
-        }
-        return y + lineHeight - rect.y();
-    }
-
-    QList<QLayoutItem *> m_items;
-    int m_spacing;
-};
 
 // A json-render Button or LinkButton: a rounded button in one of the seed's styles, with a busy and a
 // pressed look. Enter and Return activate it like Space does.
@@ -714,7 +634,7 @@ void JsonRenderCard::buildElement(const json &elements, const std::string &id, Q
 
 void JsonRenderCard::addActions(const json &elements, const json &element, QLayout *into)
 {
-    auto *row = new ActionsFlowLayout(8);
+    auto *row = new FlowLayout(8);
     auto children = element.find("children");
     if (children != element.end() && children->is_array()) {
         for (const json &child : *children) {

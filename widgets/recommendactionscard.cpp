@@ -12,89 +12,11 @@
 
 #include "jsonaccess.h"
 #include "card.h"
+#include "flowlayout.h"
 
 namespace Tessera {
 
 namespace {
-
-// Lays items out left to right and starts a new line when the next one does not fit.
-class FlowLayout : public QLayout
-{
-public:
-    explicit FlowLayout(int spacing)
-        : m_spacing(spacing)
-    {}
-
-    ~FlowLayout() override
-    {
-        while (QLayoutItem *item = takeAt(0))
-            delete item;
-    }
-
-    void addItem(QLayoutItem *item) override { m_items.append(item); }
-    int count() const override { return int(m_items.size()); }
-    QLayoutItem *itemAt(int index) const override { return m_items.value(index); }
-    QLayoutItem *takeAt(int index) override
-    {
-        return index >= 0 && index < m_items.size() ? m_items.takeAt(index) : nullptr;
-    }
-    Qt::Orientations expandingDirections() const override { return {}; }
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override { return arrange(QRect(0, 0, width, 0), false); }
-    QSize sizeHint() const override
-    {
-        // One line when there is room for it.
-        int width = 0;
-        int height = 0;
-        for (const QLayoutItem *item : m_items) {
-            width += item->sizeHint().width() + (width > 0 ? m_spacing : 0);
-            height = qMax(height, item->sizeHint().height());
-        }
-        const QMargins m = contentsMargins();
-        return {width + m.left() + m.right(), height + m.top() + m.bottom()};
-    }
-    QSize minimumSize() const override
-    {
-        QSize size;
-        for (const QLayoutItem *item : m_items)
-            size = size.expandedTo(item->minimumSize());
-        const QMargins m = contentsMargins();
-        return size + QSize(m.left() + m.right(), m.top() + m.bottom());
-    }
-    void setGeometry(const QRect &rect) override
-    {
-        QLayout::setGeometry(rect);
-        arrange(rect, true);
-    }
-
-private:
-    // Places (or only measures) the items inside rect; returns the height used.
-    int arrange(const QRect &rect, bool place) const
-    {
-        const QRect area = rect.marginsRemoved(contentsMargins());
-        int x = area.x();
-        int y = area.y();
-        int lineHeight = 0;
-        for (QLayoutItem *item : m_items) {
-            QSize size = item->sizeHint();
-            size.setWidth(qMin(size.width(), qMax(1, area.width())));
-            if (x > area.x() && x + size.width() > area.right() + 1) {
-                x = area.x();
-                y += lineHeight + m_spacing;
-                lineHeight = 0;
-            }
-            if (place)
-                item->setGeometry(QRect(QPoint(x, y), size));
-            x += size.width() + m_spacing;
-            lineHeight = qMax(lineHeight, size.height());
-        }
-        const QMargins m = contentsMargins();
-        return y + lineHeight - rect.y() + m.bottom();
-    }
-
-    QList<QLayoutItem *> m_items;
-    int m_spacing;
-};
 
 // A rounded pill; Enter and Return activate it like Space does.
 class PillButton : public QPushButton
