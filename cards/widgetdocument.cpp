@@ -337,6 +337,22 @@ private:
         add(nullptr, QStringLiteral("must be an object"));
         return false;
     }
+    // The objects of an array member, each checked with the pointer stepped to it (".../items/3");
+    // an entry that is not an object is reported once and skipped.
+    template<typename Check>
+    void eachObject(const json &object, const char *key, bool required, int maxItems, int minItems, Check check)
+    {
+        const json *items = array(object, key, required, maxItems, minItems);
+        if (!items)
+            return;
+        Step step(*this, key);
+        std::size_t index = 0;
+        for (const json &item : *items) {
+            Step at(*this, index++);
+            if (isObject(item))
+                check(item);
+        }
+    }
     void imageSource(const json &object, const char *key, bool required)
     {
         const json *v = member(object, key, required);
@@ -512,20 +528,13 @@ void Checker::nodeFields(const std::string &type, const json &n, int depth)
             }
         }
     } else if (type == "keyValue") {
-        if (const json *items = array(n, "items", true, kWidgetMaxItems)) {
-            Step step(*this, "items");
-            std::size_t i = 0;
-            for (const json &item : *items) {
-                Step at(*this, i++);
-                if (!isObject(item))
-                    continue;
-                string(item, "key", true);
-                if (const json *v = member(item, "value", true); v && !isCellValue(*v))
-                    add("value", QStringLiteral("must be a string, number, boolean or null"));
-                else if (v && v->is_string())
-                    string(item, "value", true);
-            }
-        }
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "key", true);
+            if (const json *v = member(item, "value", true); v && !isCellValue(*v))
+                add("value", QStringLiteral("must be a string, number, boolean or null"));
+            else if (v && v->is_string())
+                string(item, "value", true);
+        });
     } else if (type == "progress") {
         if (const json *v = number(n, "value", true)) {
             const double value = v->get<double>();
@@ -537,125 +546,83 @@ void Checker::nodeFields(const std::string &type, const json &n, int depth)
         string(n, "label", false);
     } else if (type == "table") {
         std::vector<std::string> keys;
-        if (const json *columns = array(n, "columns", true, kWidgetMaxColumns, 1)) {
-            Step step(*this, "columns");
-            std::size_t i = 0;
-            for (const json &column : *columns) {
-                Step at(*this, i++);
-                if (!isObject(column))
-                    continue;
-                if (const json *key = string(column, "key", true, kWidgetMaxTitle, true)) {
-                    const std::string &k = key->get_ref<const std::string &>();
-                    if (std::find(keys.begin(), keys.end(), k) != keys.end())
-                        add("key", QStringLiteral("must be unique"));
-                    else
-                        keys.push_back(k);
-                }
-                string(column, "label", true);
-                enumeration(column, "align", false, {"left", "center", "right"});
+        eachObject(n, "columns", true, kWidgetMaxColumns, 1, [&](const json &column) {
+            if (const json *key = string(column, "key", true, kWidgetMaxTitle, true)) {
+                const std::string &k = key->get_ref<const std::string &>();
+                if (std::find(keys.begin(), keys.end(), k) != keys.end())
+                    add("key", QStringLiteral("must be unique"));
+                else
+                    keys.push_back(k);
             }
-        }
-        if (const json *rows = array(n, "rows", true, kWidgetMaxItems)) {
-            Step step(*this, "rows");
-            std::size_t i = 0;
-            for (const json &row : *rows) {
-                Step at(*this, i++);
-                if (!isObject(row))
+            string(column, "label", true);
+            enumeration(column, "align", false, {"left", "center", "right"});
+        });
+        eachObject(n, "rows", true, kWidgetMaxItems, 0, [&](const json &row) {
+            for (const std::string &key : keys) {
+                auto cell = row.find(key);
+                if (cell == row.end())
                     continue;
-                for (const std::string &key : keys) {
-                    auto cell = row.find(key);
-                    if (cell == row.end())
-                        continue;
-                    if (!isCellValue(*cell))
-                        add(key.c_str(), QStringLiteral("must be a string, number, boolean or null"));
-                    else if (cell->is_string())
-                        string(row, key.c_str(), false);
-                }
+                if (!isCellValue(*cell))
+                    add(key.c_str(), QStringLiteral("must be a string, number, boolean or null"));
+                else if (cell->is_string())
+                    string(row, key.c_str(), false);
             }
-        }
+        });
     } else if (type == "list") {
-        if (const json *items = array(n, "items", true, kWidgetMaxItems)) {
-            Step step(*this, "items");
-            std::size_t i = 0;
-            for (const json &item : *items) {
-                Step at(*this, i++);
-                if (!isObject(item))
-                    continue;
-                string(item, "title", true);
-                string(item, "subtitle", false);
-                string(item, "icon", false, kWidgetMaxTitle);
-                imageSource(item, "image", false);
-                stringOrNumber(item, "meta", false);
-                if (const json *badge = member(item, "badge", false)) {
-                    if (badge->is_string()) {
-                        string(item, "badge", false);
-                    } else {
-                        Step b(*this, "badge");
-                        if (isObject(*badge)) {
-                            string(*badge, "text", true);
-                            enumeration(*badge, "tone", false, kTones);
-                        }
-                    }
-                }
-                if (const json *actions = array(item, "actions", false, kWidgetMaxActions)) {
-                    Step a(*this, "actions");
-                    std::size_t j = 0;
-                    for (const json &entry : *actions) {
-                        Step at2(*this, j++);
-                        // {label, action} or an action itself.
-                        if (entry.is_object() && !entry.contains("kind") && entry.contains("action")) {
-                            string(entry, "label", true);
-                            Step act(*this, "action");
-                            action(entry.at("action"));
-                        } else {
-                            action(entry);
-                        }
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "title", true);
+            string(item, "subtitle", false);
+            string(item, "icon", false, kWidgetMaxTitle);
+            imageSource(item, "image", false);
+            stringOrNumber(item, "meta", false);
+            if (const json *badge = member(item, "badge", false)) {
+                if (badge->is_string()) {
+                    string(item, "badge", false);
+                } else {
+                    Step b(*this, "badge");
+                    if (isObject(*badge)) {
+                        string(*badge, "text", true);
+                        enumeration(*badge, "tone", false, kTones);
                     }
                 }
             }
-        }
+            if (const json *actions = array(item, "actions", false, kWidgetMaxActions)) {
+                Step a(*this, "actions");
+                std::size_t j = 0;
+                for (const json &entry : *actions) {
+                    Step at2(*this, j++);
+                    // {label, action} or an action itself.
+                    if (entry.is_object() && !entry.contains("kind") && entry.contains("action")) {
+                        string(entry, "label", true);
+                        Step act(*this, "action");
+                        action(entry.at("action"));
+                    } else {
+                        action(entry);
+                    }
+                }
+            }
+        });
     } else if (type == "chart") {
         enumeration(n, "kind", true, {"bar", "line", "area", "pie"});
-        if (const json *data = array(n, "data", true, kWidgetMaxItems, 1)) {
-            Step step(*this, "data");
-            std::size_t i = 0;
-            for (const json &point : *data) {
-                Step at(*this, i++);
-                if (!isObject(point))
-                    continue;
-                string(point, "label", true);
-                atLeastZero(point, "value", true); // seed 003: values must be non-negative
-            }
-        }
+        eachObject(n, "data", true, kWidgetMaxItems, 1, [&](const json &point) {
+            string(point, "label", true);
+            atLeastZero(point, "value", true); // seed 003: values must be non-negative
+        });
         atLeastZero(n, "height", false);
     } else if (type == "timeline") {
-        if (const json *items = array(n, "items", true, kWidgetMaxItems)) {
-            Step step(*this, "items");
-            std::size_t i = 0;
-            for (const json &item : *items) {
-                Step at(*this, i++);
-                if (!isObject(item))
-                    continue;
-                string(item, "title", true);
-                string(item, "time", false);
-                string(item, "subtitle", false);
-                string(item, "icon", false, kWidgetMaxTitle);
-                enumeration(item, "status", false, {"done", "active", "upcoming"});
-            }
-        }
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "title", true);
+            string(item, "time", false);
+            string(item, "subtitle", false);
+            string(item, "icon", false, kWidgetMaxTitle);
+            enumeration(item, "status", false, {"done", "active", "upcoming"});
+        });
     } else if (type == "checklist") {
-        if (const json *items = array(n, "items", true, kWidgetMaxItems)) {
-            Step step(*this, "items");
-            std::size_t i = 0;
-            for (const json &item : *items) {
-                Step at(*this, i++);
-                if (!isObject(item))
-                    continue;
-                string(item, "label", true);
-                boolean(item, "checked");
-                string(item, "note", false);
-            }
-        }
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "label", true);
+            boolean(item, "checked");
+            string(item, "note", false);
+        });
         if (const json *a = member(n, "action", false)) {
             Step step(*this, "action");
             action(*a);
@@ -770,19 +737,12 @@ void Checker::nodeFields(const std::string &type, const json &n, int depth)
     } else if (type == "select") {
         fieldName(n);
         string(n, "label", false);
-        if (const json *options = array(n, "options", true, kWidgetMaxItems, 1)) {
-            Step step(*this, "options");
-            std::size_t i = 0;
-            for (const json &option : *options) {
-                Step at(*this, i++);
-                if (!isObject(option))
-                    continue;
-                string(option, "label", true);
-                if (const json *v = member(option, "value", true);
-                    v && !(v->is_string() || v->is_number() || v->is_boolean()))
-                    add("value", QStringLiteral("must be a string, number or boolean"));
-            }
-        }
+        eachObject(n, "options", true, kWidgetMaxItems, 1, [&](const json &option) {
+            string(option, "label", true);
+            if (const json *v = member(option, "value", true);
+                v && !(v->is_string() || v->is_number() || v->is_boolean()))
+                add("value", QStringLiteral("must be a string, number or boolean"));
+        });
     } else if (type == "form") {
         m_forms.emplace_back();
         nodes(n, "children", true, below);
