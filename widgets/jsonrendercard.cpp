@@ -174,6 +174,8 @@ private:
         case Look::Idle:
             break;
         }
+        if (m_blocked)
+            return QStringLiteral("\u2298 ") + m_label; // a refused link: no "opens" arrow, a sign it won't
         return m_style == Style::Link ? m_label + QStringLiteral(" \u2197") : m_label;
     }
     QString displayText() const { return textFor(m_look); }
@@ -181,6 +183,16 @@ private:
     QString m_label;
     Style m_style;
     Look m_look = Look::Idle;
+    bool m_blocked = false;
+
+public:
+    // A link Tessera refuses to open (not https): drawn "⊘ LABEL" so it never looks clickable.
+    void setBlocked(bool blocked)
+    {
+        m_blocked = blocked;
+        setText(displayText());
+        updateGeometry();
+    }
 };
 
 SpecButton *specButton(QPushButton *button)
@@ -671,6 +683,7 @@ void JsonRenderCard::addActions(const json &elements, const json &element, QLayo
                                                       : tr("Cannot open %1: %2").arg(url, refusal);
                 button->setToolTip(tip);
                 button->setAccessibleDescription(tip);
+                button->setBlocked(!refusal.isEmpty());
                 connect(button, &QPushButton::clicked, this, [this, button] { openLink(button); });
                 row->addWidget(button);
                 m_linkButtons.append(button);

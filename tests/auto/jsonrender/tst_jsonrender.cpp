@@ -662,6 +662,8 @@ void tst_JsonRender::linkButtons()
     QCOMPARE(link->isEnabled(), opens);
     QCOMPARE(jsonRenderLinkRefusal(url).isEmpty(), opens);
     QCOMPARE(link->accessibleName(), QStringLiteral("Open order"));
+    // A refused link never looks like one that opens: no arrow, a "⊘" in front.
+    QCOMPARE(link->text(), opens ? QStringLiteral("Open order \u2197") : QStringLiteral("\u2298 Open order"));
     if (!opens)
         QVERIFY2(link->toolTip().contains(jsonRenderLinkRefusal(url)), qPrintable(link->toolTip()));
     else
