@@ -289,10 +289,15 @@ bool MainWindow::ensureStoredConversation()
         QString id;
         const StoreStatus imported = m_store->importData(lines, windowTitle().section(QStringLiteral(" — "), 0, 0),
                                                          m_currentSource, &id);
-        if (imported.ok())
+        if (imported.ok()) {
             m_currentId = id;
-        else
+            // The stored conversation is named by its first user line, as the list shows it.
+            const ConversationSummary summary = m_store->conversation(id);
+            if (!summary.title.isEmpty())
+                setWindowTitle(tr("%1 — Tessera").arg(summary.title));
+        } else {
             showNotSaving(imported.message);
+        }
     }
     return !m_currentId.isEmpty() && m_store && m_store->isOpen();
 }

@@ -239,6 +239,9 @@ void tst_MainWindowStore::sendingInAFileConversationKeepsIt()
     QCOMPARE(lines.size(), 44);
     QVERIFY(lines.last().contains("do not lose me"));
     QCOMPARE(window.conversationList()->count(), 1);
+    // The window is named after the stored conversation now, as the list names it.
+    QCOMPARE(window.windowTitle(), window.store()->conversation(id).title + QStringLiteral(" — Tessera"));
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Morning.")));
 }
 
 QTEST_MAIN(tst_MainWindowStore)
