@@ -520,7 +520,7 @@ int runAsk(const CommandLine &commandLine)
         }
     }
     // The window's settings: a conversation remembers its backend; the flags override (and are remembered).
-    QSettings settings(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+    QSettings settings(backendSettingsPath(dataDir), QSettings::IniFormat);
     BackendConfig config;
     QString error;
     if (hasBackendArguments(commandLine.backend)) {

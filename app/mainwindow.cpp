@@ -312,7 +312,7 @@ void MainWindow::sendMessage(const QString &text)
         }
         if (ensureStoredConversation()) {
             m_session->setConversationId(m_currentId);
-            QSettings settings;
+            QSettings settings(backendSettingsFile(), QSettings::IniFormat);
             saveBackendConfig(settings, m_currentId, m_backendConfig);
         }
         const qsizetype before = m_model->transcript().messages.size();
@@ -583,7 +583,7 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
         connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
             m_currentId = id;
             m_list->refresh(id);
-            QSettings settings;
+            QSettings settings(backendSettingsFile(), QSettings::IniFormat);
             saveBackendConfig(settings, id, m_backendConfig);
         });
     }
@@ -601,6 +601,12 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
     }
     updateConnectionLabel();
     updateTurnIndicator();
+}
+
+QString MainWindow::backendSettingsFile() const
+{
+    // Beside the conversations they belong to; with no store, the default data dir's.
+    return backendSettingsPath(m_store && m_store->isOpen() ? m_store->dataDir() : ConversationStore::defaultDataDir());
 }
 
 QString MainWindow::connectionText() const
@@ -660,7 +666,7 @@ void MainWindow::leaveConversation(const QString &nextId)
         m_session->stopTurn(); // its events must not land in the next conversation's view
     if (!m_backendFromFlags && !nextId.isEmpty()) {
         // A conversation that remembers its backend talks to it again; one that remembers none keeps ours.
-        QSettings settings;
+        QSettings settings(backendSettingsFile(), QSettings::IniFormat);
         const BackendConfig remembered = loadBackendConfig(settings, nextId);
         if (!remembered.isNone() && remembered != m_backendConfig)
             setBackendConfig(remembered, false);

@@ -80,6 +80,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    QString backendSettingsFile() const; // <data dir>/backends.ini (backendconfig.h)
     void createMenus();
     void showConversation(const QString &title, const QByteArray &data);
     // "37 messages, 14 cards" for the status bar.

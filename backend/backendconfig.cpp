@@ -2,6 +2,7 @@
 
 #include <QProcess>
 #include <QRegularExpression>
+#include <QDir>
 #include <QSettings>
 
 #include "openaibackend.h"
@@ -197,6 +198,11 @@ BackendConfig loadBackendConfig(QSettings &settings, const QString &conversation
 BackendConfig loadLastBackendConfig(QSettings &settings)
 {
     return readGroup(settings, kLastGroup);
+}
+
+QString backendSettingsPath(const QString &dataDir)
+{
+    return QDir(dataDir).filePath(QStringLiteral("backends.ini"));
 }
 
 } // namespace Tessera

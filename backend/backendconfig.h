@@ -63,6 +63,11 @@ Backend *createBackend(const BackendConfig &config, QObject *parent, QString *er
 QString backendTypeName(BackendConfig::Type type);
 BackendConfig::Type backendTypeFromName(const QString &name);
 
+// Where a data dir keeps its conversations' backends: <dataDir>/backends.ini (INI). Conversation ids
+// belong to a data dir, so their backends live beside them, and a scratch --data-dir never touches the
+// user's own settings. The API key itself is never written, only the name of its variable.
+QString backendSettingsPath(const QString &dataDir);
+
 // Remembers config for the conversation (empty id: only as the last one) and as "backends/last".
 // Type::None removes the conversation's entry.
 void saveBackendConfig(QSettings &settings, const QString &conversationId, const BackendConfig &config);

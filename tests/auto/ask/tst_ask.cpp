@@ -132,8 +132,12 @@ void tst_Ask::completedTurn()
                                R"({"role":"assistant","content":"Hello there.","turn_id":"t1"})" "\n"
                                + kToolLine + "\n"
                                R"({"role":"assistant","content":"Done.","turn_id":"t1"})" "\n"));
-    // The conversation remembers its backend (settings), and list shows it.
-    QVERIFY(readAll(m_dir->filePath(u"config/Tessera/Tessera.conf"_s)).contains("type=stdio"));
+    // The conversation remembers its backend beside it in the data dir (never in the user's own
+    // settings), and list shows it.
+    const QByteArray remembered = readAll(m_dir->filePath(u"data/backends.ini"_s));
+    QVERIFY2(remembered.contains("type=stdio") && remembered.contains(id.toUtf8()), remembered.constData());
+    QVERIFY(!QFile::exists(m_dir->filePath(u"config/Tessera/Tessera.conf"_s))
+            || !readAll(m_dir->filePath(u"config/Tessera/Tessera.conf"_s)).contains("type=stdio"));
     const Result list = run({u"list"_s});
     QVERIFY(list.out.startsWith(id + u"\thello\t4\t1\t"_s));
 }

@@ -120,8 +120,8 @@ void tst_SessionWindow::sendsThroughTheSession()
     QCOMPARE(m_window->store()->rawLines(id),
              QList<QByteArray>({R"({"role":"user","content":"hello"})",
                                 R"({"role":"assistant","content":"Hi there.","turn_id":"t1"})"}));
-    // The conversation remembers its backend.
-    QSettings settings;
+    // The conversation remembers its backend, beside it in the data dir.
+    QSettings settings(backendSettingsPath(m_window->store()->dataDir()), QSettings::IniFormat);
     QCOMPARE(loadBackendConfig(settings, id), config);
 }
 
