@@ -691,36 +691,6 @@ void checkCanvas(const json &payload, bool tooDeep, std::vector<Found> &found)
         found.push_back({"/data", QStringLiteral("must be at most %1 characters when serialized").arg(kCanvasDataMaxChars)});
 }
 
-// ---------------------------------------------------------------------------------------------
-// Ordering: by position in the payload (indices numerically, member names in the parsed
-// object's order, which for nlohmann::json is by name); a parent before its children.
-
-int compareTokens(std::string_view a, std::string_view b)
-{
-    auto isIndex = [](std::string_view t) {
-        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (isIndex(a) && isIndex(b) && a.size() != b.size())
-        return a.size() < b.size() ? -1 : 1; // no leading zeros in indices, so longer is larger
-    return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);
-}
-
-bool pointerLess(std::string_view a, std::string_view b)
-{
-    while (!a.empty() && !b.empty()) {
-        a.remove_prefix(1); // the '/'
-        b.remove_prefix(1);
-        const std::size_t ea = std::min(a.find('/'), a.size());
-        const std::size_t eb = std::min(b.find('/'), b.size());
-        const int c = compareTokens(a.substr(0, ea), b.substr(0, eb));
-        if (c != 0)
-            return c < 0;
-        a.remove_prefix(ea);
-        b.remove_prefix(eb);
-    }
-    return a.empty() && !b.empty();
-}
-
 // What a schema (and, for a catalog kind, its C++ rules) finds in a payload, unordered.
 void collectIssues(const KindSchema *schema, CardKind kind, const json &payload, std::vector<Found> &found)
 {
@@ -777,7 +747,7 @@ void appendOrdered(std::vector<Found> &found, QList<ValidationIssue> &issues)
     if (found.empty())
         return;
     std::stable_sort(found.begin(), found.end(),
-                     [](const Found &a, const Found &b) { return pointerLess(a.pointer, b.pointer); });
+                     [](const Found &a, const Found &b) { return jsonPointerLess(a.pointer, b.pointer); }); // document order
     // Issues at one pointer are now adjacent: keep each message once, only the type when it is wrong.
     for (auto group = found.begin(); group != found.end();) {
         auto end = std::find_if(group, found.end(), [&](const Found &f) { return f.pointer != group->pointer; });

@@ -129,33 +129,6 @@ struct Issue
     QString message;
 };
 
-int compareTokens(std::string_view a, std::string_view b)
-{
-    auto isIndex = [](std::string_view t) {
-        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (isIndex(a) && isIndex(b) && a.size() != b.size())
-        return a.size() < b.size() ? -1 : 1;
-    const int c = a.compare(b);
-    return c < 0 ? -1 : (c > 0 ? 1 : 0);
-}
-
-// Document order: tokens compared one by one (indices numerically), a parent before its children.
-bool pointerLess(std::string_view a, std::string_view b)
-{
-    while (!a.empty() && !b.empty()) {
-        a.remove_prefix(1);
-        b.remove_prefix(1);
-        const std::size_t ea = std::min(a.find('/'), a.size());
-        const std::size_t eb = std::min(b.find('/'), b.size());
-        const int c = compareTokens(a.substr(0, ea), b.substr(0, eb));
-        if (c != 0)
-            return c < 0;
-        a.remove_prefix(ea);
-        b.remove_prefix(eb);
-    }
-    return a.empty() && !b.empty();
-}
 
 class SpecChecker
 {
@@ -177,7 +150,7 @@ public:
             checkElements(*elements);
         }
         std::stable_sort(m_issues.begin(), m_issues.end(),
-                         [](const Issue &a, const Issue &b) { return pointerLess(a.pointer, b.pointer); });
+                         [](const Issue &a, const Issue &b) { return jsonPointerLess(a.pointer, b.pointer); });
         return std::move(m_issues);
     }
 

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "cardtext.h"
 #include "strictjson.h"
 
@@ -13,25 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-QString str(const json &object, const char *key)
-{
-    if (!object.is_object())
-        return {};
-    auto it = object.find(key);
-    if (it == object.end() || !it->is_string())
-        return {};
-    const std::string &s = it->get_ref<const std::string &>();
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
-const json &member(const json &object, const char *key)
-{
-    static const json null;
-    if (!object.is_object())
-        return null;
-    auto it = object.find(key);
-    return it == object.end() ? null : *it;
-}
 
 QString pointerToken(const std::string &key)
 {
@@ -82,12 +65,12 @@ QString quoteLines(const QString &text)
 
 QString dataTable(const Card &card, const json &payload)
 {
-    const json &columns = member(payload, "columns");
+    const json &columns = jsonMember(payload, "columns");
     QStringList labels, keys, rule;
     for (const json &column : columns) {
-        keys.append(str(column, "key"));
-        labels.append(cell(str(column, "label")));
-        const json &numeric = member(column, "numeric");
+        keys.append(jsonString(column, "key"));
+        labels.append(cell(jsonString(column, "label")));
+        const json &numeric = jsonMember(column, "numeric");
         rule.append(numeric.is_boolean() && numeric.get<bool>() ? QStringLiteral("---:") : QStringLiteral("---"));
     }
     QStringList out{tableRow(labels), tableRow(rule)};
@@ -95,7 +78,7 @@ QString dataTable(const Card &card, const json &payload)
         QStringList cells;
         for (const QString &key : std::as_const(keys)) {
             const std::string k = key.toStdString();
-            const json &value = member(object, k.c_str());
+            const json &value = jsonMember(object, k.c_str());
             QString text = cell(valueText(card, base + QLatin1Char('/') + pointerToken(k), value));
             if (bold && !text.isEmpty())
                 text = QStringLiteral("**") + text + QStringLiteral("**");
@@ -103,34 +86,34 @@ QString dataTable(const Card &card, const json &payload)
         }
         return tableRow(cells);
     };
-    const json &rows = member(payload, "rows");
+    const json &rows = jsonMember(payload, "rows");
     for (std::size_t i = 0; rows.is_array() && i < rows.size(); ++i)
         out.append(row(rows[i], QStringLiteral("/payload/rows/%1").arg(i), false));
-    if (member(payload, "totals").is_object())
-        out.append(row(member(payload, "totals"), QStringLiteral("/payload/totals"), true));
-    QString text = heading(str(payload, "title")) + out.join(QLatin1Char('\n'));
-    if (!str(payload, "caption").isEmpty())
-        text += QStringLiteral("\n\n_") + str(payload, "caption") + QLatin1Char('_');
+    if (jsonMember(payload, "totals").is_object())
+        out.append(row(jsonMember(payload, "totals"), QStringLiteral("/payload/totals"), true));
+    QString text = heading(jsonString(payload, "title")) + out.join(QLatin1Char('\n'));
+    if (!jsonString(payload, "caption").isEmpty())
+        text += QStringLiteral("\n\n_") + jsonString(payload, "caption") + QLatin1Char('_');
     return text;
 }
 
 QString metricChart(const Card &card, const json &payload)
 {
-    const json &series = member(payload, "series");
-    const QString xLabel = str(payload, "xLabel").isEmpty() ? QStringLiteral("x") : cell(str(payload, "xLabel"));
-    const QString yLabel = str(payload, "yLabel").isEmpty() ? QStringLiteral("y") : cell(str(payload, "yLabel"));
+    const json &series = jsonMember(payload, "series");
+    const QString xLabel = jsonString(payload, "xLabel").isEmpty() ? QStringLiteral("x") : cell(jsonString(payload, "xLabel"));
+    const QString yLabel = jsonString(payload, "yLabel").isEmpty() ? QStringLiteral("y") : cell(jsonString(payload, "yLabel"));
     // x texts per series, to see whether they line up.
     QList<QStringList> xs;
     QList<QStringList> ys;
     QStringList names;
     for (std::size_t s = 0; series.is_array() && s < series.size(); ++s) {
-        names.append(cell(str(series[s], "name")));
+        names.append(cell(jsonString(series[s], "name")));
         QStringList x, y;
-        const json &points = member(series[s], "points");
+        const json &points = jsonMember(series[s], "points");
         for (std::size_t p = 0; points.is_array() && p < points.size(); ++p) {
             const QString base = QStringLiteral("/payload/series/%1/points/%2/").arg(s).arg(p);
-            x.append(cell(valueText(card, base + QLatin1Char('x'), member(points[p], "x"))));
-            y.append(cell(valueText(card, base + QLatin1Char('y'), member(points[p], "y"))));
+            x.append(cell(valueText(card, base + QLatin1Char('x'), jsonMember(points[p], "x"))));
+            y.append(cell(valueText(card, base + QLatin1Char('y'), jsonMember(points[p], "y"))));
         }
         xs.append(x);
         ys.append(y);
@@ -160,22 +143,22 @@ QString metricChart(const Card &card, const json &payload)
                 out.append(tableRow({names.at(s), xs.at(s).at(p), ys.at(s).at(p)}));
         }
     }
-    QString text = heading(str(payload, "title")) + out.join(QLatin1Char('\n'));
-    if (!str(payload, "yLabel").isEmpty() && aligned && names.size() > 1)
-        text += QStringLiteral("\n\n_y: ") + str(payload, "yLabel") + QLatin1Char('_');
+    QString text = heading(jsonString(payload, "title")) + out.join(QLatin1Char('\n'));
+    if (!jsonString(payload, "yLabel").isEmpty() && aligned && names.size() > 1)
+        text += QStringLiteral("\n\n_y: ") + jsonString(payload, "yLabel") + QLatin1Char('_');
     return text;
 }
 
 QString codeBlock(const json &payload)
 {
-    const QString code = str(payload, "code");
+    const QString code = jsonString(payload, "code");
     int longest = 0, run = 0;
     for (QChar c : code) {
         run = c == QLatin1Char('`') ? run + 1 : 0;
         longest = std::max(longest, run);
     }
     const QString fence(std::max(3, longest + 1), QLatin1Char('`'));
-    QString text = heading(str(payload, "title")) + fence + str(payload, "language") + QLatin1Char('\n') + code;
+    QString text = heading(jsonString(payload, "title")) + fence + jsonString(payload, "language") + QLatin1Char('\n') + code;
     if (!code.endsWith(QLatin1Char('\n')))
         text += QLatin1Char('\n');
     return text + fence;
@@ -206,39 +189,39 @@ QString cardToMarkdown(const Card &card)
     const json payload = card.payload();
     switch (card.kind()) {
     case CardKind::Text:
-        return heading(str(payload, "title")) + str(payload, "text");
+        return heading(jsonString(payload, "title")) + jsonString(payload, "text");
     case CardKind::Code:
         return codeBlock(payload);
     case CardKind::Alert: {
-        QString body = QStringLiteral("**") + severityWord(str(payload, "severity")) + QStringLiteral(":** ");
-        if (!str(payload, "title").isEmpty())
-            body += QStringLiteral("**") + str(payload, "title") + QStringLiteral("** ") + QChar(0x2014) + QLatin1Char(' ');
-        return quoteLines(body + str(payload, "message"));
+        QString body = QStringLiteral("**") + severityWord(jsonString(payload, "severity")) + QStringLiteral(":** ");
+        if (!jsonString(payload, "title").isEmpty())
+            body += QStringLiteral("**") + jsonString(payload, "title") + QStringLiteral("** ") + QChar(0x2014) + QLatin1Char(' ');
+        return quoteLines(body + jsonString(payload, "message"));
     }
     case CardKind::Detail: {
-        QString text = str(payload, "title").isEmpty() ? QString() : QStringLiteral("**") + str(payload, "title") + QStringLiteral("**");
-        if (!str(payload, "status").isEmpty())
-            text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QLatin1Char('(') + str(payload, "status") + QLatin1Char(')');
+        QString text = jsonString(payload, "title").isEmpty() ? QString() : QStringLiteral("**") + jsonString(payload, "title") + QStringLiteral("**");
+        if (!jsonString(payload, "status").isEmpty())
+            text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QLatin1Char('(') + jsonString(payload, "status") + QLatin1Char(')');
         if (!text.isEmpty())
             text += QStringLiteral("\n\n");
         QStringList items;
-        for (const json &field : member(payload, "fields"))
-            items.append(QStringLiteral("- **") + str(field, "label") + QStringLiteral(":** ") + str(field, "value"));
+        for (const json &field : jsonMember(payload, "fields"))
+            items.append(QStringLiteral("- **") + jsonString(field, "label") + QStringLiteral(":** ") + jsonString(field, "value"));
         return text + items.join(QLatin1Char('\n'));
     }
     case CardKind::ItemList: {
         QStringList items;
-        for (const json &item : member(payload, "items")) {
-            QString line = QStringLiteral("- ") + str(item, "name");
-            if (!str(item, "status").isEmpty())
-                line += QStringLiteral(" [") + str(item, "status") + QLatin1Char(']');
-            if (!str(item, "meta").isEmpty())
-                line += QLatin1Char(' ') + QChar(0x2014) + QLatin1Char(' ') + str(item, "meta");
-            if (!str(item, "id").isEmpty() && str(item, "id") != str(item, "name"))
-                line += QStringLiteral(" (`") + str(item, "id") + QStringLiteral("`)");
+        for (const json &item : jsonMember(payload, "items")) {
+            QString line = QStringLiteral("- ") + jsonString(item, "name");
+            if (!jsonString(item, "status").isEmpty())
+                line += QStringLiteral(" [") + jsonString(item, "status") + QLatin1Char(']');
+            if (!jsonString(item, "meta").isEmpty())
+                line += QLatin1Char(' ') + QChar(0x2014) + QLatin1Char(' ') + jsonString(item, "meta");
+            if (!jsonString(item, "id").isEmpty() && jsonString(item, "id") != jsonString(item, "name"))
+                line += QStringLiteral(" (`") + jsonString(item, "id") + QStringLiteral("`)");
             items.append(line);
         }
-        return heading(str(payload, "title")) + items.join(QLatin1Char('\n'));
+        return heading(jsonString(payload, "title")) + items.join(QLatin1Char('\n'));
     }
     case CardKind::DataTable:
         return dataTable(card, payload);
@@ -246,13 +229,13 @@ QString cardToMarkdown(const Card &card)
         return metricChart(card, payload);
     case CardKind::RecommendActions: {
         QStringList items;
-        for (const json &action : member(payload, "actions"))
-            items.append(QStringLiteral("- **") + str(action, "label") + QStringLiteral(":** ") + str(action, "prompt"));
-        return heading(str(payload, "question")) + items.join(QLatin1Char('\n'));
+        for (const json &action : jsonMember(payload, "actions"))
+            items.append(QStringLiteral("- **") + jsonString(action, "label") + QStringLiteral(":** ") + jsonString(action, "prompt"));
+        return heading(jsonString(payload, "question")) + items.join(QLatin1Char('\n'));
     }
     case CardKind::Canvas:
         return QStringLiteral("> _Canvas%1 (interactive; not exported to Markdown)_")
-            .arg(str(payload, "title").isEmpty() ? QString() : QStringLiteral(": ") + str(payload, "title"));
+            .arg(jsonString(payload, "title").isEmpty() ? QString() : QStringLiteral(": ") + jsonString(payload, "title"));
     case CardKind::JsonRender:
     case CardKind::WidgetDocument:
     case CardKind::Registered:

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jsonaccess.h"
 #include "card.h"
 #include "cardtext.h"
 
@@ -20,13 +21,6 @@ namespace {
 
 using json = nlohmann::json;
 
-QString str(const json &object, const char *key)
-{
-    if (!object.is_object())
-        return {};
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-}
 
 // One TSV cell: a JSON string as is, a number with its source digits, null empty.
 QString cell(const Card &card, const QString &pointer, const json &value)
@@ -53,8 +47,8 @@ void tableText(const Card &card, const json &payload, QStringList *lines)
         return;
     QStringList keys, header;
     for (const json &column : columns) {
-        keys.append(str(column, "key"));
-        const QString label = str(column, "label");
+        keys.append(jsonString(column, "key"));
+        const QString label = jsonString(column, "label");
         header.append(label.isEmpty() ? keys.last() : label);
     }
     lines->append(header.join(QLatin1Char('\t')));
@@ -81,14 +75,14 @@ void chartText(const Card &card, const json &payload, QStringList *lines)
     const json &series = payload.value("series", json::array());
     if (!series.is_array())
         return;
-    const QString x = str(payload, "xLabel");
-    const QString y = str(payload, "yLabel");
+    const QString x = jsonString(payload, "xLabel");
+    const QString y = jsonString(payload, "yLabel");
     lines->append(QStringList{QStringLiteral("series"), x.isEmpty() ? QStringLiteral("x") : x,
                               y.isEmpty() ? QStringLiteral("y") : y}
                           .join(QLatin1Char('\t')));
     for (size_t s = 0; s < series.size(); ++s) {
         const json &one = series.at(s);
-        const QString name = cell(card, QString(), json(str(one, "name").toStdString()));
+        const QString name = cell(card, QString(), json(jsonString(one, "name").toStdString()));
         const json &points = one.is_object() ? one.value("points", json::array()) : json::array();
         if (!points.is_array())
             continue;
@@ -134,27 +128,27 @@ static QString flatten(const Card &card)
         lines.append(card.title());
     switch (card.kind()) {
     case CardKind::Text:
-        lines.append(str(payload, "text"));
+        lines.append(jsonString(payload, "text"));
         break;
     case CardKind::Code:
-        lines.append(str(payload, "code"));
+        lines.append(jsonString(payload, "code"));
         break;
     case CardKind::Alert:
-        lines.append(QStringLiteral("[%1] %2").arg(str(payload, "severity"), str(payload, "message")));
+        lines.append(QStringLiteral("[%1] %2").arg(jsonString(payload, "severity"), jsonString(payload, "message")));
         break;
     case CardKind::Detail: {
-        const QString status = str(payload, "status");
+        const QString status = jsonString(payload, "status");
         if (!status.isEmpty())
             lines.append(QStringLiteral("Status: ") + status);
         for (const json &field : payload.value("fields", json::array()))
-            lines.append(str(field, "label") + QLatin1String(": ") + str(field, "value"));
+            lines.append(jsonString(field, "label") + QLatin1String(": ") + jsonString(field, "value"));
         break;
     }
     case CardKind::ItemList:
         for (const json &item : payload.value("items", json::array())) {
-            QString line = QStringLiteral("- ") + str(item, "name");
-            const QString status = str(item, "status");
-            const QString meta = str(item, "meta");
+            QString line = QStringLiteral("- ") + jsonString(item, "name");
+            const QString status = jsonString(item, "status");
+            const QString meta = jsonString(item, "meta");
             if (!status.isEmpty())
                 line += QStringLiteral(" [%1]").arg(status);
             if (!meta.isEmpty())
@@ -163,7 +157,7 @@ static QString flatten(const Card &card)
         }
         break;
     case CardKind::DataTable: {
-        const QString caption = str(payload, "caption");
+        const QString caption = jsonString(payload, "caption");
         if (!caption.isEmpty())
             lines.append(caption);
         tableText(card, payload, &lines);
@@ -173,11 +167,11 @@ static QString flatten(const Card &card)
         chartText(card, payload, &lines);
         break;
     case CardKind::RecommendActions: {
-        const QString question = str(payload, "question");
+        const QString question = jsonString(payload, "question");
         if (!question.isEmpty())
             lines.append(question);
         for (const json &action : payload.value("actions", json::array()))
-            lines.append(QStringLiteral("- ") + str(action, "label"));
+            lines.append(QStringLiteral("- ") + jsonString(action, "label"));
         break;
     }
     case CardKind::JsonRender:

@@ -71,14 +71,6 @@ QString child(const QString &pointer, qsizetype index)
     return pointer + QLatin1Char('/') + QString::number(index);
 }
 
-const json &member(const json &object, const char *key)
-{
-    static const json null;
-    if (!object.is_object())
-        return null;
-    auto it = object.find(key);
-    return it == object.end() ? null : *it;
-}
 
 QLabel *textLabel(const QString &text, QWidget *parent, const char *objectName = nullptr, bool muted = false,
                   qreal scale = 1.0, bool bold = false)
@@ -257,7 +249,7 @@ QWidget *WidgetNodeBuilder::build(const json &node, const QString &pointer, int 
 void WidgetNodeBuilder::addChildren(const json &node, const char *key, const QString &pointer, int depth,
                                     QBoxLayout *layout, QWidget *parent, bool horizontal)
 {
-    const json &children = member(node, key);
+    const json &children = jsonMember(node, key);
     const QString base = child(pointer, QString::fromLatin1(key));
     auto addOne = [&](const json &c, const QString &p) {
         const QString type = jsonString(c, "type");
@@ -296,7 +288,7 @@ void WidgetNodeBuilder::buildCardContents(const json &node, const QString &point
     if (!description.isEmpty())
         layout->addWidget(textLabel(description, parent, "widgetCardDescription", true));
     addChildren(node, "children", pointer, depth, layout, parent, false);
-    const json &footer = member(node, "footer");
+    const json &footer = jsonMember(node, "footer");
     if (!footer.is_null()) {
         layout->addWidget(rule(parent, false));
         auto *row = new QHBoxLayout;
@@ -315,7 +307,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         const bool horizontal = jsonString(node, "direction") == QLatin1String("horizontal");
         QBoxLayout *l = horizontal ? static_cast<QBoxLayout *>(new QHBoxLayout(w)) : new QVBoxLayout(w);
         l->setContentsMargins(0, 0, 0, 0);
-        const json &gap = member(node, "gap");
+        const json &gap = jsonMember(node, "gap");
         l->setSpacing(gap.is_number() && std::isfinite(gap.get<double>())
                           ? qBound(0, int(std::lround(gap.get<double>() * 4)), 48)
                           : 8);
@@ -340,7 +332,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
 
     // --- text --------------------------------------------------------------------------------------
     if (type == QLatin1String("heading")) {
-        const json &level = member(node, "level");
+        const json &level = jsonMember(node, "level");
         const int n = level.is_number_integer() ? qBound(1, level.get<int>(), 3) : 2;
         const qreal scale = n == 1 ? 1.5 : n == 2 ? 1.25 : 1.1;
         const QString text = jsonString(node, "text");
@@ -380,16 +372,16 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         l->addWidget(textLabel(label, w, "widgetStatLabel", true, 0.92));
         auto *row = new QHBoxLayout;
         row->setSpacing(10);
-        const json &value = member(node, "value");
+        const json &value = jsonMember(node, "value");
         const QString valueText = cellText(child(pointer, QStringLiteral("value")), value);
         auto *valueLabel = textLabel(valueText, w, "widgetStatValue", false, 1.6, true);
         valueLabel->setWordWrap(false);
         row->addWidget(valueLabel, 0, Qt::AlignBottom);
         QString spoken = label + QLatin1String(": ") + valueText;
-        const json &delta = member(node, "delta");
+        const json &delta = jsonMember(node, "delta");
         if (delta.is_object()) {
             const QString direction = jsonString(delta, "direction");
-            const QString deltaValue = cellText(child(pointer, QStringLiteral("delta/value")), member(delta, "value"));
+            const QString deltaValue = cellText(child(pointer, QStringLiteral("delta/value")), jsonMember(delta, "value"));
             const bool up = direction == QLatin1String("up");
             const bool down = direction == QLatin1String("down");
             const QString arrow = up ? QStringLiteral("\u25B2") : down ? QStringLiteral("\u25BC") : QStringLiteral("\u2192");
@@ -403,7 +395,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
             spoken += QLatin1String(", ") + word + QLatin1Char(' ') + deltaValue;
         }
         row->addStretch(1);
-        const json &trend = member(node, "trend");
+        const json &trend = jsonMember(node, "trend");
         if (trend.is_array() && trend.size() >= 2) {
             QList<double> values;
             for (const json &v : trend) {
@@ -427,14 +419,14 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         grid->setContentsMargins(0, 0, 0, 0);
         grid->setHorizontalSpacing(16);
         grid->setVerticalSpacing(4);
-        const json &items = member(node, "items");
+        const json &items = jsonMember(node, "items");
         int row = 0;
         if (items.is_array()) {
             for (std::size_t i = 0; i < items.size(); ++i) {
                 const json &item = items[i];
                 const QString base = child(child(pointer, QStringLiteral("items")), qsizetype(i));
                 grid->addWidget(textLabel(jsonString(item, "key"), w, "widgetKey", true), row, 0, Qt::AlignTop);
-                grid->addWidget(textLabel(cellText(child(base, QStringLiteral("value")), member(item, "value")), w,
+                grid->addWidget(textLabel(cellText(child(base, QStringLiteral("value")), jsonMember(item, "value")), w,
                                           "widgetValue"),
                                 row, 1);
                 ++row;
@@ -447,7 +439,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
     if (type == QLatin1String("progress")) {
         auto *w = new QWidget(parent);
         auto *l = column(w, 4);
-        const json &value = member(node, "value");
+        const json &value = jsonMember(node, "value");
         const double v = value.is_number() ? value.get<double>() : 0;
         const QString percent = numberText(child(pointer, QStringLiteral("value")), value) + QLatin1Char('%');
         auto *head = new QHBoxLayout;
@@ -466,8 +458,8 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         return w;
     }
     if (type == QLatin1String("table")) {
-        const json &columns = member(node, "columns");
-        const json &rows = member(node, "rows");
+        const json &columns = jsonMember(node, "columns");
+        const json &rows = jsonMember(node, "rows");
         QStringList keys, labels, aligns;
         if (columns.is_array()) {
             for (const json &c : columns) {
@@ -497,7 +489,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
             for (int c = 0; c < keys.size(); ++c) {
                 const std::string key = keys.at(c).toStdString();
                 const bool has = row.is_object() && row.contains(key);
-                const json &cell = has ? row.at(key) : member(json(), "");
+                const json &cell = has ? row.at(key) : jsonMember(json(), "");
                 const QString text = has ? cellText(child(base, keys.at(c)), cell) : QString();
                 auto *item = new QTableWidgetItem(text);
                 if (text.size() > 24)
@@ -529,7 +521,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
     if (type == QLatin1String("list")) {
         auto *w = new QWidget(parent);
         auto *l = column(w, 0);
-        const json &items = member(node, "items");
+        const json &items = jsonMember(node, "items");
         const int count = items.is_array() ? int(items.size()) : 0;
         for (int i = 0; i < count; ++i) {
             const json &item = items[std::size_t(i)];
@@ -557,13 +549,13 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
             if (!subtitle.isEmpty())
                 texts->addWidget(textLabel(subtitle, rowWidget, "widgetListSubtitle", true, 0.92));
             row->addLayout(texts, 1);
-            const json &meta = member(item, "meta");
+            const json &meta = jsonMember(item, "meta");
             if (meta.is_string() || meta.is_number()) {
                 auto *m = textLabel(cellText(child(base, QStringLiteral("meta")), meta), rowWidget, "widgetListMeta", true, 0.92);
                 m->setWordWrap(false);
                 row->addWidget(m, 0, Qt::AlignTop);
             }
-            const json &badge = member(item, "badge");
+            const json &badge = jsonMember(item, "badge");
             if (badge.is_string())
                 row->addWidget(new WidgetNodeBadge(fromStdString(badge.get_ref<const std::string &>()), StatusTone::Neutral,
                                                    rowWidget),
@@ -571,7 +563,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
             else if (badge.is_object())
                 row->addWidget(new WidgetNodeBadge(jsonString(badge, "text"), widgetTone(jsonString(badge, "tone")), rowWidget),
                                0, Qt::AlignTop);
-            const json &actions = member(item, "actions");
+            const json &actions = jsonMember(item, "actions");
             if (actions.is_array()) {
                 for (const json &entry : actions) {
                     const bool labelled = entry.is_object() && !entry.contains("kind") && entry.contains("action");
@@ -596,11 +588,11 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
     if (type == QLatin1String("chart")) {
         QStringList labels, texts;
         QList<double> values;
-        const json &data = member(node, "data");
+        const json &data = jsonMember(node, "data");
         if (data.is_array()) {
             for (std::size_t i = 0; i < data.size(); ++i) {
                 const json &point = data[i];
-                const json &value = member(point, "value");
+                const json &value = jsonMember(point, "value");
                 if (!value.is_number())
                     continue;
                 labels.append(jsonString(point, "label"));
@@ -608,7 +600,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
                 texts.append(numberText(child(child(child(pointer, QStringLiteral("data")), qsizetype(i)), QStringLiteral("value")), value));
             }
         }
-        const json &height = member(node, "height");
+        const json &height = jsonMember(node, "height");
         auto *chart = new WidgetNodeChart(jsonString(node, "kind"), labels, values, texts,
                                           height.is_number() ? height.get<double>() : 0.0, parent);
         m_summary.append(chart->accessibleDescription());
@@ -616,7 +608,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
     }
     if (type == QLatin1String("timeline")) {
         QList<WidgetTimelineItem> list;
-        const json &items = member(node, "items");
+        const json &items = jsonMember(node, "items");
         if (items.is_array()) {
             for (const json &item : items)
                 list.append({jsonString(item, "title"), jsonString(item, "time"), jsonString(item, "subtitle"),
@@ -629,12 +621,12 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         auto *w = new QWidget(parent);
         auto *l = column(w, 4);
         QList<QPointer<QCheckBox>> boxes;
-        const json &items = member(node, "items");
+        const json &items = jsonMember(node, "items");
         if (items.is_array()) {
             for (const json &item : items) {
                 auto *box = new QCheckBox(jsonString(item, "label"), w);
                 box->setObjectName(QStringLiteral("widgetChecklistItem"));
-                const json &checked = member(item, "checked");
+                const json &checked = jsonMember(item, "checked");
                 box->setChecked(checked.is_boolean() && checked.get<bool>());
                 l->addWidget(box);
                 boxes.append(box);
@@ -647,7 +639,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
                 }
             }
         }
-        const json &actionJson = member(node, "action");
+        const json &actionJson = jsonMember(node, "action");
         if (!actionJson.is_null()) {
             const QString label = jsonString(node, "submitLabel");
             auto *submit = new WidgetNodeButton(label.isEmpty() ? WidgetDocumentCard::tr("Submit") : label, QStringLiteral("default"), w);
@@ -672,12 +664,12 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         return w;
     }
     if (type == QLatin1String("compare")) {
-        const json &options = member(node, "options");
-        const json &rows = member(node, "rows");
+        const json &options = jsonMember(node, "options");
+        const json &rows = jsonMember(node, "rows");
         QList<int> recommended;
         const int optionCount = options.is_array() ? int(options.size()) : 0;
         for (int i = 0; i < optionCount; ++i) {
-            const json &r = member(options[std::size_t(i)], "recommended");
+            const json &r = jsonMember(options[std::size_t(i)], "recommended");
             if (r.is_boolean() && r.get<bool>())
                 recommended.append(i + 1);
         }
@@ -703,8 +695,8 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
             const json &row = rows[std::size_t(r)];
             grid->addWidget(textLabel(jsonString(row, "label"), w, "widgetCompareLabel", true), r + 1, 0);
             const QString base = child(child(child(pointer, QStringLiteral("rows")), r), QStringLiteral("values"));
-            QStringList cells = widgetCompareRow(member(row, "values"), optionCount);
-            const json &values = member(row, "values");
+            QStringList cells = widgetCompareRow(jsonMember(row, "values"), optionCount);
+            const json &values = jsonMember(row, "values");
             for (int c = 0; c < cells.size() && c < optionCount; ++c) {
                 if (values.is_array() && std::size_t(c) < values.size() && values[std::size_t(c)].is_number())
                     cells[c] = numberText(child(base, c), values[std::size_t(c)]);
@@ -724,7 +716,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         auto *row = new QHBoxLayout(w);
         row->setContentsMargins(0, 0, 0, 0);
         row->setSpacing(8);
-        const json &value = member(node, "value");
+        const json &value = jsonMember(node, "value");
         auto *stars = new WidgetNodeStars(value.is_number() ? value.get<double>() : 0.0, w);
         row->addWidget(stars);
         const double shown = std::round(stars->value() * 10) / 10;
@@ -732,7 +724,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         valueLabel->setWordWrap(false);
         row->addWidget(valueLabel);
         QString spoken = WidgetDocumentCard::tr("%1 of 5 stars").arg(valueLabel->text());
-        const json &count = member(node, "count");
+        const json &count = jsonMember(node, "count");
         if (count.is_number()) {
             const QString n = numberText(child(pointer, QStringLiteral("count")), count);
             auto *c = textLabel(WidgetDocumentCard::tr("(%1 reviews)").arg(n), w, "widgetRatingCount", true);
@@ -775,7 +767,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         const QString label = jsonString(node, "label");
         if (!label.isEmpty())
             l->addWidget(textLabel(label, w, "widgetBoardLabel", false, 1.0, true));
-        const QList<QList<WidgetBoardCell>> cells = widgetBoardCells(member(node, "rows"));
+        const QList<QList<WidgetBoardCell>> cells = widgetBoardCells(jsonMember(node, "rows"));
         auto *board = new WidgetNodeBoard(cells, w);
         for (int r = 0; r < cells.size(); ++r) {
             for (int c = 0; c < cells.at(r).size(); ++c) {
@@ -792,7 +784,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         auto *row = new QHBoxLayout(w);
         row->setContentsMargins(0, 0, 0, 0);
         row->setSpacing(12);
-        const QString result = widgetRevealText(member(node, "result"));
+        const QString result = widgetRevealText(jsonMember(node, "result"));
         auto *face = new WidgetNodeReveal(jsonString(node, "kind"), result, w);
         row->addWidget(face);
         auto *texts = new QVBoxLayout;
@@ -826,7 +818,7 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
     // --- actions and fields ------------------------------------------------------------------------
     if (type == QLatin1String("button")) {
         auto *button = new WidgetNodeButton(jsonString(node, "label"), jsonString(node, "variant"), parent);
-        m_host->attachAction(button, widgetAction(member(node, "action")));
+        m_host->attachAction(button, widgetAction(jsonMember(node, "action")));
         return button;
     }
     if (type == QLatin1String("input") || type == QLatin1String("select")) {
@@ -869,11 +861,11 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         } else {
             auto *combo = new QComboBox(w);
             combo->setObjectName(QStringLiteral("widgetSelect_") + name);
-            const json &options = member(node, "options");
+            const json &options = jsonMember(node, "options");
             if (options.is_array()) {
                 for (const json &option : options)
                     combo->addItem(jsonString(option, "label"),
-                                   QString::fromStdString(member(option, "value").dump(-1, ' ', false,
+                                   QString::fromStdString(jsonMember(option, "value").dump(-1, ' ', false,
                                                                                           json::error_handler_t::replace)));
             }
             field = combo;
@@ -900,12 +892,12 @@ QWidget *WidgetNodeBuilder::buildNode(const QString &type, const json &node, con
         m_forms.append(scope.get());
         addChildren(node, "children", pointer, depth, l, w, false);
         m_forms.removeLast();
-        const json &submit = member(node, "submit");
+        const json &submit = jsonMember(node, "submit");
         const QString label = jsonString(submit, "label");
         auto *button = new WidgetNodeButton(label.isEmpty() ? WidgetDocumentCard::tr("Submit") : label, QStringLiteral("default"), w);
         button->setObjectName(QStringLiteral("widgetFormSubmit"));
         // seed 003: every field's current value merged in under its name.
-        m_host->attachAction(button, widgetAction(member(submit, "action")), [scope](const QByteArray &payloadJson) {
+        m_host->attachAction(button, widgetAction(jsonMember(submit, "action")), [scope](const QByteArray &payloadJson) {
             json payload = json::parse(payloadJson.constBegin(), payloadJson.constEnd(), nullptr, false);
             if (!payload.is_object())
                 payload = json::object();
