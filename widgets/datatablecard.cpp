@@ -15,11 +15,11 @@
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QStyle>
-#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include "card.h"
+#include "paddedcelldelegate.h"
 #include "datatablemodel.h"
 
 namespace Tessera {
@@ -71,35 +71,6 @@ private:
     }
 
     QCollator m_collator;
-};
-
-// Paints cells with horizontal padding so a right-aligned number never touches the next column's
-// text; the selection and row backgrounds still span the whole cell.
-class PaddedCellDelegate : public QStyledItemDelegate
-{
-public:
-    static constexpr int kPadding = 8;           // px each side, text to cell edge
-    static constexpr int kInset = kPadding - 3; // the style already keeps ~3 px (focus frame margin)
-
-    using QStyledItemDelegate::QStyledItemDelegate;
-
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        QStyleOptionViewItem opt = option;
-        initStyleOption(&opt, index);
-        const QWidget *widget = option.widget;
-        QStyle *style = widget ? widget->style() : QApplication::style();
-        style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, widget);
-        opt.rect.adjust(kInset, 0, -kInset, 0);
-        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
-    }
-
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        QSize size = QStyledItemDelegate::sizeHint(option, index);
-        size.rwidth() += 2 * kInset;
-        return size;
-    }
 };
 
 QString tsvCell(QString text)

@@ -12,7 +12,6 @@
 #include <QResizeEvent>
 #include <QSettings>
 #include <QStyle>
-#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -20,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "card.h"
+#include "paddedcelldelegate.h"
 #include "flowlayout.h"
 #include "cardactions.h"
 #include "jsonaccess.h"
@@ -259,31 +259,6 @@ protected:
         p.setPen(pen);
         p.setBrush(palette().color(QPalette::AlternateBase));
         p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
-    }
-};
-
-// Cells with horizontal padding, so a right-aligned number never touches the next column's text.
-class PaddedCellDelegate : public QStyledItemDelegate
-{
-public:
-    static constexpr int kPadding = 8;          // px each side, text to cell edge
-    static constexpr int kInset = kPadding - 3; // the style already keeps ~3 px
-
-    using QStyledItemDelegate::QStyledItemDelegate;
-
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        QStyleOptionViewItem opt = option;
-        initStyleOption(&opt, index);
-        const QWidget *widget = option.widget;
-        QStyle *style = widget ? widget->style() : QApplication::style();
-        style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, widget);
-        opt.rect.adjust(kInset, 0, -kInset, 0);
-        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
-    }
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        return QStyledItemDelegate::sizeHint(option, index) + QSize(2 * kInset, 0);
     }
 };
 

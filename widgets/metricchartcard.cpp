@@ -552,15 +552,8 @@ void MetricChartCard::applyPalette()
     if (m_translucentSeries) {
         const QList<QAbstractSeries *> all = m_chart->series();
         for (QAbstractSeries *s : all) {
-            if (auto *area = qobject_cast<QAreaSeries *>(s)) {
-                QColor fill = area->color();
-                area->setBorderColor(fill);
-                fill.setAlphaF(0.3f);
-                area->setColor(fill);
-                QPen pen = area->pen();
-                pen.setWidthF(2);
-                area->setPen(pen);
-            }
+            if (auto *area = qobject_cast<QAreaSeries *>(s))
+                styleTranslucentArea(area);
         }
     }
 }

@@ -1,6 +1,7 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <QAreaSeries>
 
 namespace Tessera {
 
@@ -150,6 +151,17 @@ QString toneSymbol(StatusTone tone)
         break;
     }
     return QStringLiteral("\u2022");
+}
+
+void styleTranslucentArea(QAreaSeries *area)
+{
+    QColor fill = area->color();
+    area->setBorderColor(fill);
+    fill.setAlphaF(0.3f);
+    area->setColor(fill);
+    QPen pen = area->pen();
+    pen.setWidthF(2);
+    area->setPen(pen);
 }
 
 } // namespace Tessera

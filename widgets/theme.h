@@ -7,6 +7,7 @@
 #include <QPalette>
 #include <QString>
 
+class QAreaSeries;
 class QWidget;
 
 namespace Tessera {
@@ -32,5 +33,9 @@ QColor toneColor(StatusTone tone, const QPalette &palette);
 // The tone's short word ("ok", "warning", …) and symbol ("✓", "!", "✕", "•", "i"), for text alternatives.
 QString toneWord(StatusTone tone);
 QString toneSymbol(StatusTone tone);
+
+// An area series drawn in its own colour: a 2 px border at full strength, the fill at 30 % so grid
+// lines and a second area stay visible (metric_chart and the widget chart node look alike).
+void styleTranslucentArea(QAreaSeries *area);
 
 } // namespace Tessera

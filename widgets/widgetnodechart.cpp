@@ -150,13 +150,7 @@ void WidgetNodeChart::applyPalette()
                 slice->setBorderColor(pal.color(QPalette::Base));
             }
         } else if (auto *area = qobject_cast<QAreaSeries *>(s)) {
-            QColor fill = area->color();
-            area->setBorderColor(fill);
-            fill.setAlphaF(0.3f);
-            area->setColor(fill);
-            QPen pen = area->pen();
-            pen.setWidthF(2);
-            area->setPen(pen);
+            styleTranslucentArea(area);
         }
     }
 }
