@@ -386,26 +386,19 @@ bool MainWindow::openStored(const QString &id)
         statusBar()->showMessage(status.message);
         return false;
     }
-    // Lines of a turn cut off by a crash or kill say so (marked when the store was opened).
-    const QSet<qint64> cutOff = m_store->incompleteSeqs(id);
-    auto markCutOff = [cutOff](QList<Message> messages) {
-        for (Message &m : messages)
-            m.incomplete = cutOff.contains(m.lineNumber);
-        return messages;
-    };
-    Transcript transcript;
-    transcript.messages = markCutOff(newest);
+    Transcript transcript; // loadRange marks the lines of cut-off turns
+    transcript.messages = newest;
     leaveConversation(id);
     m_currentId = id;
     m_model->setTranscript(transcript);
     qint64 oldest = newest.isEmpty() ? 1 : newest.first().lineNumber;
     if (oldest > 1) {
         ConversationStore *store = m_store.get();
-        m_model->setOlderMessagesLoader([store, id, oldest, markCutOff](int count) mutable {
+        m_model->setOlderMessagesLoader([store, id, oldest](int count) mutable {
             const qint64 first = qMax<qint64>(1, oldest - count);
             const QList<Message> page = store->loadRange(id, first, int(oldest - first));
             oldest = first;
-            return markCutOff(page);
+            return page;
         });
     }
     m_view->scrollToBottom();

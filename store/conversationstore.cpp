@@ -872,7 +872,8 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT seq, raw_line FROM messages WHERE conversation_id = ? AND seq >= ? AND seq < ? ORDER BY seq"));
+    query.prepare(QStringLiteral("SELECT seq, raw_line, incomplete FROM messages WHERE conversation_id = ? AND seq >= ? AND seq < ? "
+                                 "ORDER BY seq"));
     query.addBindValue(conversationId);
     query.addBindValue(first);
     query.addBindValue(end);
@@ -881,8 +882,10 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
             *status = sqlFailure(query.lastError(), QStringLiteral("reading the conversation"));
         return messages;
     }
-    while (query.next())
+    while (query.next()) {
         messages.append(parseTranscriptLine(query.value(1).toByteArray(), query.value(0).toInt()));
+        messages.last().incomplete = query.value(2).toBool(); // a cut-off turn reads as cut off
+    }
 
     QSet<QString> answered;
     QSqlQuery calls(db);

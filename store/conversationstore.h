@@ -145,7 +145,8 @@ public:
     // Every line, re-parsed and re-validated now. Message::lineNumber is the stored seq (1-based);
     // Message::incomplete marks the lines of turns that were cut off.
     Transcript loadTranscript(const QString &conversationId, StoreStatus *status = nullptr) const;
-    // Lazy loading: lines [firstSeq, firstSeq + count) re-parsed, with card-tool calls resolved against
+    // Lazy loading: lines [firstSeq, firstSeq + count) re-parsed (Message::incomplete set for the lines
+    // of cut-off turns), with card-tool calls resolved against
     // the whole conversation (a call answered outside the page does not draw a second card). Use
     // loadLast for the first screen, then loadRange(id, oldestLoaded - n, n) for older pages.
     QList<Message> loadRange(const QString &conversationId, qint64 firstSeq, int count,

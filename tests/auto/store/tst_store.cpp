@@ -437,6 +437,13 @@ void tst_Store::turnCutOffIsMarkedOnReopen()
     QVERIFY(!turns.at(1).completed && turns.at(1).incomplete);
     QVERIFY(!turns.at(2).completed && turns.at(2).incomplete);
     QCOMPARE(m_store->incompleteSeqs(id), (QSet<qint64>{2, 3, 4}));
+    // Every way of loading says which lines were cut off.
+    const QList<Message> page = m_store->loadRange(id, 1, 4);
+    QCOMPARE(page.size(), 4);
+    QVERIFY(!page.at(0).incomplete);
+    QVERIFY(page.at(1).incomplete && page.at(2).incomplete && page.at(3).incomplete);
+    const Transcript whole = m_store->loadTranscript(id);
+    QVERIFY(!whole.messages.at(0).incomplete && whole.messages.at(3).incomplete);
 
     // Marked once: the next open finds nothing new.
     m_store->close();
