@@ -1,4 +1,4 @@
-#include "commandline.h"
+#include <app/commandline.h>
 
 #include <cstdio>
 
@@ -14,16 +14,16 @@
 #include <QSettings>
 #include <QTimer>
 
-#include "backend.h"
-#include "cardkindregistry.h"
-#include "conversationmodel.h"
-#include "conversationsession.h"
-#include "conversationstore.h"
-#include "conversationview.h"
-#include "localization.h"
-#include "storecommands.h"
-#include "theme.h"
-#include "transcript.h"
+#include <app/localization.h>
+#include <backend/backend.h>
+#include <cards/cardkindregistry.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <session/conversationsession.h>
+#include <store/conversationstore.h>
+#include <store/storecommands.h>
+#include <widgets/common/theme.h>
+#include <widgets/conversation/conversationview.h>
 
 namespace Tessera {
 

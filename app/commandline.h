@@ -14,7 +14,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "backendconfig.h"
+#include <backend/backendconfig.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "conversationlist.h"
+#include <app/conversationlist.h>
 
 #include <QLabel>
 #include <QLineEdit>
@@ -8,7 +8,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "conversationstore.h"
+#include <store/conversationstore.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "localization.h"
+#include <app/localization.h>
 
 #include <QCoreApplication>
 #include <QDir>

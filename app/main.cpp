@@ -8,20 +8,23 @@
 #include <QSettings>
 #include <QStatusBar>
 
-#include "canvascard.h"
-#include "canvassandbox.h"
-#include "commandline.h"
-#include "conversationstore.h"
-#include "localization.h"
-#include "mainwindow.h"
-#include "settingsdialog.h"
-#include "storecommands.h"
-#include "theme.h"
+#include <app/commandline.h>
+#include <app/localization.h>
+#include <app/mainwindow.h>
+#include <app/settingsdialog.h>
+#include <canvas/canvascard.h>
+#include <canvas/canvassandbox.h>
+#include <store/conversationstore.h>
+#include <store/storecommands.h>
+#include <widgets/common/theme.h>
+#include <widgets/widgetdoc/widgetdocumentcard.h>
 
 using namespace Tessera;
 
 int main(int argc, char *argv[])
 {
+    // Widget documents (seed 003) are drawn by their own library; every drawing command needs them.
+    installWidgetDocumentRenderer();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));

@@ -1,4 +1,4 @@
-#include "mainwindow.h"
+#include <app/mainwindow.h>
 
 #include <QAction>
 #include <QActionGroup>
@@ -26,20 +26,20 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-#include "aboutdialog.h"
-#include "backend.h"
-#include "cardactions.h"
-#include "cardexport.h"
-#include "composer.h"
-#include "conversationlist.h"
-#include "conversationmodel.h"
-#include "conversationsession.h"
-#include "conversationstore.h"
-#include "conversationview.h"
-#include "settingsdialog.h"
-#include "shortcutsdialog.h"
-#include "theme.h"
-#include "transcript.h"
+#include <app/aboutdialog.h>
+#include <app/conversationlist.h>
+#include <app/settingsdialog.h>
+#include <app/shortcutsdialog.h>
+#include <backend/backend.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <session/conversationsession.h>
+#include <store/conversationstore.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/cardexport.h>
+#include <widgets/common/theme.h>
+#include <widgets/conversation/composer.h>
+#include <widgets/conversation/conversationview.h>
 
 namespace Tessera {
 

@@ -12,7 +12,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
-#include "backendconfig.h"
+#include <backend/backendconfig.h>
 
 class QLabel;
 class QLocalServer;

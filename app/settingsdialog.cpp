@@ -1,4 +1,4 @@
-#include "settingsdialog.h"
+#include <app/settingsdialog.h>
 
 #include <QApplication>
 #include <QComboBox>

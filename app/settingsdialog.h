@@ -13,7 +13,7 @@
 
 #include <QDialog>
 
-#include "theme.h"
+#include <widgets/common/theme.h>
 
 class QCheckBox;
 class QComboBox;

@@ -15,7 +15,7 @@
 #include <QObject>
 #include <QString>
 
-#include "wireevent.h"
+#include <backend/wireevent.h>
 
 namespace Tessera {
 

@@ -1,13 +1,13 @@
-#include "backendconfig.h"
+#include <backend/backendconfig.h>
 
 #include <QProcess>
 #include <QRegularExpression>
 #include <QDir>
 #include <QSettings>
 
-#include "openaibackend.h"
-#include "stdiobackend.h"
-#include "websocketbackend.h"
+#include <backend/openaibackend.h>
+#include <backend/stdiobackend.h>
+#include <backend/websocketbackend.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "openaibackend.h"
+#include <backend/openaibackend.h>
 
 #include <algorithm>
 
@@ -10,12 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "jsonaccess.h"
-#include "jsonrenderspec.h"
-#include "openaitools.h"
-#include "strictjson.h"
-#include "transcript.h"
+#include <backend/openaitools.h>
+#include <cards/card.h>
+#include <cards/dialects/jsonrenderspec.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
+#include <cards/transcript.h>
 
 namespace Tessera {
 

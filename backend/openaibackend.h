@@ -38,8 +38,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "backend.h"
-#include "openaisseparser.h"
+#include <backend/backend.h>
+#include <backend/openaisseparser.h>
 
 class QNetworkAccessManager;
 class QNetworkReply;

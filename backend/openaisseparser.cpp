@@ -1,4 +1,4 @@
-#include "openaisseparser.h"
+#include <backend/openaisseparser.h>
 
 #include <utility>
 

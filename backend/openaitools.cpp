@@ -1,11 +1,11 @@
-#include "openaitools.h"
+#include <backend/openaitools.h>
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "cardvalidator.h"
-#include "jsonaccess.h"
-#include "strictjson.h"
+#include <cards/card.h>
+#include <cards/cardvalidator.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

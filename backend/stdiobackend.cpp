@@ -1,4 +1,4 @@
-#include "stdiobackend.h"
+#include <backend/stdiobackend.h>
 
 #include <cstring>
 

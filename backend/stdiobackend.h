@@ -20,7 +20,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "backend.h"
+#include <backend/backend.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "websocketbackend.h"
+#include <backend/websocketbackend.h>
 
 #include <QTimer>
 #include <QWebSocket>

@@ -17,7 +17,7 @@
 #include <QString>
 #include <QUrl>
 
-#include "backend.h"
+#include <backend/backend.h>
 
 class QTimer;
 class QWebSocket;

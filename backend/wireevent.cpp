@@ -1,11 +1,11 @@
-#include "wireevent.h"
+#include <backend/wireevent.h>
 
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
-#include "jsonaccess.h"
-#include "strictjson.h"
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

@@ -20,10 +20,10 @@
 #include <QEvent>
 #include <QTimer>
 
-#include "backend.h"
-#include "conversationmodel.h"
-#include "conversationsession.h"
-#include "conversationview.h"
+#include <backend/backend.h>
+#include <cards/conversationmodel.h>
+#include <session/conversationsession.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

@@ -16,8 +16,8 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
-#include "conversationmodel.h"
-#include "conversationstore.h"
+#include <cards/conversationmodel.h>
+#include <store/conversationstore.h>
 
 using namespace Tessera;
 

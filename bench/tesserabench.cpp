@@ -38,12 +38,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "blockwidgets.h"
-#include "card.h"
-#include "conversationmodel.h"
-#include "conversationview.h"
-#include "rendererregistry.h"
-#include "transcript.h"
+#include <cards/card.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/conversation/blockwidgets.h>
+#include <widgets/conversation/conversationview.h>
+#include <widgets/widgetdoc/widgetdocumentcard.h>
 
 using nlohmann::json;
 using namespace Tessera;
@@ -627,6 +628,7 @@ int main(int argc, char *argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    installWidgetDocumentRenderer();
     Options options;
     if (!parseOptions(app.arguments(), &options))
         return 2;

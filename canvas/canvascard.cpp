@@ -1,4 +1,4 @@
-#include "canvascard.h"
+#include <canvas/canvascard.h>
 
 #include <functional>
 
@@ -12,12 +12,12 @@
 #include <QWebEngineScript>
 #include <QWebEngineView>
 
-#include "canvasdocument.h"
-#include "canvaspage.h"
-#include "canvaspool.h"
-#include "canvassandbox.h"
-#include "card.h"
-#include "rendererregistry.h"
+#include <canvas/canvasdocument.h>
+#include <canvas/canvaspage.h>
+#include <canvas/canvaspool.h>
+#include <canvas/canvassandbox.h>
+#include <cards/card.h>
+#include <widgets/card/rendererregistry.h>
 
 namespace Tessera {
 
@@ -95,7 +95,7 @@ QWidget *createCanvasCard(const Card &card, const RenderContext &, QWidget *pare
 
 void installCanvasRenderer()
 {
-    RendererRegistry::setCanvasFactory(&createCanvasCard);
+    RendererRegistry::setPluggedFactory(CardKind::Canvas, &createCanvasCard);
 }
 
 CanvasCard::CanvasCard(const Card &card, const QString &personalityDir, QWidget *parent)

@@ -19,8 +19,8 @@
 #include <QPixmap>
 #include <QPointer>
 
-#include "canvasresolver.h"
-#include "cardframe.h"
+#include <canvas/canvasresolver.h>
+#include <widgets/card/cardframe.h>
 
 class QLabel;
 class QTimer;

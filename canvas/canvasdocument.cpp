@@ -1,9 +1,9 @@
-#include "canvasdocument.h"
+#include <canvas/canvasdocument.h>
 
 #include <QUrl>
 
-#include "canvasresolver.h"
-#include "canvassandbox.h"
+#include <canvas/canvasresolver.h>
+#include <canvas/canvassandbox.h>
 
 namespace Tessera {
 

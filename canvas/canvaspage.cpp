@@ -1,11 +1,11 @@
-#include "canvaspage.h"
+#include <canvas/canvaspage.h>
 
 #include <QWebEngineFileSystemAccessRequest>
 #include <QWebEngineFullScreenRequest>
 #include <QWebEngineRegisterProtocolHandlerRequest>
 #include <QWebEngineQuotaRequest>
 
-#include "canvassandbox.h"
+#include <canvas/canvassandbox.h>
 
 namespace Tessera {
 

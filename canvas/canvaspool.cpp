@@ -1,11 +1,11 @@
-#include "canvaspool.h"
+#include <canvas/canvaspool.h>
 
 #include <QCache>
 #include <QCoreApplication>
 #include <QPointer>
 #include <QTimer>
 
-#include "canvascard.h"
+#include <canvas/canvascard.h>
 
 namespace Tessera {
 

@@ -1,8 +1,8 @@
-#include "canvasrequestinterceptor.h"
+#include <canvas/canvasrequestinterceptor.h>
 
 #include <QWebEngineUrlRequestInfo>
 
-#include "canvassandbox.h"
+#include <canvas/canvassandbox.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "canvasresolver.h"
+#include <canvas/canvasresolver.h>
 
 #include <QDir>
 #include <QFile>
@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
+#include <cards/card.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "canvassandbox.h"
+#include <canvas/canvassandbox.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -16,8 +16,8 @@
 
 #include <unistd.h>
 
-#include "canvasrequestinterceptor.h"
-#include "canvasschemehandler.h"
+#include <canvas/canvasrequestinterceptor.h>
+#include <canvas/canvasschemehandler.h>
 
 namespace Tessera {
 

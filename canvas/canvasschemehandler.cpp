@@ -1,9 +1,9 @@
-#include "canvasschemehandler.h"
+#include <canvas/canvasschemehandler.h>
 
 #include <QBuffer>
 #include <QWebEngineUrlRequestJob>
 
-#include "canvassandbox.h"
+#include <canvas/canvassandbox.h>
 
 namespace Tessera {
 

@@ -1,13 +1,13 @@
-#include "card.h"
+#include <cards/card.h>
 
 #include <array>
 
 #include <nlohmann/json.hpp>
 
-#include "jsonaccess.h"
-#include "cardvalidator.h"
-#include "strictjson.h"
-#include "cardkindregistry.h"
+#include <cards/cardkindregistry.h>
+#include <cards/cardvalidator.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "cardkindregistry.h"
+#include <cards/cardkindregistry.h>
 
 #include <algorithm>
 #include <memory>
@@ -12,9 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cardvalidator.h"
-#include "jsonaccess.h"
-#include "strictjson.h"
+#include <cards/cardvalidator.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

@@ -1,9 +1,9 @@
-#include "cardtext.h"
+#include <cards/cardtext.h>
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "jsonaccess.h"
+#include <cards/card.h>
+#include <cards/jsonaccess.h>
 
 namespace Tessera {
 

@@ -1,8 +1,8 @@
-#include "cardvalidator.h"
+#include <cards/cardvalidator.h>
 
-#include "cardkindregistry.h"
-#include "jsonrenderspec.h"
-#include "widgetdocument.h"
+#include <cards/cardkindregistry.h>
+#include <cards/dialects/jsonrenderspec.h>
+#include <cards/dialects/widgetdocument.h>
 
 #include <algorithm>
 #include <array>
@@ -25,8 +25,8 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
-#include "jsonaccess.h"
-#include "strictjson.h"
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

@@ -37,7 +37,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "card.h"
+#include <cards/card.h>
 
 namespace Tessera {
 

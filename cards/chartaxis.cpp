@@ -1,4 +1,4 @@
-#include "chartaxis.h"
+#include <cards/chartaxis.h>
 
 #include <QHash>
 #include <QTimeZone>

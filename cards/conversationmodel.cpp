@@ -1,9 +1,9 @@
-#include "conversationmodel.h"
+#include <cards/conversationmodel.h>
 
 #include <QSet>
 
-#include "jsonaccess.h"
-#include "strictjson.h"
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

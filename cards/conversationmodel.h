@@ -12,8 +12,8 @@
 #include <QAbstractListModel>
 #include <QList>
 
-#include "cardstate.h"
-#include "transcript.h"
+#include <cards/cardstate.h>
+#include <cards/transcript.h>
 
 namespace Tessera {
 

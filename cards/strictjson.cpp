@@ -1,4 +1,4 @@
-#include "strictjson.h"
+#include <cards/strictjson.h>
 
 #include <deque>
 #include <iterator>

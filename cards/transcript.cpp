@@ -1,13 +1,13 @@
-#include "transcript.h"
+#include <cards/transcript.h>
 
 #include <QFile>
 #include <QSet>
 
 #include <nlohmann/json.hpp>
 
-#include "jsonaccess.h"
-#include "strictjson.h"
-#include "widgetdocument.h"
+#include <cards/dialects/widgetdocument.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

@@ -1,4 +1,4 @@
-#include "conversationsession.h"
+#include <session/conversationsession.h>
 
 #include <utility>
 
@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "backend.h"
-#include "conversationmodel.h"
-#include "conversationstore.h"
-#include "widgetdocument.h"
+#include <backend/backend.h>
+#include <cards/conversationmodel.h>
+#include <cards/dialects/widgetdocument.h>
+#include <store/conversationstore.h>
 
 namespace Tessera {
 

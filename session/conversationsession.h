@@ -37,8 +37,8 @@
 #include <QSet>
 #include <QString>
 
-#include "transcript.h"
-#include "wireevent.h"
+#include <backend/wireevent.h>
+#include <cards/transcript.h>
 
 class QTimer;
 

@@ -1,4 +1,4 @@
-#include "conversationstore.h"
+#include <store/conversationstore.h>
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -14,8 +14,8 @@
 #include <QUuid>
 #include <QVariant>
 
-#include "markdownexport.h"
-#include "storeschema.h"
+#include <store/markdownexport.h>
+#include <store/storeschema.h>
 
 namespace Tessera {
 

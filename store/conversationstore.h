@@ -28,7 +28,7 @@
 
 #include <memory>
 
-#include "transcript.h"
+#include <cards/transcript.h>
 
 class QLockFile;
 class QSqlError;

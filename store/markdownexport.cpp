@@ -1,12 +1,12 @@
-#include "markdownexport.h"
+#include <store/markdownexport.h>
 
 #include <QStringList>
 
 #include <nlohmann/json.hpp>
 
-#include "jsonaccess.h"
-#include "cardtext.h"
-#include "strictjson.h"
+#include <cards/cardtext.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
 
 namespace Tessera {
 

@@ -15,7 +15,7 @@
 #include <QByteArray>
 #include <QString>
 
-#include "transcript.h"
+#include <cards/transcript.h>
 
 namespace Tessera {
 

@@ -1,11 +1,11 @@
-#include "storecommands.h"
+#include <store/storecommands.h>
 
 #include <cstdio>
 
 #include <QDir>
 #include <QFileInfo>
 
-#include "conversationstore.h"
+#include <store/conversationstore.h>
 
 namespace Tessera {
 

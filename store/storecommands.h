@@ -14,7 +14,7 @@
 
 #include <QString>
 
-#include "transcript.h"
+#include <cards/transcript.h>
 
 namespace Tessera {
 

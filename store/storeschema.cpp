@@ -1,4 +1,4 @@
-#include "storeschema.h"
+#include <store/storeschema.h>
 
 #include <QSqlDatabase>
 #include <QSqlError>

@@ -16,7 +16,7 @@
 #include <QSet>
 #include <QString>
 
-#include "transcript.h"
+#include <cards/transcript.h>
 
 class QSqlDatabase;
 

@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conversationstore.h"
+#include <store/conversationstore.h>
 #include "fakeopenaiserver.h"
-#include "openaibackend.h"
-#include "openaisseparser.h"
-#include "openaitools.h"
-#include "transcript.h"
+#include <backend/openaibackend.h>
+#include <backend/openaisseparser.h>
+#include <backend/openaitools.h>
+#include <cards/transcript.h>
 
 using namespace Tessera;
 using nlohmann::json;

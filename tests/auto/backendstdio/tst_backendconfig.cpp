@@ -6,10 +6,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "backendconfig.h"
-#include "openaibackend.h"
-#include "stdiobackend.h"
-#include "websocketbackend.h"
+#include <backend/backendconfig.h>
+#include <backend/openaibackend.h>
+#include <backend/stdiobackend.h>
+#include <backend/websocketbackend.h>
 
 using namespace Tessera;
 

@@ -8,9 +8,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "stdiobackend.h"
-#include "transcript.h"
-#include "wireevent.h"
+#include <backend/stdiobackend.h>
+#include <backend/wireevent.h>
+#include <cards/transcript.h>
 
 using namespace Tessera;
 

@@ -9,9 +9,9 @@
 #include <QWebSocket>
 #include <QWebSocketServer>
 
-#include "transcript.h"
-#include "websocketbackend.h"
-#include "wireevent.h"
+#include <backend/websocketbackend.h>
+#include <backend/wireevent.h>
+#include <cards/transcript.h>
 
 using namespace Tessera;
 

@@ -29,18 +29,18 @@
 
 #include "attackcorpus.h"
 #include "canaryserver.h"
-#include "canvascard.h"
-#include "canvasdocument.h"
-#include "canvaspage.h"
-#include "canvaspool.h"
-#include "canvasresolver.h"
-#include "canvassandbox.h"
-#include "canvasplaceholdercard.h"
-#include "card.h"
-#include "conversationmodel.h"
-#include "conversationview.h"
-#include "rendererregistry.h"
-#include "transcript.h"
+#include <canvas/canvascard.h>
+#include <canvas/canvasdocument.h>
+#include <canvas/canvaspage.h>
+#include <canvas/canvaspool.h>
+#include <canvas/canvasresolver.h>
+#include <canvas/canvassandbox.h>
+#include <cards/card.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/conversation/conversationview.h>
+#include <widgets/kinds/canvasplaceholdercard.h>
 
 using namespace Tessera;
 
@@ -299,11 +299,11 @@ void TestCanvas::registryRoutesCanvas()
     const Card card = htmlCard(QStringLiteral("<p>x</p>"));
     QVERIFY(card.isValid());
     RenderContext context;
-    const RendererRegistry::Factory saved = RendererRegistry::canvasFactory();
-    RendererRegistry::setCanvasFactory(nullptr);
+    const RendererRegistry::Factory saved = RendererRegistry::pluggedFactory(CardKind::Canvas);
+    RendererRegistry::setPluggedFactory(CardKind::Canvas, nullptr);
     std::unique_ptr<QWidget> placeholder(RendererRegistry::createCardWidget(card, context, nullptr));
     QVERIFY(qobject_cast<CanvasPlaceholderCard *>(placeholder.get()));
-    RendererRegistry::setCanvasFactory(saved);
+    RendererRegistry::setPluggedFactory(CardKind::Canvas, saved);
     std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, context, nullptr));
     QVERIFY(qobject_cast<CanvasCard *>(widget.get()));
 }

@@ -10,14 +10,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "card.h"
-#include "cardkindregistry.h"
-#include "decisionbar.h"
-#include "detailcard.h"
-#include "fallbackcard.h"
-#include "itemlistcard.h"
-#include "rendererregistry.h"
-#include "transcript.h"
+#include <cards/card.h>
+#include <cards/cardkindregistry.h>
+#include <cards/transcript.h>
+#include <widgets/card/decisionbar.h>
+#include <widgets/card/fallbackcard.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/kinds/detailcard.h>
+#include <widgets/kinds/itemlistcard.h>
 
 using namespace Tessera;
 

@@ -10,18 +10,18 @@
 #include <QTest>
 #include <QVBoxLayout>
 
-#include "blockwidgets.h"
-#include "card.h"
-#include "cardactions.h"
-#include "cardkindregistry.h"
-#include "cardstatebar.h"
-#include "conversationmodel.h"
-#include "conversationstore.h"
-#include "conversationview.h"
-#include "decisionbar.h"
-#include "detailcard.h"
-#include "rendererregistry.h"
-#include "transcript.h"
+#include <cards/card.h>
+#include <cards/cardkindregistry.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <store/conversationstore.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/cardstatebar.h>
+#include <widgets/card/decisionbar.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/conversation/blockwidgets.h>
+#include <widgets/conversation/conversationview.h>
+#include <widgets/kinds/detailcard.h>
 
 using namespace Tessera;
 

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "cardvalidator.h"
+#include <cards/card.h>
+#include <cards/cardvalidator.h>
 
 using namespace Tessera;
 using nlohmann::json;

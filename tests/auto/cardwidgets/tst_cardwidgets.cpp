@@ -21,19 +21,19 @@
 
 #include <memory>
 
-#include "alertcard.h"
-#include "canvasplaceholdercard.h"
-#include "card.h"
-#include "codecard.h"
-#include "codehighlighter.h"
-#include "detailcard.h"
-#include "fallbackcard.h"
-#include "itemlistcard.h"
-#include "markdownview.h"
-#include "recommendactionscard.h"
-#include "rendererregistry.h"
-#include "textcard.h"
-#include "theme.h"
+#include <cards/card.h>
+#include <widgets/card/fallbackcard.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/markdownview.h>
+#include <widgets/common/theme.h>
+#include <widgets/kinds/alertcard.h>
+#include <widgets/kinds/canvasplaceholdercard.h>
+#include <widgets/kinds/codecard.h>
+#include <widgets/kinds/codehighlighter.h>
+#include <widgets/kinds/detailcard.h>
+#include <widgets/kinds/itemlistcard.h>
+#include <widgets/kinds/recommendactionscard.h>
+#include <widgets/kinds/textcard.h>
 
 using namespace Tessera;
 

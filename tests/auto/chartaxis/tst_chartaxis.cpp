@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chartaxis.h"
+#include <cards/chartaxis.h>
 
 using namespace Tessera;
 using nlohmann::json;

@@ -8,11 +8,11 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "composer.h"
-#include "conversationmodel.h"
-#include "conversationview.h"
-#include "mainwindow.h"
-#include "transcript.h"
+#include <app/mainwindow.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <widgets/conversation/composer.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

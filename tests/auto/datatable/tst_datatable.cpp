@@ -8,9 +8,9 @@
 #include <QTableView>
 #include <QtTest>
 
-#include "card.h"
-#include "datatablecard.h"
-#include "datatablemodel.h"
+#include <cards/card.h>
+#include <widgets/kinds/datatablecard.h>
+#include <widgets/kinds/datatablemodel.h>
 
 using namespace Tessera;
 

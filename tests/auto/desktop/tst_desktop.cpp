@@ -22,19 +22,19 @@
 
 #include <memory>
 
-#include "aboutdialog.h"
-#include "card.h"
-#include "cardexport.h"
-#include "composer.h"
-#include "conversationmodel.h"
-#include "conversationview.h"
-#include "commandline.h"
-#include "localization.h"
-#include "mainwindow.h"
-#include "rendererregistry.h"
-#include "settingsdialog.h"
-#include "shortcutsdialog.h"
-#include "theme.h"
+#include <app/aboutdialog.h>
+#include <app/commandline.h>
+#include <app/localization.h>
+#include <app/mainwindow.h>
+#include <app/settingsdialog.h>
+#include <app/shortcutsdialog.h>
+#include <cards/card.h>
+#include <cards/conversationmodel.h>
+#include <widgets/card/cardexport.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/theme.h>
+#include <widgets/conversation/composer.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

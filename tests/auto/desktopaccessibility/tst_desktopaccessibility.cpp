@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "rendererregistry.h"
-#include "transcript.h"
+#include <cards/card.h>
+#include <cards/transcript.h>
+#include <widgets/card/rendererregistry.h>
 
 using namespace Tessera;
 

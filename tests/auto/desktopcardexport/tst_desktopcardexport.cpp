@@ -13,12 +13,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "cardexport.h"
-#include "conversationmodel.h"
-#include "conversationview.h"
-#include "rendererregistry.h"
-#include "transcript.h"
+#include <cards/card.h>
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
+#include <widgets/card/cardexport.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

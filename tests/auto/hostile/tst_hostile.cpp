@@ -9,16 +9,16 @@
 #include <QTest>
 #include <QXYSeries>
 
-#include "blockwidgets.h"
-#include "codecard.h"
-#include "conversationmodel.h"
-#include "datatablecard.h"
-#include "datatablemodel.h"
-#include "fallbackcard.h"
-#include "markdownview.h"
-#include "metricchartcard.h"
-#include "rendererregistry.h"
-#include "textcard.h"
+#include <cards/conversationmodel.h>
+#include <widgets/card/fallbackcard.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/markdownview.h>
+#include <widgets/conversation/blockwidgets.h>
+#include <widgets/kinds/codecard.h>
+#include <widgets/kinds/datatablecard.h>
+#include <widgets/kinds/datatablemodel.h>
+#include <widgets/kinds/metricchartcard.h>
+#include <widgets/kinds/textcard.h>
 
 using namespace Tessera;
 

@@ -21,14 +21,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "card.h"
-#include "cardactions.h"
-#include "cardstate.h"
-#include "jsonrendercard.h"
-#include "jsonrenderspec.h"
-#include "rendererregistry.h"
-#include "theme.h"
-#include "transcript.h"
+#include <cards/card.h>
+#include <cards/cardstate.h>
+#include <cards/dialects/jsonrenderspec.h>
+#include <cards/transcript.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/theme.h>
+#include <widgets/jsonrender/jsonrendercard.h>
 
 using namespace Tessera;
 using nlohmann::json;

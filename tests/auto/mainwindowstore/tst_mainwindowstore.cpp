@@ -12,12 +12,12 @@
 #include <thread>
 #include <QTest>
 
-#include "composer.h"
-#include "conversationlist.h"
-#include "conversationmodel.h"
-#include "conversationstore.h"
-#include "conversationview.h"
-#include "mainwindow.h"
+#include <app/conversationlist.h>
+#include <app/mainwindow.h>
+#include <cards/conversationmodel.h>
+#include <store/conversationstore.h>
+#include <widgets/conversation/composer.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

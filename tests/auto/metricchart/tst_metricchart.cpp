@@ -14,9 +14,9 @@
 #include <QValueAxis>
 #include <QtTest>
 
-#include "card.h"
-#include "metricchartcard.h"
-#include "theme.h"
+#include <cards/card.h>
+#include <widgets/common/theme.h>
+#include <widgets/kinds/metricchartcard.h>
 
 using namespace Tessera;
 

@@ -10,12 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "backend.h"
-#include "conversationmodel.h"
-#include "conversationsession.h"
-#include "conversationstore.h"
-#include "conversationview.h"
-#include "wireevent.h"
+#include <backend/backend.h>
+#include <backend/wireevent.h>
+#include <cards/conversationmodel.h>
+#include <session/conversationsession.h>
+#include <store/conversationstore.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

@@ -14,15 +14,15 @@
 #include <QTest>
 #include <QTimer>
 
-#include "backend.h"
-#include "backendconfig.h"
-#include "cardactions.h"
-#include "composer.h"
-#include "conversationmodel.h"
-#include "conversationsession.h"
-#include "conversationstore.h"
-#include "conversationview.h"
-#include "mainwindow.h"
+#include <app/mainwindow.h>
+#include <backend/backend.h>
+#include <backend/backendconfig.h>
+#include <cards/conversationmodel.h>
+#include <session/conversationsession.h>
+#include <store/conversationstore.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/conversation/composer.h>
+#include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
 

@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conversationstore.h"
-#include "markdownexport.h"
-#include "storeschema.h"
-#include "transcript.h"
+#include <cards/transcript.h>
+#include <store/conversationstore.h>
+#include <store/markdownexport.h>
+#include <store/storeschema.h>
 
 using namespace Tessera;
 

@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "conversationstore.h"
+#include <store/conversationstore.h>
 
 using namespace Tessera;
 

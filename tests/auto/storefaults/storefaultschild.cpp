@@ -10,7 +10,7 @@
 #include <QCoreApplication>
 #include <QThread>
 
-#include "conversationstore.h"
+#include <store/conversationstore.h>
 
 using namespace Tessera;
 

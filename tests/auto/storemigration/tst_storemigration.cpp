@@ -12,8 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "conversationstore.h"
-#include "storeschema.h"
+#include <store/conversationstore.h>
+#include <store/storeschema.h>
 
 using namespace Tessera;
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "strictjson.h"
+#include <cards/strictjson.h>
 
 using namespace Tessera;
 

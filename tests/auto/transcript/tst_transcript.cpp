@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conversationmodel.h"
-#include "transcript.h"
+#include <cards/conversationmodel.h>
+#include <cards/transcript.h>
 
 #include "samples.h"
 

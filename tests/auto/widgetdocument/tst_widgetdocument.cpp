@@ -30,28 +30,28 @@
 
 #include <nlohmann/json.hpp>
 
-#include "blockwidgets.h"
-#include "card.h"
-#include "cardactions.h"
-#include "conversationmodel.h"
-#include "fallbackcard.h"
-#include "markdownview.h"
-#include "proseblock.h"
-#include "proseskeleton.h"
-#include "rendererregistry.h"
-#include "theme.h"
-#include "transcript.h"
-#include "widgetdocument.h"
-#include "widgetdocumentcard.h"
-#include "widgetnodeboard.h"
-#include "widgetnodebutton.h"
-#include "widgetnodechart.h"
-#include "widgetnodeicon.h"
-#include "widgetnodeimage.h"
-#include "widgetnodemood.h"
-#include "widgetnodereveal.h"
-#include "widgetnodestars.h"
-#include "widgetnodetimeline.h"
+#include <cards/card.h>
+#include <cards/conversationmodel.h>
+#include <cards/dialects/widgetdocument.h>
+#include <cards/transcript.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/fallbackcard.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/markdownview.h>
+#include <widgets/common/theme.h>
+#include <widgets/conversation/blockwidgets.h>
+#include <widgets/conversation/proseblock.h>
+#include <widgets/conversation/proseskeleton.h>
+#include <widgets/widgetdoc/widgetdocumentcard.h>
+#include <widgets/widgetdoc/widgetnodeboard.h>
+#include <widgets/widgetdoc/widgetnodebutton.h>
+#include <widgets/widgetdoc/widgetnodechart.h>
+#include <widgets/widgetdoc/widgetnodeicon.h>
+#include <widgets/widgetdoc/widgetnodeimage.h>
+#include <widgets/widgetdoc/widgetnodemood.h>
+#include <widgets/widgetdoc/widgetnodereveal.h>
+#include <widgets/widgetdoc/widgetnodestars.h>
+#include <widgets/widgetdoc/widgetnodetimeline.h>
 
 using namespace Tessera;
 using nlohmann::json;
@@ -201,6 +201,7 @@ private Q_SLOTS:
 
 void tst_WidgetDocument::initTestCase()
 {
+    installWidgetDocumentRenderer();
     qunsetenv("TESSERA_REDUCE_MOTION");
     QCoreApplication::setOrganizationName(QStringLiteral("TesseraTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_widgetdocument"));

@@ -41,7 +41,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "strictjson.h"
+#include <cards/strictjson.h>
 
 namespace {
 

@@ -1,0 +1,5 @@
+#include <backend/logging.h>
+
+namespace Tessera {
+Q_LOGGING_CATEGORY(lcBackend, "tessera.backend")
+} // namespace Tessera

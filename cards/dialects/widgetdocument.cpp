@@ -1,0 +1,910 @@
+#include <cards/dialects/widgetdocument.h>
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
+
+namespace Tessera {
+
+using nlohmann::json;
+
+// --- fences ----------------------------------------------------------------------------------------
+
+namespace {
+
+struct Line
+{
+    qsizetype begin = 0; // offset of the line
+    qsizetype end = 0;   // offset of its line end (or the text's end)
+    qsizetype next = 0;  // offset of the next line
+};
+
+Line lineAt(QStringView text, qsizetype at)
+{
+    Line line;
+    line.begin = at;
+    qsizetype nl = text.indexOf(u'\n', at);
+    line.next = nl < 0 ? text.size() : nl + 1;
+    line.end = nl < 0 ? text.size() : nl;
+    if (line.end > line.begin && text.at(line.end - 1) == u'\r')
+        --line.end;
+    return line;
+}
+
+qsizetype leadingSpaces(QStringView line)
+{
+    qsizetype n = 0;
+    while (n < line.size() && line.at(n) == u' ')
+        ++n;
+    return n;
+}
+
+qsizetype runOf(QStringView line, qsizetype at, QChar c)
+{
+    qsizetype n = 0;
+    while (at + n < line.size() && line.at(at + n) == c)
+        ++n;
+    return n;
+}
+
+struct Opening
+{
+    QChar fenceChar;
+    qsizetype length = 0;
+    qsizetype indent = 0;
+    bool isWidget = false;
+};
+
+// A fence opening line (CommonMark 4.5): up to 3 spaces, 3+ backticks or tildes, an info string (no
+// backtick in it for a backtick fence).
+bool parseOpening(QStringView line, Opening *opening)
+{
+    const qsizetype indent = leadingSpaces(line);
+    if (indent > 3 || indent >= line.size())
+        return false;
+    const QChar c = line.at(indent);
+    if (c != u'`' && c != u'~')
+        return false;
+    const qsizetype n = runOf(line, indent, c);
+    if (n < 3)
+        return false;
+    const QStringView info = line.mid(indent + n).trimmed();
+    if (c == u'`' && info.contains(u'`'))
+        return false;
+    qsizetype wordEnd = 0;
+    while (wordEnd < info.size() && !info.at(wordEnd).isSpace())
+        ++wordEnd;
+    opening->fenceChar = c;
+    opening->length = n;
+    opening->indent = indent;
+    opening->isWidget = info.first(wordEnd) == u"dorkos-ui";
+    return true;
+}
+
+bool isClosing(QStringView line, const Opening &opening)
+{
+    const qsizetype indent = leadingSpaces(line);
+    if (indent > 3)
+        return false;
+    const qsizetype n = runOf(line, indent, opening.fenceChar);
+    if (n < opening.length)
+        return false;
+    return line.mid(indent + n).trimmed().isEmpty();
+}
+
+} // namespace
+
+QList<ProseFence> findWidgetFences(QStringView markdown)
+{
+    QList<ProseFence> fences;
+    qsizetype at = 0;
+    while (at < markdown.size()) {
+        const Line open = lineAt(markdown, at);
+        at = open.next;
+        Opening opening;
+        if (!parseOpening(markdown.sliced(open.begin, open.end - open.begin), &opening))
+            continue;
+        ProseFence fence;
+        fence.begin = open.begin;
+        QStringList content;
+        while (at < markdown.size()) {
+            const Line line = lineAt(markdown, at);
+            at = line.next;
+            const QStringView text = markdown.sliced(line.begin, line.end - line.begin);
+            if (isClosing(text, opening)) {
+                fence.closed = true;
+                break;
+            }
+            if (opening.isWidget) {
+                // CommonMark: remove up to the opening's indent of spaces from each content line.
+                const qsizetype strip = qMin(leadingSpaces(text), opening.indent);
+                content.append(text.mid(strip).toString());
+            }
+        }
+        fence.end = at;
+        if (!opening.isWidget)
+            continue;
+        fence.json = content.join(u'\n');
+        fences.append(fence);
+    }
+    return fences;
+}
+
+Card widgetFenceCard(const ProseFence &fence, const QString &owner, int index)
+{
+    Card card = Card::fromEnvelopeText(fence.json.toUtf8(), CardSource::ProseFence);
+    card.setCardId(owner + QStringLiteral("#widget-") + QString::number(index));
+    return card;
+}
+
+QList<Card> widgetFenceCards(QStringView markdown, const QString &owner)
+{
+    QList<Card> cards;
+    if (!markdown.contains(u"dorkos-ui"))
+        return cards;
+    const QList<ProseFence> fences = findWidgetFences(markdown);
+    for (qsizetype i = 0; i < fences.size(); ++i)
+        cards.append(widgetFenceCard(fences.at(i), owner, int(i) + 1));
+    return cards;
+}
+
+// --- validation --------------------------------------------------------------------------------------
+
+namespace {
+
+std::size_t codePoints(std::string_view s)
+{
+    std::size_t n = 0;
+    for (char c : s)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+QString oneOf(std::initializer_list<const char *> words)
+{
+    QStringList list;
+    for (const char *w : words)
+        list.append(QString::fromLatin1(w));
+    return QStringLiteral("must be one of: ") + list.join(QLatin1String(", "));
+}
+
+bool isIn(const std::string &value, std::initializer_list<const char *> words)
+{
+    for (const char *w : words) {
+        if (value == w)
+            return true;
+    }
+    return false;
+}
+
+bool isCellValue(const json &v)
+{
+    return v.is_string() || v.is_number() || v.is_boolean() || v.is_null();
+}
+
+constexpr std::initializer_list<const char *> kTones = {"default", "success", "warning", "error", "info"};
+
+class Checker
+{
+public:
+    explicit Checker(QList<ValidationIssue> &issues)
+        : m_issues(issues)
+    {}
+
+    void document(const json &payload);
+
+private:
+    // Pushes a pointer token for the lifetime of the scope.
+    class Step
+    {
+    public:
+        Step(Checker &checker, const std::string &token)
+            : m_checker(checker)
+        {
+            m_checker.m_path.push_back(escapePointerToken(token));
+        }
+        Step(Checker &checker, std::size_t index)
+            : m_checker(checker)
+        {
+            m_checker.m_path.push_back(std::to_string(index));
+        }
+        ~Step() { m_checker.m_path.pop_back(); }
+        Step(const Step &) = delete;
+        Step &operator=(const Step &) = delete;
+
+    private:
+        Checker &m_checker;
+    };
+
+    QString pointer(const char *member = nullptr) const
+    {
+        std::string p = "/payload";
+        for (const std::string &token : m_path)
+            p += '/' + token;
+        if (member)
+            p += '/' + escapePointerToken(member);
+        return fromStdString(p);
+    }
+    void add(const char *member, const QString &message) { m_issues.append({pointer(member), message}); }
+
+    // Each returns the member when it is present with the right type, else nullptr (issue added when
+    // required and missing, or present with the wrong type).
+    const json *member(const json &object, const char *key, bool required)
+    {
+        auto it = object.find(key);
+        if (it == object.end()) {
+            if (required)
+                add(key, QStringLiteral("is required"));
+            return nullptr;
+        }
+        return &*it;
+    }
+    const json *string(const json &object, const char *key, bool required, int maxChars = kWidgetMaxString,
+                       bool nonEmpty = false)
+    {
+        const json *v = member(object, key, required);
+        if (!v)
+            return nullptr;
+        if (!v->is_string()) {
+            add(key, QStringLiteral("must be a string"));
+            return nullptr;
+        }
+        const std::string &s = v->get_ref<const std::string &>();
+        if (nonEmpty && s.empty())
+            add(key, QStringLiteral("must not be empty"));
+        else if (codePoints(s) > std::size_t(maxChars))
+            add(key, QStringLiteral("must be at most %1 characters").arg(maxChars));
+        return v;
+    }
+    void stringOrNumber(const json &object, const char *key, bool required)
+    {
+        const json *v = member(object, key, required);
+        if (!v)
+            return;
+        if (v->is_string())
+            string(object, key, required);
+        else if (!v->is_number())
+            add(key, QStringLiteral("must be a string or a number"));
+    }
+    const json *number(const json &object, const char *key, bool required)
+    {
+        const json *v = member(object, key, required);
+        if (!v)
+            return nullptr;
+        if (!v->is_number()) {
+            add(key, QStringLiteral("must be a number"));
+            return nullptr;
+        }
+        if (!std::isfinite(v->get<double>())) {
+            add(key, QStringLiteral("must be a finite number"));
+            return nullptr;
+        }
+        return v;
+    }
+    void atLeastZero(const json &object, const char *key, bool required)
+    {
+        if (const json *v = number(object, key, required); v && v->get<double>() < 0)
+            add(key, QStringLiteral("must be at least 0"));
+    }
+    void boolean(const json &object, const char *key)
+    {
+        if (const json *v = member(object, key, false); v && !v->is_boolean())
+            add(key, QStringLiteral("must be a boolean"));
+    }
+    void enumeration(const json &object, const char *key, bool required, std::initializer_list<const char *> words)
+    {
+        const json *v = member(object, key, required);
+        if (!v)
+            return;
+        if (!v->is_string())
+            add(key, QStringLiteral("must be a string"));
+        else if (!isIn(v->get_ref<const std::string &>(), words))
+            add(key, oneOf(words));
+    }
+    const json *array(const json &object, const char *key, bool required, int maxItems, int minItems = 0)
+    {
+        const json *v = member(object, key, required);
+        if (!v)
+            return nullptr;
+        if (!v->is_array()) {
+            add(key, QStringLiteral("must be an array"));
+            return nullptr;
+        }
+        if (v->size() > std::size_t(maxItems)) {
+            add(key, QStringLiteral("must have at most %1 items").arg(maxItems));
+            return nullptr;
+        }
+        if (v->size() < std::size_t(minItems)) {
+            add(key, QStringLiteral("must have at least %1 item").arg(minItems));
+            return nullptr;
+        }
+        return v;
+    }
+    // The current path's value must be an object; false (with an issue) when it is not.
+    bool isObject(const json &v)
+    {
+        if (v.is_object())
+            return true;
+        add(nullptr, QStringLiteral("must be an object"));
+        return false;
+    }
+    // The objects of an array member, each checked with the pointer stepped to it (".../items/3");
+    // an entry that is not an object is reported once and skipped.
+    template<typename Check>
+    void eachObject(const json &object, const char *key, bool required, int maxItems, int minItems, Check check)
+    {
+        const json *items = array(object, key, required, maxItems, minItems);
+        if (!items)
+            return;
+        Step step(*this, key);
+        std::size_t index = 0;
+        for (const json &item : *items) {
+            Step at(*this, index++);
+            if (isObject(item))
+                check(item);
+        }
+    }
+    void imageSource(const json &object, const char *key, bool required)
+    {
+        const json *v = member(object, key, required);
+        if (!v)
+            return;
+        if (!v->is_string()) {
+            add(key, QStringLiteral("must be a string"));
+            return;
+        }
+        const QString src = fromStdString(v->get_ref<const std::string &>());
+        if (!isWidgetImageSource(src)) {
+            add(key, QStringLiteral("must start with https:// or data:"));
+            return;
+        }
+        const bool isData = src.startsWith(QLatin1String("data:"), Qt::CaseInsensitive);
+        const int max = isData ? kWidgetMaxDataUri : kWidgetMaxUrl;
+        if (codePoints(v->get_ref<const std::string &>()) > std::size_t(max))
+            add(key, QStringLiteral("must be at most %1 characters").arg(max));
+    }
+
+    void action(const json &value);
+    void nodes(const json &object, const char *key, bool required, int depth, bool allowSingleNode = false);
+    void node(const json &value, int depth);
+    void nodeFields(const std::string &type, const json &n, int depth);
+    void fieldName(const json &n);
+
+    QList<ValidationIssue> &m_issues;
+    std::vector<std::string> m_path;
+    int m_nodeCount = 0;
+    bool m_tooMany = false;
+    std::vector<std::set<std::string>> m_forms; // field names of each enclosing form
+};
+
+void Checker::document(const json &payload)
+{
+    if (const json *v = member(payload, "version", true); v && (!v->is_number_integer() || *v != 1))
+        add("version", QStringLiteral("must be 1"));
+    string(payload, "title", false, kWidgetMaxTitle);
+    if (member(payload, "root", true)) {
+        Step step(*this, "root");
+        node(payload.at("root"), 1);
+    }
+}
+
+void Checker::action(const json &value)
+{
+    if (!isObject(value))
+        return;
+    const json *kind = member(value, "kind", true);
+    if (!kind)
+        return;
+    if (!kind->is_string()) {
+        add("kind", QStringLiteral("must be a string"));
+        return;
+    }
+    const std::string &k = kind->get_ref<const std::string &>();
+    if (k == "agent") {
+        string(value, "id", true, kWidgetMaxTitle, true);
+        string(value, "label", false);
+        if (const json *payload = member(value, "payload", false); payload && !payload->is_object())
+            add("payload", QStringLiteral("must be an object"));
+    } else if (k == "ui") {
+        if (const json *command = member(value, "command", true)) {
+            Step step(*this, "command");
+            if (isObject(*command))
+                string(*command, "action", true, kWidgetMaxTitle, true);
+        }
+    } else if (k == "url") {
+        if (const json *href = string(value, "href", true, kWidgetMaxUrl)) {
+            if (!isHttpsUrl(fromStdString(href->get_ref<const std::string &>())))
+                add("href", QStringLiteral("must be an https:// URL"));
+        }
+    } else {
+        add("kind", oneOf({"agent", "ui", "url"}));
+    }
+}
+
+void Checker::nodes(const json &object, const char *key, bool required, int depth, bool allowSingleNode)
+{
+    auto it = object.find(key);
+    if (allowSingleNode && it != object.end() && it->is_object()) {
+        Step step(*this, key);
+        node(*it, depth);
+        return;
+    }
+    const json *list = array(object, key, required, kWidgetMaxChildren);
+    if (!list)
+        return;
+    Step step(*this, key);
+    std::size_t i = 0;
+    for (const json &child : *list) {
+        if (m_tooMany)
+            return;
+        Step at(*this, i++);
+        node(child, depth);
+    }
+}
+
+void Checker::node(const json &value, int depth)
+{
+    if (m_tooMany)
+        return;
+    if (++m_nodeCount > kWidgetMaxNodes) {
+        m_tooMany = true;
+        add(nullptr, QStringLiteral("the document must have at most %1 nodes").arg(kWidgetMaxNodes));
+        return;
+    }
+    if (depth > kWidgetMaxDepth) {
+        add(nullptr, QStringLiteral("nodes must nest at most %1 levels deep").arg(kWidgetMaxDepth));
+        return;
+    }
+    if (!isObject(value))
+        return;
+    const json *type = member(value, "type", true);
+    if (!type)
+        return;
+    if (!type->is_string()) {
+        add("type", QStringLiteral("must be a string"));
+        return;
+    }
+    nodeFields(type->get_ref<const std::string &>(), value, depth);
+}
+
+void Checker::fieldName(const json &n)
+{
+    const json *name = string(n, "name", true, kWidgetMaxTitle, true);
+    if (!name || m_forms.empty())
+        return;
+    const std::string &text = name->get_ref<const std::string &>();
+    if (!text.empty() && !m_forms.back().insert(text).second)
+        add("name", QStringLiteral("must be unique within its form"));
+}
+
+void Checker::nodeFields(const std::string &type, const json &n, int depth)
+{
+    const int below = depth + 1;
+    if (type == "stack") {
+        enumeration(n, "direction", true, {"vertical", "horizontal"});
+        atLeastZero(n, "gap", false);
+        nodes(n, "children", true, below);
+    } else if (type == "card") {
+        string(n, "title", false);
+        string(n, "description", false);
+        nodes(n, "children", true, below);
+        nodes(n, "footer", false, below, true);
+    } else if (type == "divider") {
+    } else if (type == "heading") {
+        string(n, "text", true);
+        if (const json *level = member(n, "level", false);
+            level && (!level->is_number_integer() || *level < 1 || *level > 3))
+            add("level", QStringLiteral("must be 1, 2 or 3"));
+    } else if (type == "text") {
+        string(n, "text", true);
+    } else if (type == "badge") {
+        string(n, "text", true);
+        enumeration(n, "tone", false, kTones);
+    } else if (type == "stat") {
+        string(n, "label", true);
+        stringOrNumber(n, "value", true);
+        if (const json *delta = member(n, "delta", false)) {
+            Step step(*this, "delta");
+            if (isObject(*delta)) {
+                stringOrNumber(*delta, "value", true);
+                enumeration(*delta, "direction", true, {"up", "down", "flat"});
+            }
+        }
+        string(n, "hint", false);
+        if (const json *trend = array(n, "trend", false, kWidgetMaxItems)) {
+            Step step(*this, "trend");
+            for (std::size_t i = 0; i < trend->size(); ++i) {
+                if (!(*trend)[i].is_number())
+                    m_issues.append({pointer(std::to_string(i).c_str()), QStringLiteral("must be a number")});
+            }
+        }
+    } else if (type == "keyValue") {
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "key", true);
+            if (const json *v = member(item, "value", true); v && !isCellValue(*v))
+                add("value", QStringLiteral("must be a string, number, boolean or null"));
+            else if (v && v->is_string())
+                string(item, "value", true);
+        });
+    } else if (type == "progress") {
+        if (const json *v = number(n, "value", true)) {
+            const double value = v->get<double>();
+            if (value < 0)
+                add("value", QStringLiteral("must be at least 0"));
+            else if (value > 100)
+                add("value", QStringLiteral("must be at most 100"));
+        }
+        string(n, "label", false);
+    } else if (type == "table") {
+        std::vector<std::string> keys;
+        eachObject(n, "columns", true, kWidgetMaxColumns, 1, [&](const json &column) {
+            if (const json *key = string(column, "key", true, kWidgetMaxTitle, true)) {
+                const std::string &k = key->get_ref<const std::string &>();
+                if (std::find(keys.begin(), keys.end(), k) != keys.end())
+                    add("key", QStringLiteral("must be unique"));
+                else
+                    keys.push_back(k);
+            }
+            string(column, "label", true);
+            enumeration(column, "align", false, {"left", "center", "right"});
+        });
+        eachObject(n, "rows", true, kWidgetMaxItems, 0, [&](const json &row) {
+            for (const std::string &key : keys) {
+                auto cell = row.find(key);
+                if (cell == row.end())
+                    continue;
+                if (!isCellValue(*cell))
+                    add(key.c_str(), QStringLiteral("must be a string, number, boolean or null"));
+                else if (cell->is_string())
+                    string(row, key.c_str(), false);
+            }
+        });
+    } else if (type == "list") {
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "title", true);
+            string(item, "subtitle", false);
+            string(item, "icon", false, kWidgetMaxTitle);
+            imageSource(item, "image", false);
+            stringOrNumber(item, "meta", false);
+            if (const json *badge = member(item, "badge", false)) {
+                if (badge->is_string()) {
+                    string(item, "badge", false);
+                } else {
+                    Step b(*this, "badge");
+                    if (isObject(*badge)) {
+                        string(*badge, "text", true);
+                        enumeration(*badge, "tone", false, kTones);
+                    }
+                }
+            }
+            if (const json *actions = array(item, "actions", false, kWidgetMaxActions)) {
+                Step a(*this, "actions");
+                std::size_t j = 0;
+                for (const json &entry : *actions) {
+                    Step at2(*this, j++);
+                    // {label, action} or an action itself.
+                    if (entry.is_object() && !entry.contains("kind") && entry.contains("action")) {
+                        string(entry, "label", true);
+                        Step act(*this, "action");
+                        action(entry.at("action"));
+                    } else {
+                        action(entry);
+                    }
+                }
+            }
+        });
+    } else if (type == "chart") {
+        enumeration(n, "kind", true, {"bar", "line", "area", "pie"});
+        eachObject(n, "data", true, kWidgetMaxItems, 1, [&](const json &point) {
+            string(point, "label", true);
+            atLeastZero(point, "value", true); // seed 003: values must be non-negative
+        });
+        atLeastZero(n, "height", false);
+    } else if (type == "timeline") {
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "title", true);
+            string(item, "time", false);
+            string(item, "subtitle", false);
+            string(item, "icon", false, kWidgetMaxTitle);
+            enumeration(item, "status", false, {"done", "active", "upcoming"});
+        });
+    } else if (type == "checklist") {
+        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+            string(item, "label", true);
+            boolean(item, "checked");
+            string(item, "note", false);
+        });
+        if (const json *a = member(n, "action", false)) {
+            Step step(*this, "action");
+            action(*a);
+        }
+        string(n, "submitLabel", false, kWidgetMaxTitle);
+    } else if (type == "compare") {
+        std::size_t optionCount = 0;
+        if (const json *options = array(n, "options", true, kWidgetMaxOptions, 1)) {
+            optionCount = options->size();
+            Step step(*this, "options");
+            std::size_t i = 0;
+            for (const json &option : *options) {
+                Step at(*this, i++);
+                if (!isObject(option))
+                    continue;
+                string(option, "name", true);
+                boolean(option, "recommended");
+            }
+        }
+        if (const json *rows = array(n, "rows", true, kWidgetMaxItems)) {
+            Step step(*this, "rows");
+            std::size_t i = 0;
+            for (const json &row : *rows) {
+                Step at(*this, i++);
+                if (!isObject(row))
+                    continue;
+                string(row, "label", true);
+                if (const json *values = array(row, "values", true, kWidgetMaxItems)) {
+                    // seed 003: shorter rows pad to blank; longer ones would hide cells, so they are an issue.
+                    if (optionCount > 0 && values->size() > optionCount) {
+                        add("values", QStringLiteral("must have at most %1 items (one per option)").arg(optionCount));
+                    } else {
+                        Step v(*this, "values");
+                        for (std::size_t j = 0; j < values->size(); ++j) {
+                            const json &cell = (*values)[j];
+                            if (!isCellValue(cell))
+                                add(std::to_string(j).c_str(), QStringLiteral("must be a string, number, boolean or null"));
+                            else if (cell.is_string() && codePoints(cell.get_ref<const std::string &>()) > kWidgetMaxString)
+                                add(std::to_string(j).c_str(), QStringLiteral("must be at most %1 characters").arg(kWidgetMaxString));
+                        }
+                    }
+                }
+            }
+        }
+    } else if (type == "rating") {
+        number(n, "value", true); // seed 003: clamped to 0–5 when drawn, never an issue
+        atLeastZero(n, "count", false);
+        string(n, "label", false);
+    } else if (type == "mood") {
+        enumeration(n, "emotion", true,
+                    {"happy", "thinking", "celebrating", "sheepish", "determined", "surprised", "sad", "love"});
+        string(n, "message", false);
+    } else if (type == "board") {
+        string(n, "label", false);
+        const json *rows = member(n, "rows", true);
+        if (rows && !rows->is_array()) {
+            add("rows", QStringLiteral("must be an array"));
+        } else if (rows) {
+            // seed 003: rows and each row past 12 are sliced rather than rejected, so they are not checked.
+            Step step(*this, "rows");
+            for (std::size_t r = 0; r < rows->size() && r < std::size_t(kWidgetBoardMax); ++r) {
+                const json &row = (*rows)[r];
+                if (!row.is_array()) {
+                    add(std::to_string(r).c_str(), QStringLiteral("must be an array"));
+                    continue;
+                }
+                Step at(*this, r);
+                for (std::size_t c = 0; c < row.size() && c < std::size_t(kWidgetBoardMax); ++c) {
+                    const json &cell = row[c];
+                    if (cell.is_string()) {
+                        if (codePoints(cell.get_ref<const std::string &>()) > kWidgetMaxTitle)
+                            add(std::to_string(c).c_str(), QStringLiteral("must be at most %1 characters").arg(kWidgetMaxTitle));
+                        continue;
+                    }
+                    if (cell.is_null())
+                        continue;
+                    Step cellStep(*this, c);
+                    if (!cell.is_object()) {
+                        add(nullptr, QStringLiteral("must be a string, null or an object"));
+                        continue;
+                    }
+                    string(cell, "glyph", false, kWidgetMaxTitle);
+                    string(cell, "icon", false, kWidgetMaxTitle);
+                    enumeration(cell, "tone", false, kTones);
+                    if (const json *a = member(cell, "action", false)) {
+                        Step act(*this, "action");
+                        action(*a);
+                    }
+                }
+            }
+        }
+    } else if (type == "reveal") {
+        enumeration(n, "kind", true, {"coin", "d6", "d20", "8ball"});
+        stringOrNumber(n, "result", true);
+        string(n, "label", false);
+    } else if (type == "image") {
+        imageSource(n, "src", true);
+        string(n, "alt", true);
+        string(n, "caption", false);
+    } else if (type == "button") {
+        string(n, "label", true, kWidgetMaxTitle);
+        enumeration(n, "variant", false, {"default", "secondary", "destructive", "outline"});
+        if (const json *a = member(n, "action", true)) {
+            Step step(*this, "action");
+            action(*a);
+        }
+    } else if (type == "input") {
+        fieldName(n);
+        string(n, "label", false);
+        string(n, "placeholder", false);
+        enumeration(n, "kind", false, {"text", "number"});
+    } else if (type == "select") {
+        fieldName(n);
+        string(n, "label", false);
+        eachObject(n, "options", true, kWidgetMaxItems, 1, [&](const json &option) {
+            string(option, "label", true);
+            if (const json *v = member(option, "value", true);
+                v && !(v->is_string() || v->is_number() || v->is_boolean()))
+                add("value", QStringLiteral("must be a string, number or boolean"));
+        });
+    } else if (type == "form") {
+        m_forms.emplace_back();
+        nodes(n, "children", true, below);
+        m_forms.pop_back();
+        if (const json *submit = member(n, "submit", true)) {
+            Step step(*this, "submit");
+            if (isObject(*submit)) {
+                string(*submit, "label", true, kWidgetMaxTitle);
+                if (const json *a = member(*submit, "action", true)) {
+                    Step act(*this, "action");
+                    action(*a);
+                }
+            }
+        }
+    } else {
+        // seed 003: the catalog is fixed; an unrecognised type fails validation.
+        constexpr std::size_t kShown = 40;
+        QString shown = fromStdString(type);
+        if (shown.size() > qsizetype(kShown))
+            shown = shown.left(qsizetype(kShown)) + QChar(0x2026);
+        add("type", QStringLiteral("unknown node type \"%1\"").arg(shown));
+    }
+}
+
+} // namespace
+
+void validateWidgetDocument(const json &payload, QList<ValidationIssue> &issues)
+{
+    if (!payload.is_object())
+        return; // CardValidator already says "/payload: must be an object"
+    Checker(issues).document(payload);
+}
+
+// --- normalisation -----------------------------------------------------------------------------------
+
+bool isHttpsUrl(QStringView url)
+{
+    if (!url.startsWith(u"https://", Qt::CaseInsensitive))
+        return false;
+    const QStringView rest = url.mid(8);
+    if (rest.isEmpty())
+        return false;
+    const QChar first = rest.front();
+    return first != u'/' && first != u'\\' && first != u'?' && first != u'#' && !first.isSpace();
+}
+
+bool isWidgetImageSource(QStringView src)
+{
+    return isHttpsUrl(src) || src.startsWith(u"data:", Qt::CaseInsensitive);
+}
+
+WidgetAction widgetAction(const json &action)
+{
+    WidgetAction out;
+    if (!action.is_object())
+        return out;
+    const QString kind = jsonString(action, "kind");
+    if (kind == QLatin1String("agent")) {
+        out.id = jsonString(action, "id");
+        if (out.id.isEmpty())
+            return out;
+        out.kind = WidgetAction::Kind::Agent;
+        out.label = jsonString(action, "label");
+        auto payload = action.find("payload");
+        out.payloadJson = payload != action.end() && payload->is_object()
+            ? QByteArray::fromStdString(payload->dump(-1, ' ', false, json::error_handler_t::replace))
+            : QByteArrayLiteral("{}");
+    } else if (kind == QLatin1String("ui")) {
+        auto command = action.find("command");
+        if (command == action.end() || !command->is_object())
+            return out;
+        out.command = jsonString(*command, "action");
+        if (out.command.isEmpty())
+            return out;
+        out.kind = WidgetAction::Kind::Ui;
+        out.commandJson = QByteArray::fromStdString(command->dump(-1, ' ', false, json::error_handler_t::replace));
+    } else if (kind == QLatin1String("url")) {
+        out.href = jsonString(action, "href");
+        if (!isHttpsUrl(out.href)) {
+            out.href.clear();
+            return out;
+        }
+        out.kind = WidgetAction::Kind::Url;
+    }
+    return out;
+}
+
+double widgetRatingValue(double value)
+{
+    if (std::isnan(value))
+        return 0;
+    return std::clamp(value, 0.0, 5.0);
+}
+
+QString widgetRevealText(const json &result)
+{
+    if (result.is_string())
+        return fromStdString(result.get_ref<const std::string &>());
+    if (result.is_number_integer())
+        return fromStdString(result.dump());
+    if (result.is_number_float()) {
+        const double v = result.get<double>();
+        if (std::isfinite(v) && std::trunc(v) == v && std::abs(v) < 1e15)
+            return QString::number(qint64(v)); // JavaScript's String(7.0) is "7"
+        return fromStdString(result.dump());
+    }
+    return {};
+}
+
+QString widgetCellText(const json &cell, const QString &numberText)
+{
+    if (cell.is_string())
+        return fromStdString(cell.get_ref<const std::string &>());
+    if (cell.is_number())
+        return numberText.isEmpty() ? fromStdString(cell.dump()) : numberText;
+    if (cell.is_boolean())
+        return cell.get<bool>() ? QStringLiteral("\u2713") : QStringLiteral("\u2717");
+    if (cell.is_null())
+        return QStringLiteral("\u2014");
+    return {};
+}
+
+QList<QList<WidgetBoardCell>> widgetBoardCells(const json &rows)
+{
+    QList<QList<WidgetBoardCell>> out;
+    if (!rows.is_array())
+        return out;
+    for (std::size_t r = 0; r < rows.size() && r < std::size_t(kWidgetBoardMax); ++r) {
+        const json &row = rows[r];
+        QList<WidgetBoardCell> cells;
+        if (row.is_array()) {
+            for (std::size_t c = 0; c < row.size() && c < std::size_t(kWidgetBoardMax); ++c) {
+                const json &value = row[c];
+                WidgetBoardCell cell;
+                if (value.is_string()) {
+                    cell.glyph = fromStdString(value.get_ref<const std::string &>()); // "" = blank
+                } else if (value.is_object()) {
+                    cell.glyph = jsonString(value, "glyph");
+                    cell.icon = jsonString(value, "icon");
+                    cell.tone = jsonString(value, "tone");
+                    auto a = value.find("action");
+                    if (a != value.end() && a->is_object())
+                        cell.action = &*a;
+                }
+                cells.append(cell);
+            }
+        }
+        out.append(cells);
+    }
+    return out;
+}
+
+QStringList widgetCompareRow(const json &values, int optionCount)
+{
+    QStringList cells;
+    if (values.is_array()) {
+        for (const json &v : values)
+            cells.append(widgetCellText(v));
+    }
+    while (cells.size() < optionCount)
+        cells.append(QString()); // seed 003: missing cells pad to a blank
+    return cells;
+}
+
+} // namespace Tessera

@@ -1,0 +1,5 @@
+#include <session/logging.h>
+
+namespace Tessera {
+Q_LOGGING_CATEGORY(lcSession, "tessera.session")
+} // namespace Tessera

@@ -1,0 +1,5 @@
+#include <store/logging.h>
+
+namespace Tessera {
+Q_LOGGING_CATEGORY(lcStore, "tessera.store")
+} // namespace Tessera

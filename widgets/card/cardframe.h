@@ -1,0 +1,50 @@
+#pragma once
+
+// The common container every card widget draws in: a rounded panel on the palette's Base color,
+// an optional bold title, then the kind's body. Sets the accessible name ("data_table: Sector flow")
+// and description so a screen reader can tell cards apart.
+//
+// Sizing: the view asks heightForWidth(); subclasses keep their bodies height-for-width correct
+// (wrapping labels) or give their heavy child a fixed height.
+
+#include <QFrame>
+
+#include <widgets/common/theme.h>
+
+class QLabel;
+class QVBoxLayout;
+
+namespace Tessera {
+
+class Card;
+
+class CardFrame : public QFrame
+{
+    Q_OBJECT
+
+public:
+    // Takes kind and title from the card; title may be empty (no header row).
+    explicit CardFrame(const Card &card, QWidget *parent = nullptr);
+    CardFrame(const QString &kindName, const QString &title, QWidget *parent = nullptr);
+
+    QVBoxLayout *bodyLayout() const { return m_body; } // Not owned by the caller.
+    QLabel *titleLabel() const { return m_title; }     // nullptr when there is no title
+    QString kindName() const { return m_kindName; }
+    // A 5 px bar in the tone's color along the left edge (alerts, fallbacks). Never the only signal of
+    // a status: the card also says it in words.
+    void setAccentTone(StatusTone tone);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    void build(const QString &title);
+
+    QString m_kindName;
+    QLabel *m_title = nullptr;
+    QVBoxLayout *m_body = nullptr;
+    bool m_hasAccent = false;
+    StatusTone m_accent = StatusTone::Neutral;
+};
+
+} // namespace Tessera

@@ -1,0 +1,192 @@
+#include <widgets/card/rendererregistry.h>
+
+#include <array>
+
+#include <QVBoxLayout>
+
+
+#include <cards/card.h>
+#include <cards/cardkindregistry.h>
+#include <cards/cardstate.h>
+#include <cards/tesseraassert.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/cardstatebar.h>
+#include <widgets/card/decisionbar.h>
+#include <widgets/card/fallbackcard.h>
+#include <widgets/jsonrender/jsonrendercard.h>
+#include <widgets/kinds/alertcard.h>
+#include <widgets/kinds/canvasplaceholdercard.h>
+#include <widgets/kinds/codecard.h>
+#include <widgets/kinds/datatablecard.h>
+#include <widgets/kinds/detailcard.h>
+#include <widgets/kinds/itemlistcard.h>
+#include <widgets/kinds/metricchartcard.h>
+#include <widgets/kinds/recommendactionscard.h>
+#include <widgets/kinds/textcard.h>
+
+namespace Tessera {
+
+namespace {
+
+using Factory = RendererRegistry::Factory;
+
+Factory s_canvasFactory = nullptr;         // tessera_canvas
+Factory s_widgetDocumentFactory = nullptr; // tessera_widgetdoc
+
+template<typename Widget>
+QWidget *create(const Card &card, const RenderContext &, QWidget *parent)
+{
+    return new Widget(card, parent);
+}
+
+QWidget *createItemList(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    auto *widget = new ItemListCard(card, parent);
+    if (context.actions)
+        QObject::connect(widget, &ItemListCard::itemActivated, context.actions, &CardActions::itemActivated);
+    return widget;
+}
+
+QWidget *createRecommendActions(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    auto *widget = new RecommendActionsCard(card, parent);
+    if (context.actions)
+        QObject::connect(widget, &RecommendActionsCard::actionActivated, context.actions,
+                         &CardActions::promptRequested);
+    return widget;
+}
+
+QWidget *createCanvas(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    if (s_canvasFactory)
+        return s_canvasFactory(card, context, parent);
+    return new CanvasPlaceholderCard(card, parent);
+}
+
+struct Entry
+{
+    CardKind kind;
+    Factory factory;
+};
+
+constexpr std::array<Entry, 11> kRenderers{{
+    {CardKind::Text, &create<TextCard>},
+    {CardKind::Code, &create<CodeCard>},
+    {CardKind::Alert, &create<AlertCard>},
+    {CardKind::Detail, &create<DetailCard>},
+    {CardKind::ItemList, &createItemList},
+    {CardKind::DataTable, &create<DataTableCard>},
+    {CardKind::MetricChart, &create<MetricChartCard>},
+    {CardKind::RecommendActions, &createRecommendActions},
+    {CardKind::Canvas, &createCanvas},
+    {CardKind::JsonRender, [](const Card &card, const RenderContext &context, QWidget *parent) -> QWidget * {
+         return new JsonRenderCard(card, context, parent);
+     }},
+    {CardKind::WidgetDocument, [](const Card &card, const RenderContext &context, QWidget *parent) -> QWidget * {
+         return s_widgetDocumentFactory ? s_widgetDocumentFactory(card, context, parent) : nullptr;
+     }},
+}};
+
+// The lifecycle (issue 6, seed 002): the state strip at the top of the card's body, a decision card's
+// buttons at its bottom. A widget that is not a CardFrame is put in a column with them.
+QWidget *withLifecycle(QWidget *widget, const Card &card, const RenderContext &context,
+                       const QList<CardKindAction> &choices, QWidget *parent)
+{
+    const CardState state = context.state ? *context.state : CardState();
+    const bool decides = !choices.isEmpty() && card.isValid();
+    // A json-render card shows its own press ("Pressed: Approve" on the button row): the strip keeps
+    // only what the backend's card.update says, so the decision is not shown twice.
+    CardState shown = state;
+    if (card.kind() == CardKind::JsonRender) {
+        shown.decisionAction.clear();
+        shown.decisionOutcome.clear();
+    }
+    if (shown.isEmpty() && !decides)
+        return widget;
+    auto *bar = shown.isEmpty() ? nullptr : new CardStateBar(shown);
+    auto *buttons = decides ? new DecisionBar(card.cardId(), choices, state, context.actions) : nullptr;
+    auto *frame = qobject_cast<CardFrame *>(widget);
+    QVBoxLayout *column = frame ? frame->bodyLayout() : nullptr;
+    QWidget *result = widget;
+    if (!frame) {
+        result = new QWidget(parent);
+        column = new QVBoxLayout(result);
+        column->setContentsMargins(0, 0, 0, 0);
+        column->setSpacing(6);
+        widget->setParent(result);
+        column->addWidget(widget);
+    }
+    if (bar) {
+        bar->setParent(result);
+        column->insertWidget(0, bar);
+        const QString described = widget->accessibleDescription();
+        widget->setAccessibleDescription(described.isEmpty() ? bar->summary() : described + QStringLiteral(". ") + bar->summary());
+    }
+    if (buttons) {
+        buttons->setParent(result);
+        column->addWidget(buttons);
+    }
+    return result;
+}
+
+} // namespace
+
+QWidget *RendererRegistry::createCardWidget(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    QWidget *widget = nullptr;
+    CardKindDescriptor descriptor; // a kind added by descriptor: drawn by the built-in renderer it names
+    if (card.isValid()) {
+        CardKind kind = card.kind();
+        if (kind == CardKind::Registered) {
+            descriptor = CardKindRegistry::descriptor(card.kindName());
+            kind = descriptor.kind.isEmpty() || descriptor.renderer == CardKind::Canvas ? CardKind::Unknown
+                                                                                          : descriptor.renderer;
+        }
+        for (const Entry &entry : kRenderers) {
+            if (entry.kind == kind) {
+                widget = entry.factory(card, context, parent);
+                break;
+            }
+        }
+        if (widget && !descriptor.kind.isEmpty()) {
+            const QString label = descriptor.title.isEmpty() ? descriptor.kind : descriptor.title;
+            widget->setAccessibleName(card.title().isEmpty() ? label : label + QStringLiteral(": ") + card.title());
+        }
+    }
+    if (!widget)
+        widget = new FallbackCard(card, parent);
+    return withLifecycle(widget, card, context, descriptor.actions, parent);
+}
+
+static Factory *pluggedSlot(CardKind kind)
+{
+    if (kind == CardKind::Canvas)
+        return &s_canvasFactory;
+    if (kind == CardKind::WidgetDocument)
+        return &s_widgetDocumentFactory;
+    return nullptr;
+}
+
+void RendererRegistry::setPluggedFactory(CardKind kind, Factory factory)
+{
+    Factory *slot = pluggedSlot(kind);
+    TESSERA_ASSERT(slot, return);
+    *slot = factory;
+}
+
+RendererRegistry::Factory RendererRegistry::pluggedFactory(CardKind kind)
+{
+    Factory *slot = pluggedSlot(kind);
+    return slot ? *slot : nullptr;
+}
+
+bool RendererRegistry::hasRenderer(CardKind kind)
+{
+    for (const Entry &entry : kRenderers) {
+        if (entry.kind == kind)
+            return true;
+    }
+    return false;
+}
+
+} // namespace Tessera

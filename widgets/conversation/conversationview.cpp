@@ -1,0 +1,535 @@
+#include <widgets/conversation/conversationview.h>
+
+#include <algorithm>
+
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QScrollBar>
+
+#include <cards/conversationmodel.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/cardexport.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/conversation/blockwidgets.h>
+
+namespace Tessera {
+
+namespace {
+
+constexpr int kMargin = 16;         // around the column of blocks
+constexpr int kSpacing = 10;        // between blocks
+constexpr int kMaxColumnWidth = 920; // readable line length on wide windows
+constexpr int kBuildAhead = 1;      // viewports built above and below the visible one
+constexpr int kKeepAlive = 3;       // viewports beyond which a live widget is released
+constexpr int kMaxRenderBlockHeight = 8000; // headless render: taller blocks are cut, and say so
+constexpr int kCutNoteHeight = 24;
+
+// User turns sit indented from the left, like a chat bubble.
+int leftInset(const ConversationModel &model, int row, int width)
+{
+    return model.blockType(row) == BlockType::UserText ? width / 5 : 0;
+}
+
+// Makes a hidden widget lay itself out as if shown, without ever mapping a window.
+void prepareOffscreen(QWidget *widget, int width, int height)
+{
+    widget->resize(width, height);
+    widget->show();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::Polish);
+}
+
+} // namespace
+
+ConversationView::ConversationView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+    , m_actions(new CardActions(this))
+{
+    setObjectName(QStringLiteral("conversationView"));
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    viewport()->setBackgroundRole(QPalette::Window);
+    viewport()->setAutoFillBackground(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Conversation"));
+    verticalScrollBar()->setSingleStep(40);
+    connect(m_actions, &CardActions::promptRequested, this, &ConversationView::promptRequested);
+    connect(m_actions, &CardActions::itemActivated, this, &ConversationView::itemActivated);
+    // Keyboard users tab into cards that are partly off screen: bring the focused block into view.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        if (!now || !viewport()->isAncestorOf(now))
+            return;
+        QWidget *block = now;
+        while (block->parentWidget() && block->parentWidget() != viewport())
+            block = block->parentWidget();
+        for (int row = 0; row < m_rows.size(); ++row) {
+            if (m_rows.at(row).widget == block) {
+                const int top = m_offsets.at(row);
+                const int bottom = top + heightOf(row);
+                QScrollBar *bar = verticalScrollBar();
+                if (top < bar->value())
+                    bar->setValue(top - kSpacing);
+                else if (bottom > bar->value() + viewport()->height())
+                    bar->setValue(qMin(top - kSpacing, bottom - viewport()->height() + kSpacing));
+                break;
+            }
+        }
+    });
+}
+
+ConversationView::~ConversationView() = default;
+
+void ConversationView::setModel(ConversationModel *model)
+{
+    if (m_model == model)
+        return;
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    if (m_model) {
+        connect(m_model, &QAbstractItemModel::modelReset, this, &ConversationView::resetRows);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, &ConversationView::onRowsInserted);
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ConversationView::onRowsRemoved);
+        connect(m_model, &QAbstractItemModel::dataChanged, this, &ConversationView::onDataChanged);
+    }
+    resetRows();
+}
+
+void ConversationView::resetRows()
+{
+    for (int row = 0; row < m_rows.size(); ++row)
+        releaseWidget(row);
+    m_rows.clear();
+    const int count = m_model ? m_model->rowCount() : 0;
+    m_rows.resize(count);
+    const int width = itemWidth();
+    for (int row = 0; row < count; ++row)
+        m_rows[row].estimate = estimateBlockHeight(*m_model, row, width);
+    m_layoutWidth = width;
+    rebuildOffsets();
+    verticalScrollBar()->setValue(0);
+    updateLayout();
+}
+
+void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int last)
+{
+    if (parent.isValid())
+        return;
+    QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
+    const int width = itemWidth();
+    for (int row = first; row <= last; ++row) {
+        Row r;
+        r.estimate = estimateBlockHeight(*m_model, row, width);
+        m_rows.insert(row, r);
+    }
+    rebuildOffsets();
+    if (first == 0 && last + 1 < m_rows.size()) {
+        // Older history arrived above: keep the content under the reader where it was.
+        const int oldValue = bar->value();
+        bar->setRange(0, qMax(0, contentHeight() - viewport()->height()));
+        bar->setValue(oldValue + m_offsets.at(last + 1) - kMargin);
+        updateLayout();
+        return;
+    }
+    m_stickToBottom = atBottom;
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+void ConversationView::onRowsRemoved(const QModelIndex &parent, int first, int last)
+{
+    // The streaming message replaced by more or fewer blocks (issue 5): a reader at the end stays there.
+    if (parent.isValid() || first < 0 || first >= m_rows.size())
+        return;
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
+    last = qMin(last, int(m_rows.size()) - 1);
+    for (int row = first; row <= last; ++row)
+        releaseWidget(row);
+    m_rows.remove(first, last - first + 1);
+    rebuildOffsets();
+    m_stickToBottom = atBottom;
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+void ConversationView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
+{
+    // A changed block is rebuilt from the model the next time it is laid out; a reader at the end stays
+    // at the end while the last block grows (streamed prose).
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
+    for (int row = topLeft.row(); row <= bottomRight.row() && row < m_rows.size(); ++row) {
+        releaseWidget(row);
+        m_rows[row].height = -1;
+        m_rows[row].estimate = estimateBlockHeight(*m_model, row, itemWidth());
+    }
+    rebuildOffsets();
+    m_stickToBottom = atBottom;
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+int ConversationView::itemWidth() const
+{
+    return qMax(160, qMin(viewport()->width() - 2 * kMargin, kMaxColumnWidth));
+}
+
+int ConversationView::heightOf(int row) const
+{
+    const Row &r = m_rows.at(row);
+    return r.height >= 0 ? r.height : r.estimate;
+}
+
+void ConversationView::rebuildOffsets()
+{
+    m_offsets.resize(m_rows.size() + 1);
+    int y = kMargin;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        m_offsets[row] = y;
+        y += heightOf(row) + kSpacing;
+    }
+    m_offsets[m_rows.size()] = y - (m_rows.isEmpty() ? 0 : kSpacing) + kMargin;
+}
+
+int ConversationView::contentHeight() const
+{
+    return m_offsets.isEmpty() ? 0 : m_offsets.last();
+}
+
+int ConversationView::rowTop(int row) const
+{
+    return m_offsets.value(row, 0);
+}
+
+int ConversationView::rowAt(int y) const
+{
+    if (m_rows.isEmpty())
+        return -1;
+    // The last row whose top is <= y.
+    auto it = std::upper_bound(m_offsets.begin(), m_offsets.end() - 1, y);
+    return qBound(0, int(it - m_offsets.begin()) - 1, int(m_rows.size()) - 1);
+}
+
+QWidget *ConversationView::buildWidget(int row)
+{
+    RenderContext context;
+    context.actions = m_actions;
+    context.streaming = m_model->data(m_model->index(row), ConversationModel::StreamingRole).toBool();
+    QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
+    if (const Card *card = m_model->card(row))
+        installCardContextMenu(widget, *card); // Copy as text / JSON / image (issue 7)
+    widget->ensurePolished();
+    return widget;
+}
+
+int ConversationView::measure(int row, QWidget *widget) const
+{
+    // At the width the block will actually get (user turns are inset).
+    return qMax(1, blockHeightForWidth(widget, m_layoutWidth - leftInset(*m_model, row, m_layoutWidth)));
+}
+
+void ConversationView::releaseWidget(int row)
+{
+    Row &r = m_rows[row];
+    if (!r.widget)
+        return;
+    QWidget *widget = r.widget;
+    r.widget = nullptr;
+    // Keep keyboard focus inside the view when the focused block goes away.
+    if (widget->isAncestorOf(QApplication::focusWidget()))
+        setFocus(Qt::OtherFocusReason);
+    widget->hide();
+    widget->deleteLater();
+}
+
+void ConversationView::updateLayout()
+{
+    if (m_inLayout || !m_model)
+        return;
+    m_inLayout = true;
+    QScrollBar *bar = verticalScrollBar();
+
+    const int width = itemWidth();
+    if (width != m_layoutWidth) {
+        m_layoutWidth = width;
+        for (int row = 0; row < m_rows.size(); ++row) {
+            Row &r = m_rows[row];
+            r.estimate = estimateBlockHeight(*m_model, row, width);
+            r.height = r.widget ? measure(row, r.widget) : -1;
+        }
+        rebuildOffsets();
+    }
+
+    // Keep what the user is looking at in place while heights above it change from estimates to measurements.
+    const int viewHeight = viewport()->height();
+    int anchorRow = rowAt(bar->value());
+    int anchorDelta = anchorRow >= 0 ? bar->value() - m_offsets.at(anchorRow) : 0;
+
+    for (int pass = 0; pass < 4; ++pass) {
+        const int scrollY = m_stickToBottom
+                ? qMax(0, contentHeight() - viewHeight)
+                : qBound(0, anchorRow >= 0 ? m_offsets.at(anchorRow) + anchorDelta : 0,
+                         qMax(0, contentHeight() - viewHeight));
+        const int top = scrollY - kBuildAhead * viewHeight;
+        const int bottom = scrollY + (kBuildAhead + 1) * viewHeight;
+        bool changed = false;
+        for (int row = qMax(0, rowAt(top)); row >= 0 && row < m_rows.size() && m_offsets.at(row) < bottom; ++row) {
+            Row &r = m_rows[row];
+            if (!r.widget)
+                r.widget = buildWidget(row);
+            if (r.height < 0) {
+                r.height = measure(row, r.widget);
+                changed = true;
+            }
+        }
+        if (!changed)
+            break;
+        rebuildOffsets();
+    }
+
+    const int maxScroll = qMax(0, contentHeight() - viewHeight);
+    bar->setRange(0, maxScroll);
+    bar->setPageStep(viewHeight);
+    int scrollY = m_stickToBottom ? maxScroll : (anchorRow >= 0 ? m_offsets.at(anchorRow) + anchorDelta : 0);
+    scrollY = qBound(0, scrollY, maxScroll);
+    bar->setValue(scrollY);
+
+    const int left = (viewport()->width() - m_layoutWidth) / 2;
+    const int keepTop = scrollY - kKeepAlive * viewHeight;
+    const int keepBottom = scrollY + (kKeepAlive + 1) * viewHeight;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        Row &r = m_rows[row];
+        if (!r.widget)
+            continue;
+        const int y = m_offsets.at(row);
+        const int h = heightOf(row);
+        if (y + h < keepTop || y > keepBottom) {
+            releaseWidget(row);
+            continue;
+        }
+        const int inset = leftInset(*m_model, row, m_layoutWidth);
+        // Right to left (Arabic): the user's bubble sits at the left edge instead (issue 7).
+        r.widget->setGeometry(isRightToLeft() ? left : left + inset, y - scrollY, m_layoutWidth - inset, h);
+        if (!r.widget->isVisible())
+            r.widget->show();
+    }
+    m_inLayout = false;
+
+    // Near the top of what is loaded: ask for older history (after this layout, never inside it).
+    if (scrollY < viewHeight && m_model->canFetchMore() && !m_fetchQueued) {
+        m_fetchQueued = true;
+        QMetaObject::invokeMethod(this, [this] {
+            m_fetchQueued = false;
+            if (m_model && m_model->canFetchMore() && verticalScrollBar()->value() < viewport()->height())
+                m_model->fetchMore();
+        }, Qt::QueuedConnection);
+    }
+}
+
+int ConversationView::liveWidgetCount() const
+{
+    int count = 0;
+    for (const Row &r : m_rows)
+        count += r.widget ? 1 : 0;
+    return count;
+}
+
+QWidget *ConversationView::widgetForRow(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).widget : nullptr;
+}
+
+QList<int> ConversationView::liveRows() const
+{
+    QList<int> rows;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row).widget)
+            rows.append(row);
+    }
+    return rows;
+}
+
+void ConversationView::scrollToRow(int row)
+{
+    if (row < 0 || row >= m_rows.size())
+        return;
+    // Twice: the first pass measures the rows around the target, the second lands on the exact offset.
+    for (int i = 0; i < 2; ++i) {
+        verticalScrollBar()->setValue(m_offsets.at(row) - kSpacing);
+        updateLayout();
+    }
+}
+
+void ConversationView::scrollToBottom()
+{
+    m_stickToBottom = true;
+    updateLayout();
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+void ConversationView::resizeEvent(QResizeEvent *event)
+{
+    // A reader at the end stays at the end when the window grows or shrinks (and a conversation
+    // opened before the window was shown is scrolled to its end, not to where a tiny viewport left it).
+    const QScrollBar *bar = verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 4;
+    QAbstractScrollArea::resizeEvent(event);
+    m_stickToBottom = atBottom;
+    updateLayout();
+    m_stickToBottom = false;
+}
+
+void ConversationView::scrollContentsBy(int, int)
+{
+    updateLayout();
+}
+
+bool ConversationView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LayoutRequest && !m_inLayout) {
+        // A live block changed its size hint (e.g. the fallback's raw JSON was expanded): re-measure.
+        bool changed = false;
+        for (int row = 0; row < m_rows.size(); ++row) {
+            Row &r = m_rows[row];
+            if (r.widget) {
+                const int h = measure(row, r.widget);
+                if (h != r.height) {
+                    r.height = h;
+                    changed = true;
+                }
+            }
+        }
+        if (changed) {
+            rebuildOffsets();
+            updateLayout();
+        }
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+QList<QWidget *> ConversationView::focusChain() const
+{
+    // Every Tab stop of the live blocks, in row order; within a block, in that block's own focus order.
+    QList<QWidget *> chain;
+    for (const Row &r : m_rows) {
+        if (!r.widget)
+            continue;
+        QWidget *w = r.widget;
+        do {
+            if (w->isVisibleTo(viewport()) && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)
+                && !chain.contains(w))
+                chain.append(w);
+            w = w->nextInFocusChain();
+        } while (w && w != r.widget && r.widget->isAncestorOf(w));
+    }
+    return chain;
+}
+
+bool ConversationView::focusNextPrevChild(bool next)
+{
+    // Tab walks the cards in reading order, even though their widgets were built in scrolling order;
+    // at either end of the built rows it brings the next screen in before leaving the view.
+    QWidget *current = QApplication::focusWidget();
+    QList<QWidget *> chain = focusChain();
+    qsizetype index = chain.indexOf(current);
+    if (current == this || current == viewport())
+        index = next ? -1 : chain.size();
+    if (index == -1 && current != this && current != viewport())
+        return QAbstractScrollArea::focusNextPrevChild(next);
+    qsizetype target = next ? index + 1 : index - 1;
+    if (target < 0 || target >= chain.size()) {
+        QScrollBar *bar = verticalScrollBar();
+        const int before = bar->value();
+        bar->setValue(before + (next ? 1 : -1) * viewport()->height());
+        if (bar->value() == before)
+            return QAbstractScrollArea::focusNextPrevChild(next);
+        chain = focusChain();
+        index = chain.indexOf(current);
+        target = next ? index + 1 : index - 1;
+        if (index < 0 || target < 0 || target >= chain.size())
+            return QAbstractScrollArea::focusNextPrevChild(next);
+    }
+    chain.at(target)->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+    return true;
+}
+
+QImage ConversationView::renderToImage(ConversationModel *model, int width, const QPalette &palette,
+                                       int maxHeight, int *rowsDrawn)
+{
+    const int columnWidth = width - 2 * kMargin;
+    QList<QImage> pieces;
+    QList<int> insets;
+    int total = kMargin;
+    int drawn = 0;
+    // Blocks are children of one never-mapped, shown window, so they lay out exactly as on screen
+    // (a hidden parent leaves scroll areas with stale sizes).
+    QWidget host;
+    host.setAttribute(Qt::WA_DontShowOnScreen);
+    host.setPalette(palette);
+    host.resize(width, 100);
+    host.show();
+    RenderContext context;
+    const qreal dpr = qApp->devicePixelRatio();
+    for (int row = 0; model && row < model->rowCount(); ++row) {
+        QWidget *widget = createBlockWidget(*model, row, context, &host);
+        widget->setPalette(palette);
+        widget->ensurePolished();
+        const int inset = leftInset(*model, row, columnWidth);
+        const int w = columnWidth - inset;
+        const int fullHeight = qMax(1, blockHeightForWidth(widget, w));
+        // One giant block (a 3,000-row Markdown table) must not take the whole image: it is cut, and
+        // the cut is named on the image, so the blocks after it are still drawn.
+        const bool cut = fullHeight > kMaxRenderBlockHeight;
+        const int h = cut ? kMaxRenderBlockHeight + kCutNoteHeight : fullHeight;
+        if (total + h + kMargin > maxHeight) {
+            delete widget;
+            break;
+        }
+        prepareOffscreen(widget, w, fullHeight);
+        QImage piece(QSize(w, h) * dpr, QImage::Format_ARGB32_Premultiplied);
+        piece.setDevicePixelRatio(dpr);
+        piece.fill(Qt::transparent);
+        {
+            QPainter painter(&piece);
+            painter.setClipRect(QRect(0, 0, w, h - (cut ? kCutNoteHeight : 0)));
+            widget->render(&painter, QPoint(), QRegion(0, 0, w, h - (cut ? kCutNoteHeight : 0)),
+                           QWidget::DrawChildren);
+            if (cut) {
+                painter.setClipping(false);
+                painter.setPen(palette.color(QPalette::WindowText));
+                painter.drawText(QRect(0, h - kCutNoteHeight, w, kCutNoteHeight), Qt::AlignCenter,
+                                 tr("… this block is %1 px tall; the image shows its first %2 px")
+                                         .arg(fullHeight)
+                                         .arg(kMaxRenderBlockHeight));
+            }
+        }
+        delete widget;
+        pieces.append(piece);
+        insets.append(inset);
+        total += h + kSpacing;
+        ++drawn;
+    }
+    total += kMargin - (drawn > 0 ? kSpacing : 0);
+    QImage image(QSize(width, qMax(total, 2 * kMargin)) * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(palette.color(QPalette::Window));
+    QPainter painter(&image);
+    int y = kMargin;
+    for (int i = 0; i < pieces.size(); ++i) {
+        painter.drawImage(QPoint(kMargin + (QGuiApplication::isRightToLeft() ? 0 : insets.at(i)), y), pieces.at(i));
+        y += int(pieces.at(i).height() / dpr) + kSpacing;
+    }
+    painter.end();
+    if (rowsDrawn)
+        *rowsDrawn = drawn;
+    return image;
+}
+
+} // namespace Tessera

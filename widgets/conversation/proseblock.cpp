@@ -1,0 +1,82 @@
+#include <widgets/conversation/proseblock.h>
+
+#include <QLayout>
+#include <QVBoxLayout>
+
+#include <cards/dialects/widgetdocument.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/markdownview.h>
+#include <widgets/conversation/proseskeleton.h>
+
+namespace Tessera {
+
+bool ProseBlock::hasWidgetFences(const QString &markdown)
+{
+    return markdown.contains(QLatin1String("dorkos-ui")) && !findWidgetFences(markdown).isEmpty();
+}
+
+ProseBlock::ProseBlock(const QString &markdown, const QList<Card> &fenceCards, const QString &owner, bool streaming,
+                       const RenderContext &context, QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("assistantProse"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+
+    auto addProse = [&](QStringView text) {
+        if (text.trimmed().isEmpty())
+            return;
+        auto *view = new MarkdownView(text.toString(), this);
+        view->setObjectName(QStringLiteral("assistantProseSegment"));
+        connect(view, &MarkdownView::linkActivated, this, &ProseBlock::linkActivated);
+        layout->addWidget(view);
+        m_parts.append(view);
+    };
+
+    const QList<ProseFence> fences = findWidgetFences(markdown);
+    // The message's own cards when they match its fences one to one; else built from the text.
+    QList<Card> cards;
+    for (const Card &card : fenceCards) {
+        if (card.source() == CardSource::ProseFence)
+            cards.append(card);
+    }
+    const bool useGiven = cards.size() == fences.size();
+    qsizetype at = 0;
+    for (qsizetype i = 0; i < fences.size(); ++i) {
+        const ProseFence &fence = fences.at(i);
+        addProse(QStringView(markdown).sliced(at, fence.begin - at));
+        at = fence.end;
+        QWidget *part = nullptr;
+        if (!fence.closed && streaming) {
+            part = new ProseSkeleton(this);
+        } else {
+            const Card card = useGiven ? cards.at(i) : widgetFenceCard(fence, owner, int(i) + 1);
+            part = RendererRegistry::createCardWidget(card, context, this);
+        }
+        layout->addWidget(part);
+        m_parts.append(part);
+    }
+    addProse(QStringView(markdown).sliced(qMin(at, markdown.size())));
+    setAccessibleName(tr("Assistant"));
+}
+
+int ProseBlock::heightForWidth(int width) const
+{
+    QLayout *l = layout();
+    l->activate();
+    // A lone skeleton is not height-for-width, and such a layout answers -1.
+    return l->hasHeightForWidth() ? l->totalHeightForWidth(width)
+                                  : qMax(l->totalSizeHint().height(), l->totalMinimumSize().height());
+}
+
+QSize ProseBlock::sizeHint() const
+{
+    const int w = width() > 50 ? width() : 480;
+    return {w, heightForWidth(w)};
+}
+
+} // namespace Tessera
