@@ -406,4 +406,18 @@ int ConversationModel::rowOfCard(const QString &cardId) const
     return -1;
 }
 
+bool ConversationModel::hasCard(const QString &cardId) const
+{
+    if (cardId.isEmpty())
+        return false;
+    const QList<Message> &messages = m_transcript.messages;
+    for (auto it = messages.crbegin(); it != messages.crend(); ++it) { // recent cards are the ones updated
+        for (const Card &c : it->cards) {
+            if (c.cardId() == cardId)
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace Tessera

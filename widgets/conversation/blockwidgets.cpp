@@ -6,6 +6,7 @@
 
 #include <cards/card.h>
 #include <cards/conversationmodel.h>
+#include <cards/tesseraassert.h>
 #include <widgets/card/fallbackcard.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
@@ -85,7 +86,9 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
     case BlockType::Card: {
         // The card's lifecycle state as the model computed it (seed 002), unless the caller gave one:
         // the view and the headless render both draw the last state.
-        const Card &card = *model.card(row);
+        const Card *found = model.card(row);
+        TESSERA_ASSERT(found, return new ToolActivityLine(ToolActivityLine::tr("This card could not be drawn."), parent));
+        const Card &card = *found;
         const CardState state = model.cardState(card.cardId());
         RenderContext withState = context;
         if (!withState.state)
@@ -137,6 +140,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     // Cards: counted from the raw text, which is cheap, instead of parsing the payload. The constants
     // are the renderers' median heights at 900 px (tessera-bench, "layout" figures).
     const Card *card = model.card(row);
+    TESSERA_ASSERT(card, return 100);
     if (!card->isValid())
         return 90;
     const QByteArray &raw = card->rawText();
@@ -166,6 +170,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
         return 50 + 18 * qBound(1, int(raw.count("\"type\"")), 60);
     case CardKind::WidgetDocument: // about one row per node (seed 003)
         return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12);
+    case CardKind::Registered: // drawn by the renderer its descriptor names: no estimate of its own
     case CardKind::Unknown:
         break;
     }

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void search();
     void pagedLoading();
     void turnCutOffIsMarkedOnReopen();
+    void streamedProseSurvivesACrash();
     void markdownExport();
     void idPrefixes();
     void deleteRemovesEverything();
@@ -455,6 +456,46 @@ void tst_Store::turnCutOffIsMarkedOnReopen()
     // A backend that finishes the turn after all clears the mark.
     QVERIFY(m_store->completeTurn(id, QStringLiteral("t2")).ok());
     QCOMPARE(m_store->incompleteSeqs(id), (QSet<qint64>{4}));
+}
+
+// PRODUCT.md §6: prose saved while it streams; the turn's assistant line replaces it; what a crash
+// leaves becomes that line on the next open, marked cut off.
+void tst_Store::streamedProseSurvivesACrash()
+{
+    QString id;
+    QVERIFY(m_store->createConversation(QStringLiteral("Streams"), QString(), &id).ok());
+    QVERIFY(m_store->appendMessage(id, userLine(QStringLiteral("go"), QStringLiteral("t1"))).ok());
+    QVERIFY(m_store->beginTurn(id, QStringLiteral("t1")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t1"), QStringLiteral("Pharma led ")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t1"), QStringLiteral("the week — 12 %")).ok());
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t1")), QStringLiteral("Pharma led the week — 12 %"));
+    QCOMPARE(m_store->appendStreamedProse(QStringLiteral("nope"), QStringLiteral("t1"), QStringLiteral("x")).code,
+             StoreError::NotFound);
+
+    // A line of the same turn that is not the assistant's leaves the pieces alone; the assistant's clears them.
+    QVERIFY(m_store->appendMessage(id, R"({"role":"tool","tool_call_id":"c1","content":"ok","turn_id":"t1"})").ok());
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t1")), QStringLiteral("Pharma led the week — 12 %"));
+    QVERIFY(m_store->appendMessage(id, R"({"role":"assistant","content":"Pharma led the week — 12 %","turn_id":"t1"})").ok());
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t1")), QString());
+    QVERIFY(m_store->completeTurn(id, QStringLiteral("t1")).ok());
+
+    // Turn t2 streams, then the process dies: nothing but the pieces and the turn's start are on disk.
+    QVERIFY(m_store->beginTurn(id, QStringLiteral("t2")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t2"), QStringLiteral("partial ")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t2"), QStringLiteral("answer")).ok());
+    QCOMPARE(m_store->messageCount(id), 3);
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QCOMPARE(m_store->messageCount(id), 4);
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t2")), QString());
+    const QList<QByteArray> lines = m_store->rawLines(id);
+    QCOMPARE(lines.last(), QByteArray(R"({"role":"assistant","content":"partial answer","turn_id":"t2"})"));
+    QCOMPARE(m_store->incompleteSeqs(id), (QSet<qint64>{4})); // and it reads as cut off
+    QCOMPARE(m_store->conversation(id).messageCount, 4);
+    // Recovered once: the next open adds nothing.
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QCOMPARE(m_store->messageCount(id), 4);
 }
 
 void tst_Store::markdownExport()
