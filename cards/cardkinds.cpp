@@ -14,7 +14,7 @@ namespace Tessera {
 namespace {
 
 // One row per kind, in CardKind order. Seed 000's catalog first (its order), then the dialects.
-constexpr std::array<CardKindInfo, 11> kKinds{{
+constexpr auto kKinds = std::to_array<CardKindInfo>({
     {CardKind::Text, "text", ":/tessera/schemas/text.json", true, true, nullptr, nullptr,
      &KindPlainText::text, &KindMarkdown::text, nullptr, 0},
     {CardKind::Code, "code", ":/tessera/schemas/code.json", true, true, nullptr, nullptr,
@@ -39,7 +39,7 @@ constexpr std::array<CardKindInfo, 11> kKinds{{
      &KindMarkdown::textLines, nullptr, 0},
     {CardKind::WidgetDocument, "dorkos_ui", nullptr, false, false, nullptr, nullptr, &KindPlainText::textLines,
      &KindMarkdown::textLines, nullptr, 0},
-}};
+});
 
 // Row i describes CardKind(i): lookups index the table, and a row out of place is a compile error.
 constexpr bool rowsInEnumOrder()

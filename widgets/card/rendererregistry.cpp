@@ -131,7 +131,7 @@ struct Entry
 };
 
 // One row per kind of the cards table that is drawn (tst_kindtable walks both).
-constexpr std::array<Entry, 11> kRenderers{{
+constexpr auto kRenderers = std::to_array<Entry>({
     {CardKind::Text, &create<TextCard>, &textHeight, nullptr},
     {CardKind::Code, &create<CodeCard>, &codeHeight, nullptr},
     {CardKind::Alert, &create<AlertCard>, &fixedHeight<56>, nullptr},
@@ -143,7 +143,7 @@ constexpr std::array<Entry, 11> kRenderers{{
     {CardKind::Canvas, &createCanvas, &fixedHeight<82>, nullptr},
     {CardKind::JsonRender, &createJsonRender, &jsonRenderHeight, nullptr},
     {CardKind::WidgetDocument, &createWidgetDocument, &widgetDocumentHeight, nullptr},
-}};
+});
 
 const Entry *entryFor(CardKind kind)
 {
@@ -251,7 +251,13 @@ bool RendererRegistry::hasRenderer(CardKind kind)
 int RendererRegistry::estimateHeight(const Card &card, int width)
 {
     const Entry *entry = entryFor(card.kind());
-    return entry ? entry->estimate(card.rawText(), width) : 100;
+    return entry && entry->estimate ? entry->estimate(card.rawText(), width) : 100;
+}
+
+bool RendererRegistry::hasHeightEstimate(CardKind kind)
+{
+    const Entry *entry = entryFor(kind);
+    return entry && entry->estimate;
 }
 
 int RendererRegistry::estimateTextHeight(const QString &text, int width)

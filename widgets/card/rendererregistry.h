@@ -47,6 +47,7 @@ public:
     // A cheap height guess in pixels for a valid card at a width, from its raw text (no parsing):
     // the row's estimate, or 100 for a kind with none (registered and unknown kinds).
     static int estimateHeight(const Card &card, int width);
+    static bool hasHeightEstimate(CardKind kind); // the kind's row has an estimate of its own
     // Wrapped plain text at a width: about 17 px a line, 7.5 px a character (the prose font).
     static int estimateTextHeight(const QString &text, int width);
     // "Copy as text" of a valid card: the row's copy form, by default the kind table's plain text
