@@ -93,8 +93,8 @@ void tst_KindTable::table()
     for (const CardKindInfo &info : cardKindTable()) {
         QVERIFY2(!names.contains(QLatin1String(info.name)), info.name);
         names.insert(QLatin1String(info.name));
-        QCOMPARE(cardKindFromName(QLatin1String(info.name)), info.kind);
-        QCOMPARE(cardKindName(info.kind), QLatin1String(info.name));
+        QCOMPARE(cardKindFromName(QString::fromLatin1(info.name)), info.kind);
+        QCOMPARE(cardKindName(info.kind), QString::fromLatin1(info.name));
     }
     QCOMPARE(qsizetype(cardKindTable().size()), qsizetype(CardKind::Registered));
     QCOMPARE(knownCardKinds().size(), qsizetype(kCatalogKindCount));
@@ -125,7 +125,7 @@ void tst_KindTable::everyKindIsComplete()
     QVERIFY2(RendererRegistry::hasRenderer(info.kind), "no renderer row in widgets/card/rendererregistry.cpp");
 
     const Card card = exampleCard(info.name);
-    QVERIFY2(card.isValid(), qPrintable(examplePath(info.name) + QStringLiteral(": ") + issueTexts(card).join(u'; ')));
+    QVERIFY2(card.isValid(), qPrintable(examplePath(info.name) + QStringLiteral(": ") + issueTexts(card).join(QStringLiteral("; "))));
     QCOMPARE(card.kind(), info.kind);
     QVERIFY2(!kindPlainText(card).trimmed().isEmpty(), "the plain-text form is empty for the example");
     QVERIFY2(!cardPlainText(card).trimmed().isEmpty(), "copy as text is empty for the example");
