@@ -39,6 +39,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <widgets/card/rendererregistry.h>

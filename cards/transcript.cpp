@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cards/cardkinds.h>
 #include <cards/dialects/widgetdocument.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>

@@ -14,6 +14,7 @@
 #include <backend/openaibackend.h>
 #include <backend/openaisseparser.h>
 #include <backend/openaitools.h>
+#include <cards/cardkinds.h>
 #include <cards/transcript.h>
 
 using namespace Tessera;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <cards/cardvalidator.h>
 
 using namespace Tessera;

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cards/cardkinds.h>
 #include <cards/transcript.h>
 #include <store/conversationstore.h>
 #include <store/markdownexport.h>
