@@ -761,11 +761,12 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
             if (text.trimmed().isEmpty()) {
                 // A stored decision or widget action with no note: say what it was.
                 const json line = m.json();
-                if (const auto it = line.find("card_decision"); it != line.end() && it->is_object())
-                    text = decisionText(stringMember(*it, "cardId"), stringMember(*it, "action"),
-                                        stringMember(*it, "outcome"));
-                else if (const auto it = line.find("widget_action"); it != line.end() && it->is_object())
-                    text = widgetActionText(stringMember(*it, "widget"), stringMember(*it, "action"), payloadText(*it));
+                if (const auto decision = line.find("card_decision"); decision != line.end() && decision->is_object())
+                    text = decisionText(stringMember(*decision, "cardId"), stringMember(*decision, "action"),
+                                        stringMember(*decision, "outcome"));
+                else if (const auto action = line.find("widget_action"); action != line.end() && action->is_object())
+                    text = widgetActionText(stringMember(*action, "widget"), stringMember(*action, "action"),
+                                            payloadText(*action));
             }
             if (!text.trimmed().isEmpty())
                 m_messages.append(userMessage(text));
@@ -804,11 +805,11 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
     }
 }
 
-void OpenAiBackend::emitEvent(const QByteArray &json)
+void OpenAiBackend::emitEvent(const QByteArray &eventText)
 {
     WireEvent event;
     QString error;
-    if (!parseWireEvent(json, &event, &error)) {
+    if (!parseWireEvent(eventText, &event, &error)) {
         Q_EMIT protocolError(QStringLiteral("openai: could not build an event: %1").arg(error));
         return;
     }

@@ -113,7 +113,7 @@ private:
     QString uniqueCallId(const QString &proposed);
 
     // Each builds the event as JSON text and emits it through parseWireEvent.
-    void emitEvent(const QByteArray &json);
+    void emitEvent(const QByteArray &eventText);
     void emitTurnStarted(const QString &turnId);
     void emitDelta(const QString &turnId, const QString &text);
     void emitMessage(const QByteArray &line);

@@ -86,7 +86,7 @@ void StdioBackend::start()
         QDir().mkpath(QFileInfo(m_logFilePath).absolutePath());
         m_log.setFileName(m_logFilePath);
         if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
-            qWarning("Tessera: cannot write the backend log %s: %s", qPrintable(m_logFilePath),
+            qCWarning(lcBackend, "cannot write the backend log %s: %s", qPrintable(m_logFilePath),
                      qPrintable(m_log.errorString()));
     }
     appendLog(QStringLiteral("=== %1 starting: %2\n")

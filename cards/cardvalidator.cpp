@@ -27,6 +27,7 @@
 
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
+#include <cards/logging.h>
 
 namespace Tessera {
 
@@ -122,13 +123,13 @@ std::unique_ptr<KindSchema> loadSchema(CardKind kind)
     const QString path = QStringLiteral(":/tessera/schemas/%1.json").arg(cardKindName(kind));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        qWarning("CardValidator: cannot open %s", qPrintable(path));
+        qCWarning(lcCards, "cannot open the schema %s", qPrintable(path));
         return schema;
     }
     const QByteArray bytes = file.readAll();
     schema->document = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
     if (schema->document.is_discarded() || !schema->document.is_object()) {
-        qWarning("CardValidator: %s is not a JSON object", qPrintable(path));
+        qCWarning(lcCards, "schema %s is not a JSON object", qPrintable(path));
         schema->document = json();
         return schema;
     }
@@ -150,7 +151,7 @@ std::unique_ptr<KindSchema> loadSchema(CardKind kind)
         parser.populateSchema(adapter, schema->checked);
         schema->ok = true;
     } catch (const std::exception &e) {
-        qWarning("CardValidator: %s: %s", qPrintable(path), e.what());
+        qCWarning(lcCards, "schema %s: %s", qPrintable(path), e.what());
     }
     return schema;
 }

@@ -44,7 +44,14 @@ tessera_configure() {
     if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
         npm ci --ignore-scripts --no-audit --no-fund
     fi
+    # CI builds with -Werror (STYLE.md rule 12); TESSERA_WERROR=ON asks for it anywhere.
+    local werror=${TESSERA_WERROR:-OFF}
+    if [ -n "${CI:-}" ]; then
+        werror=ON
+    fi
     if [ ! -f "$build_dir/build.ninja" ]; then
-        cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+        cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_WERROR="$werror"
+    else
+        cmake -S . -B "$build_dir" -DTESSERA_WERROR="$werror" >/dev/null
     fi
 }

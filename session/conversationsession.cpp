@@ -12,6 +12,7 @@
 #include <cards/conversationmodel.h>
 #include <cards/dialects/widgetdocument.h>
 #include <store/conversationstore.h>
+#include <session/logging.h>
 
 namespace Tessera {
 
@@ -112,7 +113,7 @@ void ConversationSession::setBackend(Backend *backend)
     connect(m_backend, &Backend::stateChanged, this,
             [this](ConnectionState state, const QString &detail) { onStateChanged(int(state), detail); });
     connect(m_backend, &Backend::protocolError, this, [this](const QString &message) {
-        qWarning().noquote() << "tessera: backend:" << message;
+        qCWarning(lcSession).noquote() << "tessera: backend:" << message;
         Q_EMIT notice(tr("The backend sent something unusable: %1").arg(message));
     });
 }
@@ -263,7 +264,7 @@ void ConversationSession::onEvent(const WireEvent &event)
     case WireEventType::Unknown:
         break;
     }
-    qWarning().noquote() << "tessera: backend: unknown event type" << event.typeName << "ignored";
+    qCWarning(lcSession).noquote() << "tessera: backend: unknown event type" << event.typeName << "ignored";
     Q_EMIT notice(tr("The backend sent an event of unknown type \"%1\"; it was ignored.").arg(event.typeName));
 }
 
@@ -278,7 +279,7 @@ void ConversationSession::ignoreEvent(const WireEvent &event, const QString &why
         return;
     m_reportedTurns.insert(key);
     const QString turn = event.turnId.isEmpty() ? tr("(no turn)") : event.turnId;
-    qWarning().noquote() << "tessera: backend:" << event.typeName << "for turn" << turn << "ignored:" << why;
+    qCWarning(lcSession).noquote() << "tessera: backend:" << event.typeName << "for turn" << turn << "ignored:" << why;
     Q_EMIT notice(tr("Ignored %1 for turn %2: %3.").arg(event.typeName, turn, why));
 }
 
@@ -383,7 +384,7 @@ void ConversationSession::onMessage(const WireEvent &event)
             continue;
         const ValidationIssue first = card.issues().value(0);
         const QString kind = card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName();
-        qWarning().noquote() << QStringLiteral("tessera: line %1: %2: %3: %4")
+        qCWarning(lcSession).noquote() << QStringLiteral("tessera: line %1: %2: %3: %4")
                                         .arg(message.lineNumber)
                                         .arg(kind, first.pointer.isEmpty() ? QStringLiteral("(envelope)") : first.pointer,
                                              first.message);
@@ -391,7 +392,7 @@ void ConversationSession::onMessage(const WireEvent &event)
                               .arg(kind, first.pointer.isEmpty() ? tr("envelope") : first.pointer, first.message));
     }
     if (!message.isReadable()) {
-        qWarning().noquote() << "tessera: backend: unreadable message line:" << message.readError;
+        qCWarning(lcSession).noquote() << "tessera: backend: unreadable message line:" << message.readError;
         Q_EMIT notice(tr("The backend sent an unreadable message: %1").arg(message.readError));
     }
     if (!message.cards.isEmpty()
@@ -445,7 +446,7 @@ void ConversationSession::onError(const WireEvent &event)
         commitStreamedProse();
     if (!forActiveTurn && m_store && m_store->isOpen() && m_conversationId.isEmpty()) {
         // Before any conversation (e.g. on connecting): shown, not a reason to create one.
-        qWarning().noquote() << "tessera: backend error:" << what;
+        qCWarning(lcSession).noquote() << "tessera: backend error:" << what;
         const QString text = tr("The backend reported an error: %1").arg(what);
         m_model->appendNotice(text);
         Q_EMIT notice(text);
@@ -462,7 +463,7 @@ void ConversationSession::onError(const WireEvent &event)
     appendLine(compactLine(line), QString(), &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
-    qWarning().noquote() << "tessera: backend error:" << what;
+    qCWarning(lcSession).noquote() << "tessera: backend error:" << what;
     if (forActiveTurn) {
         finishTurn(TurnOutcome::Failed, tr("the backend reported an error: %1").arg(what),
                    tr("The backend reported an error: %1").arg(what));

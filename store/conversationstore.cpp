@@ -14,6 +14,7 @@
 #include <QUuid>
 #include <QVariant>
 
+#include <store/logging.h>
 #include <store/markdownexport.h>
 #include <store/storeschema.h>
 
@@ -382,9 +383,17 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
     return marked;
 }
 
+// Hands a read path's failure to a caller that asked for it (the failure is logged by sqlFailure).
+static void report(StoreStatus *status, const StoreStatus &result)
+{
+    if (status && !result.ok())
+        *status = result;
+}
+
 StoreStatus ConversationStore::sqlFailure(const QSqlError &error, const QString &what) const
 {
     const QString detail = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    qCWarning(lcStore).noquote() << what << "failed:" << detail << "(SQLite code" << sqliteCode(error) << ")";
     switch (sqliteCode(error)) {
     case 13: // SQLITE_FULL
         return StoreStatus::failure(StoreError::Full, QStringLiteral("the disk is full: %1 failed, nothing of it was saved").arg(what));
@@ -427,8 +436,8 @@ int ConversationStore::markIncompleteTurns(StoreStatus *status)
             transact(db, "ROLLBACK");
         } else {
             marked = query.numRowsAffected();
-            if (const QSqlError e = transact(db, "COMMIT"); e.isValid()) {
-                result = sqlFailure(e, QStringLiteral("marking cut-off turns"));
+            if (const QSqlError commitError = transact(db, "COMMIT"); commitError.isValid()) {
+                result = sqlFailure(commitError, QStringLiteral("marking cut-off turns"));
                 transact(db, "ROLLBACK");
                 marked = 0;
             }
@@ -830,14 +839,18 @@ QString ConversationStore::resolveId(const QString &idOrPrefix, StoreStatus *sta
     return found;
 }
 
-int ConversationStore::messageCount(const QString &conversationId) const
+int ConversationStore::messageCount(const QString &conversationId, StoreStatus *status) const
 {
     if (!isOpen())
         return 0;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.prepare(QStringLiteral("SELECT COALESCE(MAX(seq), 0) FROM messages WHERE conversation_id = ?"));
     query.addBindValue(conversationId);
-    return query.exec() && query.next() ? query.value(0).toInt() : 0;
+    if (!query.exec() || !query.next()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("counting the messages")));
+        return 0;
+    }
+    return query.value(0).toInt();
 }
 
 QList<QByteArray> ConversationStore::rawLines(const QString &conversationId, StoreStatus *status) const
@@ -892,36 +905,50 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
     calls.setForwardOnly(true);
     calls.prepare(QStringLiteral("SELECT result_call_id FROM messages WHERE conversation_id = ? AND result_call_id IS NOT NULL"));
     calls.addBindValue(conversationId);
-    if (calls.exec()) {
-        while (calls.next())
-            answered.insert(calls.value(0).toString());
+    if (!calls.exec()) {
+        // Without the answered calls a page could draw a card twice: the page is not trusted.
+        report(status, sqlFailure(calls.lastError(), QStringLiteral("reading the conversation's tool calls")));
+        return {};
     }
+    while (calls.next())
+        answered.insert(calls.value(0).toString());
     resolveCardCalls(&messages, answered);
     return messages;
 }
 
 QList<Message> ConversationStore::loadLast(const QString &conversationId, int count, StoreStatus *status) const
 {
-    const qint64 last = messageCount(conversationId);
+    StoreStatus counted;
+    const qint64 last = messageCount(conversationId, &counted);
+    if (!counted.ok()) {
+        report(status, counted);
+        return {};
+    }
     return loadRange(conversationId, std::max<qint64>(1, last - count + 1), count, status);
 }
 
 Transcript ConversationStore::loadTranscript(const QString &conversationId, StoreStatus *status) const
 {
     Transcript transcript;
-    const QList<QByteArray> lines = rawLines(conversationId, status);
+    StoreStatus read;
+    const QList<QByteArray> lines = rawLines(conversationId, &read);
+    if (!read.ok()) {
+        report(status, read);
+        return transcript;
+    }
     transcript.messages.reserve(lines.size());
     for (qsizetype i = 0; i < lines.size(); ++i)
         transcript.messages.append(parseTranscriptLine(lines.at(i), int(i + 1)));
     resolveCardCalls(&transcript.messages, answeredCardCalls(transcript.messages));
     // A turn cut off (crash, stop, timeout) reads as cut off wherever it is drawn, headless too.
-    const QSet<qint64> cutOff = incompleteSeqs(conversationId);
+    const QSet<qint64> cutOff = incompleteSeqs(conversationId, &read);
     for (Message &message : transcript.messages)
         message.incomplete = cutOff.contains(message.lineNumber);
+    report(status, read);
     return transcript;
 }
 
-QList<TurnState> ConversationStore::turns(const QString &conversationId) const
+QList<TurnState> ConversationStore::turns(const QString &conversationId, StoreStatus *status) const
 {
     QList<TurnState> result;
     if (!isOpen())
@@ -930,14 +957,16 @@ QList<TurnState> ConversationStore::turns(const QString &conversationId) const
     query.prepare(QStringLiteral("SELECT turn_id, completed_at IS NOT NULL, incomplete FROM turns WHERE conversation_id = ? "
                                  "ORDER BY started_at, rowid"));
     query.addBindValue(conversationId);
-    if (query.exec()) {
-        while (query.next())
-            result.append({query.value(0).toString(), query.value(1).toBool(), query.value(2).toBool()});
+    if (!query.exec()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("reading the turns")));
+        return result;
     }
+    while (query.next())
+        result.append({query.value(0).toString(), query.value(1).toBool(), query.value(2).toBool()});
     return result;
 }
 
-QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId) const
+QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId, StoreStatus *status) const
 {
     QSet<qint64> result;
     if (!isOpen())
@@ -945,10 +974,12 @@ QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId) co
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.prepare(QStringLiteral("SELECT seq FROM messages WHERE conversation_id = ? AND incomplete = 1"));
     query.addBindValue(conversationId);
-    if (query.exec()) {
-        while (query.next())
-            result.insert(query.value(0).toLongLong());
+    if (!query.exec()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("reading which turns were cut off")));
+        return result;
     }
+    while (query.next())
+        result.insert(query.value(0).toLongLong());
     return result;
 }
 

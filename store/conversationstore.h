@@ -141,7 +141,9 @@ public:
     ConversationSummary conversation(const QString &conversationId, StoreStatus *status = nullptr) const;
     // An exact id, or a unique prefix of at least 4 characters ("3f2a9c1e"); empty when none or ambiguous.
     QString resolveId(const QString &idOrPrefix, StoreStatus *status = nullptr) const;
-    int messageCount(const QString &conversationId) const;
+    // Read paths take an optional status: an SQL error is logged (tessera.store) and reported there;
+    // the value returned is then empty (0, no lines), never a guess.
+    int messageCount(const QString &conversationId, StoreStatus *status = nullptr) const;
     // Every line, re-parsed and re-validated now. Message::lineNumber is the stored seq (1-based);
     // Message::incomplete marks the lines of turns that were cut off.
     Transcript loadTranscript(const QString &conversationId, StoreStatus *status = nullptr) const;
@@ -152,9 +154,9 @@ public:
     QList<Message> loadRange(const QString &conversationId, qint64 firstSeq, int count,
                              StoreStatus *status = nullptr) const;
     QList<Message> loadLast(const QString &conversationId, int count, StoreStatus *status = nullptr) const;
-    QList<TurnState> turns(const QString &conversationId) const;
+    QList<TurnState> turns(const QString &conversationId, StoreStatus *status = nullptr) const;
     // seqs of lines that belong to a turn marked incomplete (the view labels them "cut off").
-    QSet<qint64> incompleteSeqs(const QString &conversationId) const;
+    QSet<qint64> incompleteSeqs(const QString &conversationId, StoreStatus *status = nullptr) const;
     // Raw lines as stored, in order (export, tests).
     QList<QByteArray> rawLines(const QString &conversationId, StoreStatus *status = nullptr) const;
 

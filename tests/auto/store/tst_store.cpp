@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,6 +98,7 @@ private Q_SLOTS:
     void markdownExport();
     void idPrefixes();
     void deleteRemovesEverything();
+    void readErrorsReachTheCaller();
     void secondOpenIsLocked();
     void readOnlyBesideWriter();
 
@@ -521,6 +523,37 @@ void tst_Store::deleteRemovesEverything()
                                       "(SELECT count(*) FROM turns WHERE conversation_id = '%1')").arg(gone)) && query.next());
     QCOMPARE(query.value(0).toInt(), 0); // foreign keys on: its lines and turns went with it
     QCOMPARE(m_store->messageCount(keep), 43);
+}
+
+// A read path never hides an SQL error: it is logged in tessera.store and reaches the caller's status,
+// and the value is empty rather than a guess. The tables are broken behind the store's back.
+void tst_Store::readErrorsReachTheCaller()
+{
+    QString id;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("hello"), QStringLiteral("t1")), QStringLiteral("x"), QString(), &id).ok());
+    QSqlQuery query(QSqlDatabase::database(m_store->connectionName()));
+    QVERIFY(query.exec(QStringLiteral("PRAGMA foreign_keys = OFF")));
+    QVERIFY2(query.exec(QStringLiteral("ALTER TABLE turns RENAME TO turns_gone")), qPrintable(query.lastError().text()));
+
+    StoreStatus status;
+    QVERIFY(m_store->turns(id, &status).isEmpty());
+    QCOMPARE(status.code, StoreError::Io);
+    QVERIFY2(status.message.startsWith(QStringLiteral("reading the turns failed: no such table: turns")), qPrintable(status.message));
+
+    QVERIFY(query.exec(QStringLiteral("ALTER TABLE messages RENAME TO messages_gone")));
+    status = {};
+    QCOMPARE(m_store->messageCount(id, &status), 0);
+    QCOMPARE(status.code, StoreError::Io);
+    QVERIFY2(status.message.contains(QStringLiteral("no such table: messages")), qPrintable(status.message));
+    status = {};
+    QVERIFY(m_store->incompleteSeqs(id, &status).isEmpty());
+    QVERIFY2(status.message.startsWith(QStringLiteral("reading which turns were cut off failed")), qPrintable(status.message));
+    status = {};
+    QVERIFY(m_store->loadLast(id, 10, &status).isEmpty());
+    QCOMPARE(status.code, StoreError::Io);
+    status = {};
+    QVERIFY(m_store->loadTranscript(id, &status).messages.isEmpty());
+    QCOMPARE(status.code, StoreError::Io);
 }
 
 void tst_Store::secondOpenIsLocked()
