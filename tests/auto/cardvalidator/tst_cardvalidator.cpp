@@ -60,11 +60,11 @@ QByteArray seedExample(const char *kind)
 }
 
 // The seed's tool call arguments for an envelope: render_ui takes the payload itself, emit_card {kind, payload}.
-QByteArray toolArguments(const json &envelope)
+QByteArray toolArguments(const json &card)
 {
-    if (envelope.at("kind") == "canvas")
-        return jsonText(envelope.at("payload"));
-    return jsonText(json{{"kind", envelope.at("kind")}, {"payload", envelope.at("payload")}});
+    if (card.at("kind") == "canvas")
+        return jsonText(card.at("payload"));
+    return jsonText(json{{"kind", card.at("kind")}, {"payload", card.at("payload")}});
 }
 
 // A valid payload per kind with every optional field present, for the limit tables to bend.

@@ -28,6 +28,7 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/theme.h>
 #include <widgets/jsonrender/jsonrendercard.h>
+#include <tests/support/cardhelpers.h>
 #include <tests/support/clirunner.h>
 
 using namespace Tessera;
@@ -63,7 +64,7 @@ json seedSpec()
 // A json_render envelope around a payload.
 QByteArray envelopeOf(const json &payload)
 {
-    return QByteArray::fromStdString(json{{"kind", "json_render"}, {"specVersion", 1}, {"payload", payload}}.dump());
+    return jsonText(envelope("json_render", payload));
 }
 
 // The seed's spec, changed by edit, as an envelope.
