@@ -166,6 +166,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
         return 50 + 18 * qBound(1, int(raw.count("\"type\"")), 60);
     case CardKind::WidgetDocument: // about one row per node (seed 003)
         return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12);
+    case CardKind::Registered: // plugin kinds: the generic estimate below, as before
     case CardKind::Unknown:
         break;
     }
