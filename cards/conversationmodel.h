@@ -38,6 +38,7 @@ public:
         CardValidRole,                    // bool for Card blocks
         CardIdRole,                       // QString Card::cardId() for Card blocks
         StreamingRole,                    // bool: the provisional block of prose still streaming
+        CardStateRole,                    // CardState (QVariant::fromValue) for Card blocks
     };
 
     explicit ConversationModel(QObject *parent = nullptr);

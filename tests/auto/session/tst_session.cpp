@@ -244,6 +244,7 @@ void tst_Session::deltasCoalescedIntoOneProseBlock()
     QCOMPARE(inserted.size(), 1); // same block count: replaced in place
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
+    QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>{Qt::DisplayRole}); // only the text grew
 
     m_backend->play(completed("t1"));
     QCOMPARE(blocks(), QStringList({"user:hello", "prose:Hello world!"}));

@@ -16,16 +16,12 @@
 #include <store/conversationstore.h>
 #include <store/markdownexport.h>
 #include <store/storeschema.h>
+#include <tests/support/testfiles.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // The lines a file holds as Transcript reads them: BOM and CR dropped, blank lines skipped.
 QList<QByteArray> fileLines(const QByteArray &data)
@@ -162,7 +158,7 @@ void tst_Store::importRoundTrip_data()
 void tst_Store::importRoundTrip()
 {
     QFETCH(QString, path);
-    const QByteArray original = readAll(path);
+    const QByteArray original = readFile(path);
     QVERIFY(!original.isEmpty());
     const Transcript expected = Transcript::fromJsonLines(original);
 
@@ -180,7 +176,7 @@ void tst_Store::importRoundTrip()
     const StoreStatus status = m_store->exportConversation(id, out);
     QVERIFY2(status.ok(), qPrintable(status.message));
     const QList<QByteArray> before = fileLines(original);
-    const QList<QByteArray> after = fileLines(readAll(out));
+    const QList<QByteArray> after = fileLines(readFile(out));
     QCOMPARE(after.size(), before.size());
     int unreadable = 0;
     for (qsizetype i = 0; i < before.size(); ++i) {
@@ -201,7 +197,7 @@ void tst_Store::importRoundTrip()
 void tst_Store::loadRevalidatesEveryCard()
 {
     const QString path = QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl");
-    const Transcript expected = Transcript::fromJsonLines(readAll(path));
+    const Transcript expected = Transcript::fromJsonLines(readFile(path));
     const QString id = importFixture(path);
     const Transcript loaded = m_store->loadTranscript(id);
     QCOMPARE(loaded.messages.size(), expected.messages.size());
@@ -517,7 +513,7 @@ void tst_Store::markdownExport()
     QVERIFY(m_store->importData(data, QStringLiteral("md"), QString(), &id).ok());
     const QString out = m_dir->filePath(QStringLiteral("out.md"));
     QVERIFY(m_store->exportConversation(id, out, ConversationStore::ExportFormat::Markdown).ok());
-    const QString md = QString::fromUtf8(readAll(out));
+    const QString md = QString::fromUtf8(readFile(out));
     const QStringList expected{
         QStringLiteral("# Where did the money go?"),
         QStringLiteral("**User**\n\nWhere did the money go?\n\n**Assistant**"),
