@@ -80,13 +80,13 @@ QString excerpt(const QByteArray &data)
     return text;
 }
 
-ordered_json toolCallsJson(const QList<QPair<QString, QPair<QString, QByteArray>>> &calls)
+ordered_json toolCallsJson(const QList<ToolCall> &calls)
 {
     ordered_json list = ordered_json::array();
-    for (const auto &[id, call] : calls) {
-        list.push_back({{"id", toStd(id)},
+    for (const ToolCall &call : calls) {
+        list.push_back({{"id", toStd(call.id)},
                         {"type", "function"},
-                        {"function", {{"name", toStd(call.first)}, {"arguments", call.second.toStdString()}}}});
+                        {"function", {{"name", toStd(call.name)}, {"arguments", call.arguments.toStdString()}}}});
     }
     return list;
 }
@@ -278,6 +278,7 @@ void OpenAiBackend::resetRound()
     m_finishReason.clear();
     m_content.clear();
     m_calls.clear();
+    m_callAtIndex.clear();
     m_lastCallIndex = -1;
     m_roundBytes = 0;
 }
@@ -491,28 +492,54 @@ bool OpenAiBackend::handleChunk(const json &chunk)
     return true;
 }
 
+// No index (some servers send each call whole): the call with this id, else a new one for a new id,
+// else the last call.
+int OpenAiBackend::indexWithout(const QString &id, int position) const
+{
+    if (!id.isEmpty()) {
+        for (auto it = m_calls.cbegin(); it != m_calls.cend(); ++it) {
+            if (it->id == id)
+                return it.key().first;
+        }
+    }
+    if (id.isEmpty() && m_lastCallIndex >= 0)
+        return m_lastCallIndex;
+    return m_calls.isEmpty() ? position : m_calls.lastKey().first + 1;
+}
+
+OpenAiBackend::CallKey OpenAiBackend::keyFor(int index, const QString &id)
+{
+    const auto open = m_callAtIndex.constFind(index);
+    if (open == m_callAtIndex.cend()) {
+        m_callAtIndex.insert(index, 0);
+        return {index, 0};
+    }
+    const CallKey key{index, *open};
+    const QString &openId = m_calls.value(key).id;
+    if (id.isEmpty() || openId.isEmpty() || openId == id)
+        return key; // a fragment of the call at this index ("" never starts a call: Google sends it)
+    m_callAtIndex[index] = key.second + 1;
+    return {index, key.second + 1};
+}
+
 bool OpenAiBackend::addToolCallDelta(const json &delta, int position)
 {
     if (!delta.is_object())
         return true;
+    const auto idMember = delta.find("id");
+    const bool idSent = idMember != delta.end() && idMember->is_string();
     const QString id = stringMember(delta, "id");
     int index = -1;
     if (const auto it = delta.find("index"); it != delta.end() && it->is_number_integer())
         index = int(std::clamp<qint64>(it->get<qint64>(), 0, 1 << 20));
-    if (index < 0) {
-        // No index (some servers send each call whole): a new id is a new call, else the last one.
-        for (auto it = m_calls.cbegin(); it != m_calls.cend() && index < 0; ++it) {
-            if (!id.isEmpty() && it->id == id)
-                index = it.key();
-        }
-        if (index < 0)
-            index = !id.isEmpty() || m_lastCallIndex < 0 ? (m_calls.isEmpty() ? position : m_calls.lastKey() + 1)
-                                                         : m_lastCallIndex;
-    }
+    if (index < 0)
+        index = indexWithout(id, position);
     m_lastCallIndex = index;
-    PendingCall &call = m_calls[index];
-    if (call.id.isEmpty())
+    PendingCall &call = m_calls[keyFor(index, id)];
+    if (!call.idSent && idSent) {
         call.id = id;
+        call.idSent = true;
+    }
     if (const auto function = delta.find("function"); function != delta.end() && function->is_object()) {
         const QString name = stringMember(*function, "name");
         if (call.name.isEmpty())
@@ -586,30 +613,38 @@ void OpenAiBackend::finishRound()
     const QString turnId = m_turnId;
 
     // Everything is decided before anything is emitted: a handler may cancel or end the turn.
-    QList<QPair<QString, QPair<QString, QByteArray>>> calls;
-    for (const PendingCall &call : std::as_const(m_calls))
-        calls.append({uniqueCallId(call.id), {call.name, call.arguments}});
+    // stored: the transcript's ids (unique); sent: the ids the server gave, for the requests.
+    QList<ToolCall> stored;
+    QList<ToolCall> sent;
+    for (const PendingCall &call : std::as_const(m_calls)) {
+        stored.append({uniqueCallId(call.id), call.name, call.arguments});
+        sent.append({call.idSent ? call.id : stored.last().id, call.name, call.arguments});
+    }
     const QString content = std::exchange(m_content, {});
     m_calls.clear();
+    m_callAtIndex.clear();
 
     QByteArray assistantLine;
-    if (!content.isEmpty() || !calls.isEmpty()) {
+    if (!content.isEmpty() || !stored.isEmpty()) {
         ordered_json request = {{"role", "assistant"}};
         request["content"] = content.isEmpty() ? ordered_json(nullptr) : ordered_json(toStd(content));
-        if (!calls.isEmpty())
-            request["tool_calls"] = toolCallsJson(calls);
+        if (!sent.isEmpty())
+            request["tool_calls"] = toolCallsJson(sent);
         m_messages.append(compact(request));
+        if (!stored.isEmpty())
+            request["tool_calls"] = toolCallsJson(stored);
         request["turn_id"] = toStd(turnId);
         assistantLine = compact(request);
     }
 
     QList<QByteArray> toolLines;
-    for (const auto &[id, call] : std::as_const(calls)) {
-        const OpenAiToolAnswer answer = OpenAiTools::answer(call.first, call.second);
-        m_messages.append(toolMessage(id, answer.content));
+    for (qsizetype i = 0; i < stored.size(); ++i) {
+        const ToolCall &call = stored.at(i);
+        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments);
+        m_messages.append(toolMessage(sent.at(i).id, answer.content));
         ordered_json line = {{"role", "tool"},
-                             {"tool_call_id", toStd(id)},
-                             {"name", toStd(call.first)},
+                             {"tool_call_id", toStd(call.id)},
+                             {"name", toStd(call.name)},
                              {"content", toStd(answer.content)}};
         QByteArray text = compact(line);
         text.chop(1); // the closing brace: structured.card goes in as its exact bytes
@@ -619,8 +654,8 @@ void OpenAiBackend::finishRound()
         toolLines.append(text);
     }
 
-    const bool again = !calls.isEmpty() && m_round < kMaxToolRounds;
-    const bool capped = !calls.isEmpty() && !again;
+    const bool again = !stored.isEmpty() && m_round < kMaxToolRounds;
+    const bool capped = !stored.isEmpty() && !again;
     if (!again) {
         m_turnId.clear();
         ++m_generation;
@@ -771,7 +806,7 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
             if (!text.trimmed().isEmpty())
                 m_messages.append(userMessage(text));
         } else if (m.role == MessageRole::Assistant) {
-            QList<QPair<QString, QPair<QString, QByteArray>>> calls;
+            QList<ToolCall> calls;
             QList<QByteArray> results;
             for (const ToolCall &call : m.toolCalls) {
                 const int j = resultFor(call.id, i);
@@ -788,7 +823,7 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
                 }
                 if (content.isEmpty())
                     content = QStringLiteral("(no result was recorded)");
-                calls.append({id, {call.name, call.arguments}});
+                calls.append({id, call.name, call.arguments});
                 results.append(toolMessage(id, content));
             }
             if (m.content.isEmpty() && calls.isEmpty())

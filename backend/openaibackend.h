@@ -24,8 +24,11 @@
 //    stream event that is not JSON or is larger than kMaxStreamEventBytes, an error object in the stream.
 //    Prose received before a fault is still sent as an assistant line first: nothing received is lost.
 //  - cancelTurn() aborts the request; nothing more is emitted for that turn.
-// Tool-call ids that are missing or repeat an earlier id are replaced by new ones ("call_" + 32 hex),
-// so a card id names one call. Events are emitted from network callbacks: a slot that wants the backend
+// Tool calls in a stream: deltas are gathered by their index; a new non-empty id at an index already
+// holding a call with another id starts a new call (Ollama 0.20-0.23 sends parallel calls all at index
+// 0). Tool-call ids that are missing, empty or repeat an earlier id are replaced by new ones ("call_" +
+// 32 hex) in the transcript lines, so a card id names one call; the requests of the turn carry each id
+// exactly as the server sent it, even "" (Google's endpoint), and a made-up one only where it sent none. Events are emitted from network callbacks: a slot that wants the backend
 // gone uses deleteLater().
 
 #include <QByteArray>
@@ -88,10 +91,14 @@ protected:
 private:
     struct PendingCall
     {
-        QString id;
+        QString id;           // as the server sent it ("" when it sent none or sent "")
+        bool idSent = false;  // the server sent an id member (a string), perhaps ""
         QString name;
         QByteArray arguments;
     };
+    // Where a call's deltas go: the delta's index, and which call at that index (0, then 1 when a new id
+    // arrives at an index in use). Ordered by index, then arrival: the order the calls are answered in.
+    using CallKey = QPair<int, int>;
 
     void beginTurn(const QString &userText);
     void postRound();
@@ -103,6 +110,8 @@ private:
     bool handleStreamEvent(const QByteArray &data, bool atEnd);
     bool handleChunk(const nlohmann::json &chunk);
     bool addToolCallDelta(const nlohmann::json &delta, int position);
+    int indexWithout(const QString &id, int position) const;
+    CallKey keyFor(int index, const QString &id);
     bool applyCompletion(const QByteArray &body);
     void finishRound();
     void failTurn(const QString &message);
@@ -144,8 +153,9 @@ private:
     bool m_sawDone = false;
     QString m_finishReason;
     QString m_content;
-    QMap<int, PendingCall> m_calls; // by the delta's index
-    int m_lastCallIndex = -1;
+    QMap<CallKey, PendingCall> m_calls;
+    QMap<int, int> m_callAtIndex; // the delta index -> the call at it that deltas without an id extend
+    int m_lastCallIndex = -1;     // the delta index last used
     qsizetype m_roundBytes = 0;
 };
 

@@ -486,6 +486,76 @@ private Q_SLOTS:
         QCOMPARE(cards.first().content, QStringLiteral("rendered: data_table: Sector flow"));
     }
 
+    // Ollama 0.20-0.23: two parallel calls, both at index 0 with their own ids: two calls, not one.
+    void parallelCallsAtOneIndex()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("ollama-parallel-index0.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-caption.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("flows?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(server.requests().size(), 2);
+
+        // What the server received after the round: both calls, each answered under its own id.
+        const json messages = parse(server.requests().at(1).body)["messages"];
+        QCOMPARE(messages.size(), size_t(5)); // system, user, assistant with two calls, two results
+        const json &calls = messages[2]["tool_calls"];
+        QCOMPARE(calls.size(), size_t(2));
+        QCOMPARE(jtext(calls[0]["id"]), jtext("call_7kq2m9xa"));
+        QCOMPARE(jtext(calls[1]["id"]), jtext("call_3vd81pzr"));
+        QVERIFY(!parse(QByteArray::fromStdString(calls[0]["function"]["arguments"].get<std::string>())).is_discarded());
+        QVERIFY(!parse(QByteArray::fromStdString(calls[1]["function"]["arguments"].get<std::string>())).is_discarded());
+        QCOMPARE(jtext(messages[3]), jtext(json({{"role", "tool"}, {"tool_call_id", "call_7kq2m9xa"},
+                                                 {"content", "rendered: item_list: Sectors with inflows"}})));
+        QCOMPARE(jtext(messages[4]), jtext(json({{"role", "tool"}, {"tool_call_id", "call_3vd81pzr"},
+                                                 {"content", "rendered: alert: Banks"}})));
+
+        const QList<Message> cards = cardLines(events);
+        QCOMPARE(cards.size(), 2);
+        QCOMPARE(cards.at(0).toolCallId, QStringLiteral("call_7kq2m9xa"));
+        QCOMPARE(cards.at(0).cards.first().kind(), CardKind::ItemList);
+        QCOMPARE(cards.at(1).toolCallId, QStringLiteral("call_3vd81pzr"));
+        QCOMPARE(cards.at(1).cards.first().kind(), CardKind::Alert);
+        QCOMPARE(Transcript::fromJsonLines(joinLines(messageLines(events))).cardCount(), 2);
+        QCOMPARE(Transcript::fromJsonLines(joinLines(messageLines(events))).fallbackCount(), 0);
+    }
+
+    // Google's endpoint sends id "": the server gets "" back; the transcript keeps an id of Tessera's.
+    void emptyCallIdSentBackAsIs()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("google-empty-id.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-caption.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("flows?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(server.requests().size(), 2);
+
+        const QByteArray body = server.requests().at(1).body;
+        const json messages = parse(body)["messages"];
+        QCOMPARE(messages.size(), size_t(4));
+        QCOMPARE(messages[2]["tool_calls"].size(), size_t(1));
+        QCOMPARE(jtext(messages[2]["tool_calls"][0]["id"]), jtext(""));
+        QCOMPARE(jtext(messages[3]), jtext(json({{"role", "tool"}, {"tool_call_id", ""},
+                                                 {"content", "rendered: data_table: Sector flow"}})));
+        QVERIFY(body.contains(R"("tool_calls":[{"id":"","type":"function")"));
+        QVERIFY(body.contains(R"({"role":"tool","tool_call_id":"","content":"rendered: data_table: Sector flow"})"));
+        QVERIFY(!body.contains("\"call_")); // no id made up for the server
+
+        // Stored and drawn under an id of Tessera's, which the call and its result share.
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), 3);
+        const QString storedId = QString::fromStdString(parse(lines.at(0))["tool_calls"][0]["id"].get<std::string>());
+        QVERIFY(storedId.startsWith(QLatin1String("call_")));
+        QCOMPARE(storedId.size(), 5 + 32);
+        const QList<Message> cards = cardLines(events);
+        QCOMPARE(cards.size(), 1);
+        QCOMPARE(cards.first().toolCallId, storedId);
+        QCOMPARE(cards.first().cards.first().cardId(), storedId);
+        QCOMPARE(Transcript::fromJsonLines(joinLines(lines)).cardCount(), 1);
+    }
+
     // An endpoint that ignores "stream" and answers one chat.completion object is read too.
     void plainCompletion()
     {
