@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <backend/logging.h>
 #include <backend/openaitools.h>
 #include <cards/card.h>
 #include <cards/dialects/jsonrenderspec.h>
@@ -204,8 +205,8 @@ void OpenAiBackend::cancelTurn()
         return;
     abortReply();
     // The session keeps the prose streamed so far; the model is told it too on the next turn.
-    if (!m_content.isEmpty())
-        m_messages.append(compact({{"role", "assistant"}, {"content", toStd(m_content)}}));
+    if (const QString kept = m_guard.received(); !kept.isEmpty())
+        m_messages.append(compact({{"role", "assistant"}, {"content", toStd(kept)}}));
     resetRound();
     m_turnId.clear();
     ++m_generation;
@@ -253,6 +254,8 @@ void OpenAiBackend::beginTurn(const QString &userText)
     m_messages.append(userMessage(userText));
     m_turnId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     m_round = 0;
+    m_turnCards.clear();
+    m_reentered = false;
     const quint64 generation = ++m_generation;
     // Queued: the client event is sent (eventSent) before anything of its turn arrives.
     QMetaObject::invokeMethod(
@@ -287,6 +290,7 @@ void OpenAiBackend::postRound()
 {
     ++m_round;
     resetRound();
+    m_guard.begin(m_turnCards);
 
     QByteArray body = "{\"model\":" + compact(ordered_json(toStd(m_model))) + ",\"stream\":true,\"messages\":["
                       + compact({{"role", "system"}, {"content", toStd(OpenAiTools::systemPrompt())}});
@@ -475,7 +479,8 @@ bool OpenAiBackend::handleChunk(const json &chunk)
                              .arg(kMaxRoundBytes / (1024 * 1024)));
                 return false;
             }
-            emitDelta(m_turnId, text);
+            if (const QString shown = m_guard.feed(text); !shown.isEmpty())
+                emitDelta(m_turnId, shown);
             if (generation != m_generation)
                 return false;
         }
@@ -576,9 +581,9 @@ bool OpenAiBackend::applyCompletion(const QByteArray &body)
     if (message == choice.end() || !message->is_object())
         return false;
     m_content = stringMember(*message, "content");
-    if (!m_content.isEmpty()) {
+    if (const QString shown = m_guard.feed(m_content); !shown.isEmpty()) {
         const quint64 generation = m_generation;
-        emitDelta(m_turnId, m_content);
+        emitDelta(m_turnId, shown);
         if (generation != m_generation)
             return false;
     }
@@ -620,9 +625,16 @@ void OpenAiBackend::finishRound()
         stored.append({uniqueCallId(call.id), call.name, call.arguments});
         sent.append({call.idSent ? call.id : stored.last().id, call.name, call.arguments});
     }
-    const QString content = std::exchange(m_content, {});
+    const OpenAiProseVerdict prose = m_guard.finish(!stored.isEmpty());
+    const QString content = prose.content;
+    m_content.clear();
     m_calls.clear();
     m_callAtIndex.clear();
+    logStripped(prose);
+    // A fumble in a round without calls: asked once per turn to make the call, within the round cap.
+    const bool fumbled = prose.fumble != OpenAiFumble::None && stored.isEmpty();
+    const bool reenter = fumbled && !m_reentered && m_round < kMaxToolRounds;
+    m_reentered = m_reentered || reenter;
 
     QByteArray assistantLine;
     if (!content.isEmpty() || !stored.isEmpty()) {
@@ -636,6 +648,9 @@ void OpenAiBackend::finishRound()
         request["turn_id"] = toStd(turnId);
         assistantLine = compact(request);
     }
+    if (reenter)
+        m_messages.append(userMessage(fumbleRequest(prose)));
+    const QByteArray noticeLine = fumbled ? fumbleNoticeLine(turnId, prose, reenter) : QByteArray();
 
     QList<QByteArray> toolLines;
     for (qsizetype i = 0; i < stored.size(); ++i) {
@@ -648,13 +663,15 @@ void OpenAiBackend::finishRound()
                              {"content", toStd(answer.content)}};
         QByteArray text = compact(line);
         text.chop(1); // the closing brace: structured.card goes in as its exact bytes
-        if (answer.drawn)
+        if (answer.drawn) {
             text += ",\"structured\":{\"card\":" + answer.envelope + '}';
+            m_turnCards.append(answer.envelope);
+        }
         text += ",\"turn_id\":" + compact(ordered_json(toStd(turnId))) + '}';
         toolLines.append(text);
     }
 
-    const bool again = !stored.isEmpty() && m_round < kMaxToolRounds;
+    const bool again = (!stored.isEmpty() && m_round < kMaxToolRounds) || reenter;
     const bool capped = !stored.isEmpty() && !again;
     if (!again) {
         m_turnId.clear();
@@ -662,8 +679,18 @@ void OpenAiBackend::finishRound()
     }
     const quint64 expected = m_generation;
 
+    if (!prose.unshown.isEmpty()) {
+        emitDelta(turnId, prose.unshown); // held to the end and kept
+        if (expected != m_generation)
+            return;
+    }
     if (!assistantLine.isEmpty()) {
         emitMessage(assistantLine);
+        if (expected != m_generation)
+            return;
+    }
+    if (!noticeLine.isEmpty()) {
+        emitMessage(noticeLine);
         if (expected != m_generation)
             return;
     }
@@ -683,11 +710,48 @@ void OpenAiBackend::finishRound()
     }
 }
 
+void OpenAiBackend::logStripped(const OpenAiProseVerdict &prose) const
+{
+    if (prose.narratedCards > 0)
+        qCInfo(lcBackend).noquote() << "openai: removed" << prose.narratedCards
+                                    << "copies of cards on screen from the answer of turn" << m_turnId;
+    if (prose.fumble != OpenAiFumble::None)
+        qCInfo(lcBackend).noquote() << "openai: the model wrote a" << prose.tool << "call as text in turn" << m_turnId;
+}
+
+// What the model is told when the loop re-enters for a call it wrote out.
+QString OpenAiBackend::fumbleRequest(const OpenAiProseVerdict &prose)
+{
+    const QString what = prose.fumble == OpenAiFumble::ToolNameAsText
+        ? QStringLiteral("You ended your answer with the tool name %1 instead of calling the tool.")
+        : QStringLiteral("You wrote a %1 call as JSON text in your answer instead of calling the tool.");
+    return what.arg(prose.tool)
+        + QStringLiteral(" Nothing was drawn. Make the call now as a real tool call to %1, not as text, and do not "
+                         "repeat the prose you already wrote.").arg(prose.tool);
+}
+
+// The muted line that says what happened (a tool line answering no call: shown as tool activity).
+QByteArray OpenAiBackend::fumbleNoticeLine(const QString &turnId, const OpenAiProseVerdict &prose, bool reentered)
+{
+    const QString what = prose.fumble == OpenAiFumble::ToolNameAsText
+        ? QStringLiteral("The model wrote the tool name %1 instead of calling it").arg(prose.tool)
+        : QStringLiteral("The model wrote a %1 call as text instead of making it; nothing was drawn from it").arg(prose.tool);
+    const QString then = reentered ? QStringLiteral("; Tessera asked it once to make the call.")
+                                   : QStringLiteral("; it was removed from the answer and Tessera did not ask again.");
+    ordered_json line = {{"role", "tool"},
+                         {"name", "tessera"},
+                         {"content", toStd(what + then)},
+                         {"tessera_notice", reentered ? "tool_call_requested" : "tool_call_text_removed"},
+                         {"turn_id", toStd(turnId)}};
+    return compact(line);
+}
+
 void OpenAiBackend::keepPartialProse()
 {
-    if (m_content.isEmpty())
+    const QString content = m_guard.received(); // what was held is received too: nothing is lost
+    m_content.clear();
+    if (content.isEmpty())
         return;
-    const QString content = std::exchange(m_content, {});
     ordered_json line = {{"role", "assistant"}, {"content", toStd(content)}};
     m_messages.append(compact(line));
     line["turn_id"] = toStd(m_turnId);
