@@ -713,10 +713,10 @@ void OpenAiBackend::finishRound()
 void OpenAiBackend::logStripped(const OpenAiProseVerdict &prose) const
 {
     if (prose.narratedCards > 0)
-        qCInfo(lcBackend).noquote() << "openai: removed" << prose.narratedCards
-                                    << "copies of cards on screen from the answer of turn" << m_turnId;
+        qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "repeated cards on screen as prose; copies removed:"
+                                    << prose.narratedCards;
     if (prose.fumble != OpenAiFumble::None)
-        qCInfo(lcBackend).noquote() << "openai: the model wrote a" << prose.tool << "call as text in turn" << m_turnId;
+        qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "wrote a call to" << prose.tool << "as text";
 }
 
 // What the model is told when the loop re-enters for a call it wrote out.
@@ -724,7 +724,7 @@ QString OpenAiBackend::fumbleRequest(const OpenAiProseVerdict &prose)
 {
     const QString what = prose.fumble == OpenAiFumble::ToolNameAsText
         ? QStringLiteral("You ended your answer with the tool name %1 instead of calling the tool.")
-        : QStringLiteral("You wrote a %1 call as JSON text in your answer instead of calling the tool.");
+        : QStringLiteral("You wrote a call to %1 as JSON text in your answer instead of calling the tool.");
     return what.arg(prose.tool)
         + QStringLiteral(" Nothing was drawn. Make the call now as a real tool call to %1, not as text, and do not "
                          "repeat the prose you already wrote.").arg(prose.tool);
@@ -735,7 +735,7 @@ QByteArray OpenAiBackend::fumbleNoticeLine(const QString &turnId, const OpenAiPr
 {
     const QString what = prose.fumble == OpenAiFumble::ToolNameAsText
         ? QStringLiteral("The model wrote the tool name %1 instead of calling it").arg(prose.tool)
-        : QStringLiteral("The model wrote a %1 call as text instead of making it; nothing was drawn from it").arg(prose.tool);
+        : QStringLiteral("The model wrote a call to %1 as text instead of making it; nothing was drawn from it").arg(prose.tool);
     const QString then = reentered ? QStringLiteral("; Tessera asked it once to make the call.")
                                    : QStringLiteral("; it was removed from the answer and Tessera did not ask again.");
     ordered_json line = {{"role", "tool"},

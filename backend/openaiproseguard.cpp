@@ -485,13 +485,13 @@ OpenAiProseVerdict OpenAiProseGuard::finish(bool roundCalledTools)
     const QString tool = toolToken(tail.trimmed());
     if (tool.isEmpty() || roundCalledTools) {
         m_out += tail;
-    } else {
+    } else if (m_verdict.fumble == OpenAiFumble::None) {
+        m_verdict.fumble = OpenAiFumble::ToolNameAsText;
+        m_verdict.tool = tool;
+    }
+    if (m_verdict.fumble != OpenAiFumble::None || m_verdict.narratedCards > 0) {
         while (!m_out.isEmpty() && m_out.back().isSpace())
-            m_out.chop(1);
-        if (m_verdict.fumble == OpenAiFumble::None) {
-            m_verdict.fumble = OpenAiFumble::ToolNameAsText;
-            m_verdict.tool = tool;
-        }
+            m_out.chop(1); // what led up to the stripped part
     }
     OpenAiProseVerdict verdict = std::exchange(m_verdict, {});
     verdict.content = m_out;

@@ -53,7 +53,8 @@ public:
     void begin(const QList<QByteArray> &cardsOnScreen);
     // Appends a content delta; returns the part that can be shown now.
     QString feed(const QString &delta);
-    // Everything received so far, nothing stripped that was held (for a round that broke off).
+    // What is kept if the round breaks off now: everything received except blocks already stripped,
+    // with what is still held kept as received.
     QString received() const;
     // The round ended. roundCalledTools: a real call was made, so a trailing tool name is its narration.
     OpenAiProseVerdict finish(bool roundCalledTools);
