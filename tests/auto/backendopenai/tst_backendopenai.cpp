@@ -898,6 +898,23 @@ private Q_SLOTS:
         QCOMPARE(cardLines(events).size(), 1);
     }
 
+    // The same for a list that repeats a drawn item_list's items, one for one.
+    void narratedListStripped()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("ollama-parallel-index0.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("narrated-list.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("Who took money in?"));
+        QCOMPARE(errorOf(events), QString());
+        const QString caption = QStringLiteral("Three sectors took money in:\n\nBanks lost the most.");
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), 4); // the line with both calls, their results, the caption
+        QCOMPARE(parseTranscriptLine(lines.last(), 0).content, caption);
+        QCOMPARE(streamedText(events), caption);
+        QCOMPARE(cardLines(events).size(), 2);
+    }
+
     // Conservative: a tool named mid-prose, a JSON fence that is no call, a code fence stay as written.
     void proseMentioningToolsKept()
     {
