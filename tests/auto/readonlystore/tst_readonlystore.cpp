@@ -8,21 +8,13 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
+#include <tests/support/clirunner.h>
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+using namespace Tessera::TestSupport;
 
 class tst_ReadOnlyStore : public QObject
 {
@@ -33,7 +25,7 @@ private Q_SLOTS:
     void listsAndExportsWithoutWriteAccess();
 
 private:
-    Result run(const QStringList &arguments, bool unprivileged);
+    CliResult run(const QStringList &arguments, bool unprivileged);
 
     QTemporaryDir m_dir;
     QString m_setpriv;
@@ -54,36 +46,25 @@ void tst_ReadOnlyStore::initTestCase()
     }
 }
 
-Result tst_ReadOnlyStore::run(const QStringList &arguments, bool unprivileged)
+CliResult tst_ReadOnlyStore::run(const QStringList &arguments, bool unprivileged)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
     env.insert(QStringLiteral("HOME"), m_dir.path());
-    process.setProcessEnvironment(env);
     if (unprivileged && !m_setpriv.isEmpty()) {
-        process.start(m_setpriv, QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
-                                             QStringLiteral("--clear-groups"), m_binary}
-                                     + arguments);
-    } else {
-        process.start(m_binary, arguments);
+        return runProgram(m_setpriv,
+                          QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                      QStringLiteral("--clear-groups"), m_binary}
+                              + arguments,
+                          env);
     }
-    Result result;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runProgram(m_binary, arguments, env);
 }
 
 void tst_ReadOnlyStore::listsAndExportsWithoutWriteAccess()
 {
     const QString data = m_dir.filePath(QStringLiteral("data"));
-    Result imported = run({QStringLiteral("import"), QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"),
+    const CliResult imported = run({QStringLiteral("import"), QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"),
                            QStringLiteral("--data-dir"), data},
                           false);
     QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
@@ -100,12 +81,12 @@ void tst_ReadOnlyStore::listsAndExportsWithoutWriteAccess()
     QVERIFY(QFile::setPermissions(data, readOnlyDir));
     QVERIFY(QFile::setPermissions(m_dir.path(), readOnlyDir | QFileDevice::WriteOwner));
 
-    const Result listed = run({QStringLiteral("list"), QStringLiteral("--data-dir"), data}, true);
+    const CliResult listed = run({QStringLiteral("list"), QStringLiteral("--data-dir"), data}, true);
     QVERIFY2(listed.exitCode == 0, qPrintable(listed.err));
     QVERIFY2(listed.out.startsWith(id + QLatin1Char('\t')), qPrintable(listed.out));
     QVERIFY2(listed.out.contains(QStringLiteral("\t43\t")), qPrintable(listed.out)); // the demo's 43 lines
 
-    const Result validated = run({QStringLiteral("validate"), id, QStringLiteral("--data-dir"), data}, true);
+    const CliResult validated = run({QStringLiteral("validate"), id, QStringLiteral("--data-dir"), data}, true);
     QVERIFY2(validated.exitCode == 0, qPrintable(validated.out + validated.err));
 
     // Nothing was written: no lock, no WAL files appeared in the directory nobody may write.
