@@ -10,6 +10,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <backend/logging.h>
+
 namespace Tessera {
 
 namespace {
@@ -96,6 +98,8 @@ void StdioBackend::start()
     m_process = new QProcess(this);
     m_process->setProgram(m_program);
     m_process->setArguments(parts.mid(1));
+    if (!m_workingDirectory.isEmpty())
+        m_process->setWorkingDirectory(m_workingDirectory);
     connect(m_process, &QProcess::started, this, &StdioBackend::onStarted);
     connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioBackend::readStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, &StdioBackend::readStderr);
