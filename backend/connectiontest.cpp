@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -82,7 +83,8 @@ ConnectionResult transportFailure(QNetworkReply *reply, const QUrl &url, int tim
                       QStringLiteral("The TLS handshake with %1 failed: %2").arg(url.host(), reply->errorString()));
     case QNetworkReply::OperationCanceledError: // what transferTimeout() ends a request with
     case QNetworkReply::TimeoutError:
-        return result(Status::Timeout, QStringLiteral("%1 did not answer within %2 s.").arg(where(url)).arg(timeoutMs / 1000));
+        return result(Status::Timeout, QStringLiteral("%1 did not answer within %2 s.")
+                                               .arg(where(url), QLocale::c().toString(timeoutMs / 1000.0)));
     case QNetworkReply::RemoteHostClosedError:
         return result(Status::NetworkError, QStringLiteral("%1 closed the connection without answering.").arg(where(url)));
     default:
@@ -341,7 +343,8 @@ void ConnectionTest::testWebSocket()
     const int generation = m_generation;
     QTimer::singleShot(m_timeoutMs, this, [this, url, generation] {
         if (generation == m_generation && m_step == Step::WebSocket)
-            finish(result(Status::Timeout, QStringLiteral("%1 did not answer within %2 s.").arg(where(url)).arg(m_timeoutMs / 1000)));
+            finish(result(Status::Timeout, QStringLiteral("%1 did not answer within %2 s.")
+                                                   .arg(where(url), QLocale::c().toString(m_timeoutMs / 1000.0))));
     });
     m_socket->open(url);
 }
@@ -377,7 +380,7 @@ void ConnectionTest::finish(ConnectionResult outcome)
         m_socket = nullptr;
     }
     if (!outcome.ok())
-        qCInfo(lcBackend, "connection test: %s", qPrintable(outcome.message));
+        qCDebug(lcBackend, "connection test: %s", qPrintable(outcome.message));
     emit finished(outcome);
 }
 
