@@ -91,9 +91,11 @@ bool backendConfigFromArguments(const BackendArguments &arguments, BackendConfig
 {
     BackendConfig result;
     const int chosen = int(!arguments.backendCmd.isEmpty()) + int(!arguments.backend.isEmpty())
-            + int(!arguments.openAi.isEmpty()) + int(!arguments.backendName.isEmpty());
+            + int(!arguments.openAi.isEmpty());
     if (chosen > 1)
-        return fail(error, QStringLiteral("Choose one backend: --backend-cmd, --backend, --openai or --backend-name."));
+        return fail(error, QStringLiteral("Choose one backend: --backend-cmd, --backend or --openai."));
+    if (!arguments.backendName.isEmpty() && (chosen > 0 || !arguments.model.isEmpty() || !arguments.apiKeyEnv.isEmpty()))
+        return fail(error, QStringLiteral("--backend-name goes alone: a named backend brings its own URL, model and key."));
     if (arguments.openAi.isEmpty() && !arguments.model.isEmpty())
         return fail(error, QStringLiteral("--model is only used with --openai."));
     if (arguments.openAi.isEmpty() && !arguments.apiKeyEnv.isEmpty())

@@ -55,7 +55,7 @@ struct BackendArguments
     QString openAi;     // --openai
     QString model;      // --model
     QString apiKeyEnv;  // --api-key-env
-    QString backendName; // --backend-name: a named backend (backendprofiles.h)
+    QString backendName = {}; // --backend-name (backendprofiles.h); "= {}": older brace-initialisations stay warning-free
 };
 
 // True when any backend flag was given.

@@ -422,7 +422,7 @@ void tst_BackendProfiles::usage_data()
     QTest::newRow("two keys") << QStringList{"backend", "add", "x", "--openai", "http://h/v1", "--model", "m", "--api-key-stdin",
                                              "--api-key-env", "K"} << "choose one of --api-key-stdin and --api-key-env";
     QTest::newRow("flags on list") << QStringList{"backend", "list", "--openai", "http://h/v1", "--model", "m"} << "takes no backend flags";
-    QTest::newRow("name and flags") << QStringList{"ask", "--backend-name", "x", "--backend", "ws://h/x", "hi"} << "Choose one backend";
+    QTest::newRow("name and flags") << QStringList{"ask", "--backend-name", "x", "--backend", "ws://h/x", "hi"} << "--backend-name goes alone";
 }
 
 void tst_BackendProfiles::usage()
