@@ -1,5 +1,7 @@
 #include <app/askcommand.h>
 
+#include <app/backendcommand.h>
+
 #include <cstdio>
 
 #include <QRegularExpression>
@@ -196,6 +198,12 @@ bool AskCommand::chooseBackend()
 bool AskCommand::makeBackend()
 {
     QString error;
+    // A named backend (--backend-name, or one the conversation remembers) and its key (issue 12).
+    if (const int code = completeBackendConfig(&m_config, &error); code != 0) {
+        printErr(QStringLiteral("tessera: ") + error);
+        m_exitCode = code;
+        return false;
+    }
     m_backend = Tessera::createBackend(m_config, nullptr, &error);
     if (m_backend)
         return true;

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QSettings>
 
+#include <app/backendcommand.h>
 #include <app/localization.h>
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
@@ -61,11 +62,20 @@ QString usageText()
         "  tessera list [SEARCH]                      stored conversations: id, title, messages, cards, last activity\n"
         "  tessera export ID -o FILE [--format jsonl|md]\n"
         "                                             write a stored conversation (render/validate take an ID too)\n"
-        "  tessera ask [--backend-cmd CMD | --backend URL | --openai URL --model NAME [--api-key-env VAR]]\n"
+        "  tessera ask [--backend-cmd CMD | --backend URL | --openai URL --model NAME [--api-key-env VAR]\n"
+        "              | --backend-name NAME]\n"
         "              [--conversation ID] [--render OUT.png] [--timeout SEC] \"TEXT\"\n"
         "                                             send one message to a live backend, wait for the answer;\n"
         "                                             prints it, then the conversation id as the last line\n"
-        "  --backend-cmd CMD | --backend ws://… | --openai URL --model NAME (window): open connected\n"
+        "  --backend-cmd CMD | --backend ws://… | --openai URL --model NAME | --backend-name NAME (window):\n"
+        "                                             open connected\n"
+        "  tessera backend add NAME (--openai URL --model NAME [--api-key-stdin | --api-key-env VAR]\n"
+        "                            | --backend ws://… | --backend-cmd CMD [--workdir DIR])\n"
+        "                                             a named backend; --api-key-stdin puts the key in the keyring\n"
+        "  tessera backend list                       named backends: name, kind, URL or command, model, key\n"
+        "  tessera backend remove NAME                forget it and delete its key from the keyring\n"
+        "  tessera backend test NAME [--timeout SEC]  exit 0 only when the endpoint answered\n"
+        "  --backend-name NAME (ask and window): use a named backend\n"
         "  --data-dir DIR (every command): where conversations are stored\n"
         "  --plugins DIR (every command): card kinds added by descriptor files DIR/*.json\n"
         "  tessera --version\n"
@@ -79,6 +89,7 @@ static QString takeBackendArguments(QStringList *args, BackendArguments *out)
     const struct { const char *flag; QString *value; } flags[] = {
         {"--backend-cmd", &out->backendCmd}, {"--backend", &out->backend}, {"--openai", &out->openAi},
         {"--model", &out->model},            {"--api-key-env", &out->apiKeyEnv},
+        {"--backend-name", &out->backendName},
     };
     for (const auto &flag : flags) {
         const qsizetype at = args->indexOf(QLatin1String(flag.flag));
@@ -134,7 +145,8 @@ static CommandLine parseAsk(CommandLine c, const QStringList &args)
     if (!textGiven || c.text.trimmed().isEmpty())
         return failure(QStringLiteral("ask needs the message to send, e.g. tessera ask --backend-cmd CMD \"hello\""));
     if (!hasBackendArguments(c.backend) && c.conversation.isEmpty())
-        return failure(QStringLiteral("ask needs a backend: --backend-cmd CMD, --backend URL or --openai URL --model NAME"));
+        return failure(QStringLiteral("ask needs a backend: --backend-cmd CMD, --backend URL, --openai URL --model NAME "
+                                      "or --backend-name NAME"));
     return c;
 }
 
@@ -210,6 +222,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // Backend flags (issue 5) go with the window and with ask.
     if (const QString error = takeBackendArguments(&args, &c.backend); !error.isEmpty())
         return failure(error);
+    if (args.value(0) == QLatin1String("backend"))
+        return parseBackendCommand(c, args.mid(1)); // backendcommand.h: takes the backend flags for add
     if (hasBackendArguments(c.backend)) {
         const QString &v = args.value(0);
         if (v == QLatin1String("render") || v == QLatin1String("validate") || v == QLatin1String("import")

@@ -10,6 +10,9 @@
 // Live backends (issue 5): tessera [--backend-cmd CMD | --backend URL | --openai URL --model NAME
 // [--api-key-env VAR]] [FILE] opens the window connected; tessera ask [backend flags] [--conversation ID]
 // [--render OUT.png] [--timeout SEC] "TEXT" sends one message headless.
+// Named backends (issue 12; app/backendcommand.h): tessera backend add NAME (--openai URL --model NAME
+// [--api-key-stdin | --api-key-env VAR] | --backend URL | --backend-cmd CMD [--workdir DIR]),
+// tessera backend list | remove NAME | test NAME [--timeout SEC]; --backend-name NAME for ask and the window.
 
 #include <QString>
 #include <QStringList>
@@ -20,7 +23,7 @@ namespace Tessera {
 
 struct CommandLine
 {
-    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask };
+    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty)
@@ -40,7 +43,13 @@ struct CommandLine
     QString text;          // ask: the message
     QString conversation;  // ask: --conversation ID (or unique prefix); empty = a new conversation
     QString renderOutput;  // ask: --render OUT.png
-    int timeoutSeconds = 0; // ask: --timeout SEC (1..86400), silence allowed in a turn; 0 = the default 120
+    int timeoutSeconds = 0; // ask: --timeout SEC (1..86400), silence allowed in a turn; 0 = the default 120;
+                            // backend test: per request, 0 = ConnectionTest's default
+    // Named backends (issue 12): tessera backend VERB [NAME]; the backend itself comes in `backend`.
+    QString backendVerb;      // "add", "list", "remove", "test"
+    QString profileName;      // NAME
+    QString workingDirectory; // backend add: --workdir DIR (with --backend-cmd)
+    bool apiKeyStdin = false; // backend add: --api-key-stdin (with --openai): the key is read from stdin
 };
 
 CommandLine parseCommandLine(const QStringList &arguments);

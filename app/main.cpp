@@ -9,6 +9,7 @@
 #include <QStatusBar>
 
 #include <app/askcommand.h>
+#include <app/backendcommand.h>
 #include <app/commandline.h>
 #include <app/localization.h>
 #include <app/mainwindow.h>
@@ -89,6 +90,11 @@ int main(int argc, char *argv[])
             return runStoreList(commandLine.dataDir, commandLine.search);
         return runStoreExport(commandLine.file, commandLine.output, commandLine.format, commandLine.dataDir);
     }
+    case CommandLine::Command::Backend: {
+        // Named backends (issue 12): headless; the keyring is reached over D-Bus, no display needed.
+        QCoreApplication app(argc, argv);
+        return runBackendCommand(commandLine);
+    }
     case CommandLine::Command::Ask: {
         // A live backend, headless (issue 5). --render draws like `render`, so it needs the same setup.
         if (commandLine.renderOutput.isEmpty()) {
@@ -149,7 +155,13 @@ int main(int argc, char *argv[])
         BackendConfig config;
         QString error;
         backendConfigFromArguments(commandLine.backend, &config, &error); // checked by parseCommandLine
-        window.setBackendConfig(config, true);
+        // --backend-name: the profile and its key from the keyring (issue 12); a failure is said, not fatal.
+        if (completeBackendConfig(&config, &error) == 0) {
+            window.setBackendConfig(config, true);
+        } else {
+            std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
+            window.statusBar()->showMessage(error);
+        }
     }
 
     // FILE, else the last conversation (stored, then a file), else the bundled demo.

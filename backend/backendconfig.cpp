@@ -41,6 +41,13 @@ void writeGroup(QSettings &settings, const QString &group, const BackendConfig &
         settings.setValue(QStringLiteral("model"), config.model);
     if (!config.apiKeyEnv.isEmpty())
         settings.setValue(QStringLiteral("apiKeyEnv"), config.apiKeyEnv);
+    if (!config.profileName.isEmpty())
+        settings.setValue(QStringLiteral("profile"), config.profileName);
+    if (!config.workingDirectory.isEmpty())
+        settings.setValue(QStringLiteral("workingDirectory"), config.workingDirectory);
+    if (config.apiKeyInKeyring)
+        settings.setValue(QStringLiteral("apiKeyInKeyring"), true);
+    // config.apiKey is never written: the keyring holds it (secretstore.h).
     settings.endGroup();
 }
 
@@ -55,6 +62,9 @@ BackendConfig readGroup(QSettings &settings, const QString &group)
         config.url = QUrl(url);
     config.model = settings.value(QStringLiteral("model")).toString();
     config.apiKeyEnv = settings.value(QStringLiteral("apiKeyEnv")).toString();
+    config.profileName = settings.value(QStringLiteral("profile")).toString();
+    config.workingDirectory = settings.value(QStringLiteral("workingDirectory")).toString();
+    config.apiKeyInKeyring = settings.value(QStringLiteral("apiKeyInKeyring"), false).toBool();
     settings.endGroup();
     // A half-written or hand-edited entry that could not start anything counts as none.
     const bool usable = (config.type == BackendConfig::Type::Stdio && !config.command.trimmed().isEmpty())
@@ -74,7 +84,7 @@ bool isEnvironmentName(const QString &name)
 bool hasBackendArguments(const BackendArguments &arguments)
 {
     return !arguments.backendCmd.isEmpty() || !arguments.backend.isEmpty() || !arguments.openAi.isEmpty()
-            || !arguments.model.isEmpty() || !arguments.apiKeyEnv.isEmpty();
+            || !arguments.model.isEmpty() || !arguments.apiKeyEnv.isEmpty() || !arguments.backendName.isEmpty();
 }
 
 bool backendConfigFromArguments(const BackendArguments &arguments, BackendConfig *config, QString *error)
@@ -84,12 +94,16 @@ bool backendConfigFromArguments(const BackendArguments &arguments, BackendConfig
             + int(!arguments.openAi.isEmpty());
     if (chosen > 1)
         return fail(error, QStringLiteral("Choose one backend: --backend-cmd, --backend or --openai."));
+    if (!arguments.backendName.isEmpty() && (chosen > 0 || !arguments.model.isEmpty() || !arguments.apiKeyEnv.isEmpty()))
+        return fail(error, QStringLiteral("--backend-name goes alone: a named backend brings its own URL, model and key."));
     if (arguments.openAi.isEmpty() && !arguments.model.isEmpty())
         return fail(error, QStringLiteral("--model is only used with --openai."));
     if (arguments.openAi.isEmpty() && !arguments.apiKeyEnv.isEmpty())
         return fail(error, QStringLiteral("--api-key-env is only used with --openai."));
 
-    if (!arguments.backendCmd.isEmpty()) {
+    if (!arguments.backendName.isEmpty()) {
+        result.profileName = arguments.backendName.trimmed();
+    } else if (!arguments.backendCmd.isEmpty()) {
         if (QProcess::splitCommand(arguments.backendCmd).isEmpty())
             return fail(error, QStringLiteral("--backend-cmd needs a command to run."));
         result.type = BackendConfig::Type::Stdio;
@@ -130,13 +144,21 @@ Backend *createBackend(const BackendConfig &config, QObject *parent, QString *er
     case BackendConfig::Type::None:
         fail(error, QStringLiteral("No backend is configured."));
         return nullptr;
-    case BackendConfig::Type::Stdio:
-        return new StdioBackend(config.command, parent);
+    case BackendConfig::Type::Stdio: {
+        auto *backend = new StdioBackend(config.command, parent);
+        backend->setWorkingDirectory(config.workingDirectory);
+        return backend;
+    }
     case BackendConfig::Type::WebSocket:
         return new WebSocketBackend(config.url, parent);
     case BackendConfig::Type::OpenAi: {
-        QString apiKey;
-        if (!config.apiKeyEnv.isEmpty()) {
+        QString apiKey = config.apiKey;
+        if (apiKey.isEmpty() && config.apiKeyInKeyring) {
+            fail(error, QStringLiteral("The API key of backend %1 is in the keyring and was not read.")
+                                .arg(config.profileName));
+            return nullptr;
+        }
+        if (apiKey.isEmpty() && !config.apiKeyEnv.isEmpty()) {
             if (!qEnvironmentVariableIsSet(config.apiKeyEnv.toLocal8Bit().constData())) {
                 fail(error, QStringLiteral("The environment variable %1 (named by --api-key-env) is not set.")
                                     .arg(config.apiKeyEnv));

@@ -111,6 +111,8 @@ void StdioBackend::start()
             ::_exit(127);
     });
     m_process->setArguments(parts.mid(1));
+    if (!m_workingDirectory.isEmpty())
+        m_process->setWorkingDirectory(m_workingDirectory);
     connect(m_process, &QProcess::started, this, &StdioBackend::onStarted);
     connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioBackend::readStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, &StdioBackend::readStderr);

@@ -45,6 +45,11 @@ public:
     // not writable). Takes effect at the next start().
     void setLogFilePath(const QString &path);
 
+    // Where the child starts (a named backend's working directory, issue 12); empty = Tessera's own.
+    // Takes effect at the next start().
+    void setWorkingDirectory(const QString &directory) { m_workingDirectory = directory; }
+    QString workingDirectory() const { return m_workingDirectory; }
+
     QString commandLine() const { return m_commandLine; }
     // The child's last stderr lines (at most kKeptStderrLines), oldest first.
     QStringList recentStderr() const { return m_stderrLines; }
@@ -66,6 +71,7 @@ private:
 
     QString m_commandLine;
     QString m_program;
+    QString m_workingDirectory;
     QProcess *m_process = nullptr; // Owned (child QObject); replaced on each start().
     QFile m_log;
     QString m_logFilePath;

@@ -8,6 +8,8 @@ TESSERA_PACKAGES=(
     qt6-webengine-dev  # the canvas kind's sandboxed web view (issue 3)
     nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
     qt6-websockets-dev  # the WebSocket backend and its loopback test server (issue 5)
+    qtkeychain-qt6-dev  # API keys of named backends in the desktop keyring (issue 12)
+    gnome-keyring dbus-daemon libsecret-tools  # tests: a private Secret Service (tests/auto/backendprofiles)
     libqt6sql6-sqlite  # the QSQLITE driver for the conversation store (qt6-base-dev brings Qt6::Sql)
     fonts-dejavu-core
     dpkg-dev file desktop-file-utils appstream librsvg2-bin  # the .deb (cpack), its checks, icon PNGs (issue 7)
