@@ -1,21 +1,16 @@
 #include <app/askcommand.h>
 
-#include <app/backendcommand.h>
-
 #include <cstdio>
 
 #include <QRegularExpression>
 #include <QSettings>
 
+#include <app/backendcommand.h>
+#include <cards/transcript.h>
+
 namespace Tessera {
 
 namespace {
-
-bool isCardTool(const QString &name)
-{
-    return name == QLatin1String("emit_card") || name == QLatin1String("render_ui")
-        || name == QLatin1String("send_card");
-}
 
 QtMessageHandler s_previousHandler = nullptr;
 
@@ -60,12 +55,12 @@ public:
             return; // the user's own line; card updates and errors (errors go to stderr as notices)
         prose(m);
         for (const ToolCall &call : m.toolCalls) {
-            if (!isCardTool(call.name))
+            if (!isCardToolName(call.name))
                 line(QStringLiteral("[tool call: %1]").arg(call.name));
         }
         for (const Card &card : m.cards)
             cardLine(card);
-        if (m.role == MessageRole::Tool && m.cards.isEmpty() && !isCardTool(m.toolName))
+        if (m.role == MessageRole::Tool && m.cards.isEmpty() && !isCardToolName(m.toolName))
             line(QStringLiteral("[tool result: %1]").arg(m.toolName));
         if (!m.isReadable())
             line(QStringLiteral("[unreadable line %1: %2]").arg(m.lineNumber).arg(m.readError));
