@@ -167,6 +167,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     case CardKind::WidgetDocument: // about one row per node (seed 003)
         return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12);
     case CardKind::Unknown:
+    case CardKind::Registered:
         break;
     }
     return 100;
