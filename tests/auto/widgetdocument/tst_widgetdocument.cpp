@@ -44,6 +44,7 @@
 #include <widgets/conversation/proseskeleton.h>
 #include <widgets/widgetdoc/widgetdocumentcard.h>
 #include <widgets/widgetdoc/widgetnodeboard.h>
+#include <widgets/widgetdoc/widgetnodebuilder.h>
 #include <widgets/widgetdoc/widgetnodebutton.h>
 #include <widgets/widgetdoc/widgetnodechart.h>
 #include <widgets/widgetdoc/widgetnodeicon.h>
@@ -163,6 +164,7 @@ private Q_SLOTS:
     void normalisation();
     void boardSlicedTo12();
     void comparePadded();
+    void tablesCoverEveryNodeType();
 
     // transcript, model, counts
     void transcriptMakesFenceCards();
@@ -593,6 +595,20 @@ void tst_WidgetDocument::comparePadded()
 }
 
 // --- transcript --------------------------------------------------------------------------------------
+
+// One list of node types; the validator's and the builder's tables each hold exactly that list, once.
+void tst_WidgetDocument::tablesCoverEveryNodeType()
+{
+    const QStringList types = widgetNodeTypeNames();
+    QCOMPARE(types.size(), qsizetype(kWidgetNodeTypeCount));
+    QCOMPARE(QSet<QString>(types.begin(), types.end()).size(), types.size());
+    const QStringList checked = widgetDocumentCheckedTypes();
+    const QStringList built = WidgetNodeBuilder::nodeTypes();
+    QCOMPARE(QSet<QString>(checked.begin(), checked.end()).size(), checked.size());
+    QCOMPARE(QSet<QString>(built.begin(), built.end()).size(), built.size());
+    QCOMPARE(QSet<QString>(checked.begin(), checked.end()), QSet<QString>(types.begin(), types.end()));
+    QCOMPARE(QSet<QString>(built.begin(), built.end()), QSet<QString>(types.begin(), types.end()));
+}
 
 void tst_WidgetDocument::transcriptMakesFenceCards()
 {
