@@ -10,6 +10,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <backend/logging.h>
+
 namespace Tessera {
 
 namespace {
