@@ -7,6 +7,8 @@
 // documents (tessera_widgetdoc, installWidgetDocumentRenderer; until then the fallback block).
 // Adding a kind = one schema, one renderer, one line in rendererregistry.cpp, one test file.
 
+#include <QString>
+
 class QWidget;
 
 namespace Tessera {
@@ -17,11 +19,22 @@ enum class CardKind;
 
 struct CardState;
 
+// The user's settings a renderer needs. Whoever draws fills them once from QSettings (app/settingskeys.h:
+// MainWindow for the conversation view, the headless render in commandline.cpp); widgets never read
+// QSettings themselves. The defaults are those of an empty settings file.
+struct RenderSettings
+{
+    bool reduceMotion = false;     // "appearance/reduceMotion"; TESSERA_REDUCE_MOTION=1 also turns motion off
+    bool loadRemoteImages = false; // "widgets/loadRemoteImages": https images load on show, not on a click
+    QString pressName;             // "user/displayName" (trimmed); "" = the OS user name, else "You"
+};
+
 struct RenderContext
 {
     CardActions *actions = nullptr; // Not owned; may be null (headless render, tests).
     const CardState *state = nullptr; // The card's lifecycle state (issue 6); null or empty = none.
     bool streaming = false;           // The block is still streaming (an unclosed dorkos-ui fence: skeleton).
+    RenderSettings settings;
 };
 
 class RendererRegistry

@@ -265,6 +265,11 @@ WidgetNodeBuilder::WidgetNodeBuilder(const Card &card, WidgetDocumentCard *host)
 
 WidgetNodeBuilder::~WidgetNodeBuilder() = default;
 
+const RenderSettings &WidgetNodeBuilder::settings() const
+{
+    return m_host->settings();
+}
+
 QString WidgetNodeBuilder::numberText(const QString &pointer, const json &value) const
 {
     return m_card.numberText(pointer, value);
@@ -600,7 +605,8 @@ QWidget *WidgetNodeBuilder::listRow(const json &item, const QString &base, QWidg
     const QString icon = jsonString(item, "icon");
     const QString title = jsonString(item, "title");
     if (!image.isEmpty())
-        row->addWidget(new WidgetNodeImage(image, title, WidgetNodeImage::Mode::Thumbnail, rowWidget),
+        row->addWidget(new WidgetNodeImage(image, title, WidgetNodeImage::Mode::Thumbnail, settings().loadRemoteImages,
+                                           rowWidget),
                        0, Qt::AlignTop);
     else if (!icon.isEmpty())
         row->addWidget(new WidgetNodeIcon(icon, 20, rowWidget), 0, Qt::AlignTop);
@@ -678,7 +684,7 @@ QWidget *WidgetNodeBuilder::buildTimeline(const json &node, const QString &, int
                          jsonString(item, "icon"), jsonString(item, "status")});
     }
     m_summary.append(WidgetDocumentCard::tr("timeline of %n stops", nullptr, int(list.size())));
-    return new WidgetNodeTimeline(list, parent);
+    return new WidgetNodeTimeline(list, settings().reduceMotion, parent);
 }
 
 // The checklist's submit button: seed 003 "a submit posts the checked/unchecked labels back".
@@ -838,7 +844,7 @@ QWidget *WidgetNodeBuilder::buildMood(const json &node, const QString &, int, QW
     auto *row = new QHBoxLayout(w);
     row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(12);
-    auto *face = new WidgetNodeMood(jsonString(node, "emotion"), w);
+    auto *face = new WidgetNodeMood(jsonString(node, "emotion"), settings().reduceMotion, w);
     row->addWidget(face, 0, Qt::AlignVCenter);
     const QString message = jsonString(node, "message");
     if (!message.isEmpty())
@@ -877,7 +883,7 @@ QWidget *WidgetNodeBuilder::buildReveal(const json &node, const QString &, int, 
     row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(12);
     const QString result = widgetRevealText(jsonMember(node, "result"));
-    auto *face = new WidgetNodeReveal(jsonString(node, "kind"), result, w);
+    auto *face = new WidgetNodeReveal(jsonString(node, "kind"), result, settings().reduceMotion, w);
     row->addWidget(face);
     auto *texts = new QVBoxLayout;
     const QString label = jsonString(node, "label");
@@ -901,7 +907,8 @@ QWidget *WidgetNodeBuilder::buildImage(const json &node, const QString &, int, Q
     auto *w = new QWidget(parent);
     auto *l = column(w, 4);
     const QString alt = jsonString(node, "alt");
-    l->addWidget(new WidgetNodeImage(jsonString(node, "src"), alt, WidgetNodeImage::Mode::Full, w));
+    l->addWidget(new WidgetNodeImage(jsonString(node, "src"), alt, WidgetNodeImage::Mode::Full,
+                                    settings().loadRemoteImages, w));
     const QString caption = jsonString(node, "caption");
     if (!caption.isEmpty())
         l->addWidget(textLabel(caption, w, "widgetImageCaption", true, 0.9));

@@ -49,6 +49,7 @@ namespace Tessera {
 
 class Card;
 class WidgetDocumentCard;
+struct RenderSettings;
 
 class WidgetNodeBuilder
 {
@@ -132,6 +133,7 @@ private:
 
     void addChildren(const nlohmann::json &node, const char *key, const QString &pointer, int depth,
                      QBoxLayout *layout, QWidget *parent, bool horizontal);
+    const RenderSettings &settings() const; // the host's (WidgetDocumentCard::settings)
     QString numberText(const QString &pointer, const nlohmann::json &value) const;
     QString cellText(const QString &pointer, const nlohmann::json &value) const;
 
