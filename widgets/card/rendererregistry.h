@@ -34,7 +34,7 @@ struct RenderContext
     CardActions *actions = nullptr; // Not owned; may be null (headless render, tests).
     const CardState *state = nullptr; // The card's lifecycle state (issue 6); null or empty = none.
     bool streaming = false;           // The block is still streaming (an unclosed dorkos-ui fence: skeleton).
-    RenderSettings settings;
+    RenderSettings settings = {}; // (a default member initializer: RenderContext{&actions} stays warning-free)
 };
 
 class RendererRegistry
