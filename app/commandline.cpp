@@ -12,6 +12,8 @@
 
 #include <app/backendcommand.h>
 #include <app/localization.h>
+#include <app/settingsdialog.h>
+#include <app/settingskeys.h>
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
@@ -296,7 +298,7 @@ QStringList loadCardPlugins(const CommandLine &commandLine)
     QStringList errors;
     QString dir = commandLine.pluginsDir;
     if (dir.isEmpty()) // the window's settings, also for headless commands (which set no application name)
-        dir = QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value(QStringLiteral("cards/pluginsDir")).toString();
+        dir = QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value(SettingsKeys::kPluginsDir).toString();
     if (dir.isEmpty()) {
         dir = ConversationStore::defaultDataDir() + QStringLiteral("/plugins");
         if (!QFileInfo(dir).isDir())
@@ -386,7 +388,8 @@ int runRender(const CommandLine &commandLine)
     model.setTranscript(transcript);
     int rowsDrawn = 0;
     const QImage image = ConversationView::renderToImage(&model, commandLine.width, themePalette(mode),
-                                                          kMaxRenderHeight, &rowsDrawn);
+                                                          kMaxRenderHeight, &rowsDrawn,
+                                                          SettingsDialog::storedRenderSettings());
     if (!image.save(commandLine.output, "PNG")) {
         printErr(QStringLiteral("tessera: cannot write %1").arg(commandLine.output));
         return 2;

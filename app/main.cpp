@@ -14,6 +14,7 @@
 #include <app/localization.h>
 #include <app/mainwindow.h>
 #include <app/settingsdialog.h>
+#include <app/settingskeys.h>
 #include <canvas/canvascard.h>
 #include <canvas/canvassandbox.h>
 #include <store/conversationstore.h>
@@ -123,7 +124,7 @@ int main(int argc, char *argv[])
         // --lang wins over the stored choice; neither: the system locale (issue 7, translations).
         QString language = commandLine.language;
         if (language.isEmpty())
-            language = QSettings().value(QStringLiteral("ui/language")).toString();
+            language = QSettings().value(SettingsKeys::kLanguage).toString();
         QString note;
         installTranslations(language, &note);
         if (!note.isEmpty())
@@ -131,12 +132,12 @@ int main(int argc, char *argv[])
     }
 
     ThemeMode mode = ThemeMode::System;
-    themeModeFromString(QSettings().value(QStringLiteral("ui/theme"), QStringLiteral("system")).toString(), &mode);
+    themeModeFromString(QSettings().value(SettingsKeys::kTheme, QStringLiteral("system")).toString(), &mode);
     applyTheme(mode);
-    SettingsDialog::applyFontSize(QSettings().value(QStringLiteral("ui/fontSize"), 0).toInt());
+    SettingsDialog::applyFontSize(QSettings().value(SettingsKeys::kFontSize, 0).toInt());
 
     if (!personalityGiven)
-        personalityDir = QSettings().value(QStringLiteral("canvas/personalityDir")).toString();
+        personalityDir = QSettings().value(SettingsKeys::kPersonalityDir).toString();
     CanvasCard::setPersonalityDirectory(personalityDir);
     installCanvasRenderer();
 
@@ -167,9 +168,9 @@ int main(int argc, char *argv[])
     // FILE, else the last conversation (stored, then a file), else the bundled demo.
     bool opened = !commandLine.file.isEmpty() && window.openFile(commandLine.file);
     if (!opened && commandLine.file.isEmpty()) {
-        const QString lastId = QSettings().value(QStringLiteral("conversation/lastId")).toString();
+        const QString lastId = QSettings().value(SettingsKeys::kLastConversationId).toString();
         opened = !lastId.isEmpty() && window.openStored(lastId);
-        const QString lastFile = QSettings().value(QStringLiteral("conversation/lastFile")).toString();
+        const QString lastFile = QSettings().value(SettingsKeys::kLastConversationFile).toString();
         if (!opened && !lastFile.isEmpty() && QFileInfo::exists(lastFile))
             opened = window.openFile(lastFile);
     }

@@ -30,6 +30,7 @@
 #include <app/aboutdialog.h>
 #include <app/conversationlist.h>
 #include <app/settingsdialog.h>
+#include <app/settingskeys.h>
 #include <app/shortcutsdialog.h>
 #include <backend/backend.h>
 #include <cards/conversationmodel.h>
@@ -53,6 +54,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_banner(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    m_view->setRenderSettings(SettingsDialog::storedRenderSettings()); // read once; again after the dialog
     m_view->setModel(m_model);
 
     m_banner->setObjectName(QStringLiteral("notSavingBanner"));
@@ -135,7 +137,7 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     statusBar();
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(settings.value(SettingsKeys::kWindowGeometry).toByteArray()))
         resize(1100, 820);
 }
 
@@ -184,7 +186,7 @@ void MainWindow::createMenus()
     view->addSeparator();
     QMenu *themeMenu = view->addMenu(tr("&Theme"));
     auto *themes = new QActionGroup(this);
-    const QString current = QSettings().value(QStringLiteral("ui/theme"), QStringLiteral("system")).toString();
+    const QString current = QSettings().value(SettingsKeys::kTheme, QStringLiteral("system")).toString();
     const struct { QString key; QString label; } entries[] = {
         {QStringLiteral("system"), tr("Follow &System")},
         {QStringLiteral("light"), tr("&Light")},
@@ -201,7 +203,7 @@ void MainWindow::createMenus()
             ThemeMode mode = ThemeMode::System;
             themeModeFromString(key, &mode);
             applyTheme(mode);
-            QSettings().setValue(QStringLiteral("ui/theme"), key);
+            QSettings().setValue(SettingsKeys::kTheme, key);
         });
     }
 
@@ -242,8 +244,8 @@ bool MainWindow::openFile(const QString &path)
     m_currentId.clear();
     m_currentSource = QFileInfo(path).absoluteFilePath();
     showConversation(QFileInfo(path).fileName(), file.readAll());
-    QSettings().setValue(QStringLiteral("conversation/lastFile"), QFileInfo(path).absoluteFilePath());
-    QSettings().remove(QStringLiteral("conversation/lastId"));
+    QSettings().setValue(SettingsKeys::kLastConversationFile, QFileInfo(path).absoluteFilePath());
+    QSettings().remove(SettingsKeys::kLastConversationId);
     if (m_store && m_store->isOpen())
         statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
     return true;
@@ -418,7 +420,7 @@ bool MainWindow::openStored(const QString &id)
     setWindowTitle(tr("%1 — Tessera").arg(summary.title));
     statusBar()->showMessage(countsText(summary.messageCount, summary.cardCount));
     m_list->refresh(id);
-    QSettings().setValue(QStringLiteral("conversation/lastId"), id);
+    QSettings().setValue(SettingsKeys::kLastConversationId, id);
     return true;
 }
 
@@ -516,8 +518,10 @@ void MainWindow::showAbout()
 void MainWindow::showSettings()
 {
     SettingsDialog dialog(this);
-    // A new font size changes every block's height: rebuild the view's rows from the same transcript.
+    // A new font size changes every block's height and new render settings change what blocks draw:
+    // rebuild the view's rows from the same transcript.
     connect(&dialog, &SettingsDialog::settingsApplied, this, [this, &dialog] {
+        m_view->setRenderSettings(SettingsDialog::storedRenderSettings());
         m_model->setTranscript(m_model->transcript());
         const QString theme = QStringLiteral("theme:") + themeModeKey(dialog.themeMode());
         for (QAction *action : menuBar()->findChildren<QAction *>()) {
@@ -554,7 +558,7 @@ void MainWindow::copyFocusedCard(int format)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QSettings().setValue(SettingsKeys::kWindowGeometry, saveGeometry());
     event->accept();
 }
 

@@ -12,13 +12,11 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <app/settingskeys.h>
+
 namespace Tessera {
 
 namespace {
-
-const QString kThemeKey = QStringLiteral("ui/theme");
-const QString kFontSizeKey = QStringLiteral("ui/fontSize");
-const QString kLanguageKey = QStringLiteral("ui/language");
 
 // The application font as the platform gave it, before any size from the settings.
 QFont &defaultFont()
@@ -103,13 +101,13 @@ SettingsDialog::SettingsDialog(QWidget *parent)
 
     QSettings settings;
     ThemeMode mode = ThemeMode::System;
-    themeModeFromString(settings.value(kThemeKey, QStringLiteral("system")).toString(), &mode);
+    themeModeFromString(settings.value(SettingsKeys::kTheme, QStringLiteral("system")).toString(), &mode);
     setThemeMode(mode);
-    setFontSize(settings.value(kFontSizeKey, 0).toInt());
-    setLanguage(settings.value(kLanguageKey).toString());
-    m_reduceMotion->setChecked(settings.value(QStringLiteral("appearance/reduceMotion"), false).toBool());
-    m_remoteImages->setChecked(settings.value(QStringLiteral("widgets/loadRemoteImages"), false).toBool());
-    m_displayName->setText(settings.value(QStringLiteral("user/displayName")).toString());
+    setFontSize(settings.value(SettingsKeys::kFontSize, 0).toInt());
+    setLanguage(settings.value(SettingsKeys::kLanguage).toString());
+    m_reduceMotion->setChecked(settings.value(SettingsKeys::kReduceMotion, false).toBool());
+    m_remoteImages->setChecked(settings.value(SettingsKeys::kLoadRemoteImages, false).toBool());
+    m_displayName->setText(settings.value(SettingsKeys::kDisplayName).toString());
 }
 
 ThemeMode SettingsDialog::themeMode() const
@@ -147,24 +145,34 @@ void SettingsDialog::setLanguage(const QString &language)
 void SettingsDialog::apply()
 {
     QSettings settings;
-    settings.setValue(kThemeKey, themeModeKey(themeMode()));
-    settings.setValue(kFontSizeKey, fontSize());
-    settings.setValue(kLanguageKey, language());
-    settings.setValue(QStringLiteral("appearance/reduceMotion"), m_reduceMotion->isChecked());
-    settings.setValue(QStringLiteral("widgets/loadRemoteImages"), m_remoteImages->isChecked());
-    settings.setValue(QStringLiteral("user/displayName"), m_displayName->text().trimmed());
+    settings.setValue(SettingsKeys::kTheme, themeModeKey(themeMode()));
+    settings.setValue(SettingsKeys::kFontSize, fontSize());
+    settings.setValue(SettingsKeys::kLanguage, language());
+    settings.setValue(SettingsKeys::kReduceMotion, m_reduceMotion->isChecked());
+    settings.setValue(SettingsKeys::kLoadRemoteImages, m_remoteImages->isChecked());
+    settings.setValue(SettingsKeys::kDisplayName, m_displayName->text().trimmed());
     applyTheme(themeMode());
     applyFontSize(fontSize());
     Q_EMIT settingsApplied();
+}
+
+RenderSettings SettingsDialog::storedRenderSettings()
+{
+    QSettings settings;
+    RenderSettings render;
+    render.reduceMotion = settings.value(SettingsKeys::kReduceMotion, false).toBool();
+    render.loadRemoteImages = settings.value(SettingsKeys::kLoadRemoteImages, false).toBool();
+    render.pressName = settings.value(SettingsKeys::kDisplayName).toString().trimmed();
+    return render;
 }
 
 void SettingsDialog::applyStoredSettings()
 {
     QSettings settings;
     ThemeMode mode = ThemeMode::System;
-    themeModeFromString(settings.value(kThemeKey, QStringLiteral("system")).toString(), &mode);
+    themeModeFromString(settings.value(SettingsKeys::kTheme, QStringLiteral("system")).toString(), &mode);
     applyTheme(mode);
-    applyFontSize(settings.value(kFontSizeKey, 0).toInt());
+    applyFontSize(settings.value(SettingsKeys::kFontSize, 0).toInt());
 }
 
 void SettingsDialog::applyFontSize(int points)

@@ -13,6 +13,7 @@
 
 #include <QDialog>
 
+#include <widgets/card/rendererregistry.h>
 #include <widgets/common/theme.h>
 
 class QCheckBox;
@@ -42,6 +43,8 @@ public:
 
     // At start-up: applies the stored theme and font size (language is handled before, by main()).
     static void applyStoredSettings();
+    // The stored settings renderers need, read once (whoever draws hands them down in a RenderContext).
+    static RenderSettings storedRenderSettings();
     // Applies a font size to the whole application (0 restores the default font).
     static void applyFontSize(int points);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <iterator>
 #include <set>
 #include <string>
 #include <string_view>
@@ -191,6 +192,19 @@ bool isCellValue(const json &v)
     return v.is_string() || v.is_number() || v.is_boolean() || v.is_null();
 }
 
+// seed 003 "Node Catalog": the one list of node types. The checker's table (kNodeRules) and the builder's
+// (WidgetNodeBuilder::nodeTypes) each cover exactly this list; tst_widgetdocument compares them.
+constexpr const char *kNodeTypeNames[] = {
+    "stack", "card", "divider",                                           // layout
+    "heading", "text", "badge",                                           // text
+    "stat", "keyValue", "progress", "table", "list", "chart", "timeline", // data
+    "checklist", "compare", "rating",
+    "mood", "board", "reveal",                                            // delight
+    "image",                                                              // media
+    "button", "input", "select", "form",                                  // actions and fields
+};
+static_assert(std::size(kNodeTypeNames) == kWidgetNodeTypeCount);
+
 constexpr std::initializer_list<const char *> kTones = {"default", "success", "warning", "error", "info"};
 
 class Checker
@@ -201,6 +215,13 @@ public:
     {}
 
     void document(const json &payload);
+
+    struct NodeRule
+    {
+        std::string_view type;
+        void (Checker::*check)(const json &n, int depth);
+    };
+    static const NodeRule kNodeRules[]; // one per type of kNodeTypeNames
 
 private:
     // Pushes a pointer token for the lifetime of the scope.
@@ -379,6 +400,37 @@ private:
     void nodeFields(const std::string &type, const json &n, int depth);
     void fieldName(const json &n);
 
+    // One per node type; depth is the node's own level (its children are one deeper).
+    void checkStack(const json &n, int depth);
+    void checkCard(const json &n, int depth);
+    void checkDivider(const json &n, int depth);
+    void checkHeading(const json &n, int depth);
+    void checkText(const json &n, int depth);
+    void checkBadge(const json &n, int depth);
+    void checkStat(const json &n, int depth);
+    void checkKeyValue(const json &n, int depth);
+    void checkProgress(const json &n, int depth);
+    void checkTable(const json &n, int depth);
+    void checkList(const json &n, int depth);
+    void checkChart(const json &n, int depth);
+    void checkTimeline(const json &n, int depth);
+    void checkChecklist(const json &n, int depth);
+    void checkCompare(const json &n, int depth);
+    void checkRating(const json &n, int depth);
+    void checkMood(const json &n, int depth);
+    void checkBoard(const json &n, int depth);
+    void checkReveal(const json &n, int depth);
+    void checkImage(const json &n, int depth);
+    void checkButton(const json &n, int depth);
+    void checkInput(const json &n, int depth);
+    void checkSelect(const json &n, int depth);
+    void checkForm(const json &n, int depth);
+    // Parts of the checkers above.
+    void listItem(const json &item);
+    void listAction(const json &entry);
+    void compareValues(const json &row, std::size_t optionCount);
+    void boardCell(const json &cell, std::size_t c);
+
     QList<ValidationIssue> &m_issues;
     std::vector<std::string> m_path;
     int m_nodeCount = 0;
@@ -486,288 +538,432 @@ void Checker::fieldName(const json &n)
         add("name", QStringLiteral("must be unique within its form"));
 }
 
-void Checker::nodeFields(const std::string &type, const json &n, int depth)
+// --- one checker per node type (seed 003 "Node Catalog"; the fields are listed in widgetdocument.h) ----
+
+void Checker::checkStack(const json &n, int depth)
 {
-    const int below = depth + 1;
-    if (type == "stack") {
-        enumeration(n, "direction", true, {"vertical", "horizontal"});
-        atLeastZero(n, "gap", false);
-        nodes(n, "children", true, below);
-    } else if (type == "card") {
-        string(n, "title", false);
-        string(n, "description", false);
-        nodes(n, "children", true, below);
-        nodes(n, "footer", false, below, true);
-    } else if (type == "divider") {
-    } else if (type == "heading") {
-        string(n, "text", true);
-        if (const json *level = member(n, "level", false);
-            level && (!level->is_number_integer() || *level < 1 || *level > 3))
-            add("level", QStringLiteral("must be 1, 2 or 3"));
-    } else if (type == "text") {
-        string(n, "text", true);
-    } else if (type == "badge") {
-        string(n, "text", true);
-        enumeration(n, "tone", false, kTones);
-    } else if (type == "stat") {
-        string(n, "label", true);
-        stringOrNumber(n, "value", true);
-        if (const json *delta = member(n, "delta", false)) {
-            Step step(*this, "delta");
-            if (isObject(*delta)) {
-                stringOrNumber(*delta, "value", true);
-                enumeration(*delta, "direction", true, {"up", "down", "flat"});
-            }
+    enumeration(n, "direction", true, {"vertical", "horizontal"});
+    atLeastZero(n, "gap", false);
+    nodes(n, "children", true, depth + 1);
+}
+
+void Checker::checkCard(const json &n, int depth)
+{
+    string(n, "title", false);
+    string(n, "description", false);
+    nodes(n, "children", true, depth + 1);
+    nodes(n, "footer", false, depth + 1, true);
+}
+
+void Checker::checkDivider(const json &, int)
+{
+}
+
+void Checker::checkHeading(const json &n, int)
+{
+    string(n, "text", true);
+    if (const json *level = member(n, "level", false);
+        level && (!level->is_number_integer() || *level < 1 || *level > 3))
+        add("level", QStringLiteral("must be 1, 2 or 3"));
+}
+
+void Checker::checkText(const json &n, int)
+{
+    string(n, "text", true);
+}
+
+void Checker::checkBadge(const json &n, int)
+{
+    string(n, "text", true);
+    enumeration(n, "tone", false, kTones);
+}
+
+void Checker::checkStat(const json &n, int)
+{
+    string(n, "label", true);
+    stringOrNumber(n, "value", true);
+    if (const json *delta = member(n, "delta", false)) {
+        Step step(*this, "delta");
+        if (isObject(*delta)) {
+            stringOrNumber(*delta, "value", true);
+            enumeration(*delta, "direction", true, {"up", "down", "flat"});
         }
-        string(n, "hint", false);
-        if (const json *trend = array(n, "trend", false, kWidgetMaxItems)) {
-            Step step(*this, "trend");
-            for (std::size_t i = 0; i < trend->size(); ++i) {
-                if (!(*trend)[i].is_number())
-                    m_issues.append({pointer(std::to_string(i).c_str()), QStringLiteral("must be a number")});
-            }
+    }
+    string(n, "hint", false);
+    if (const json *trend = array(n, "trend", false, kWidgetMaxItems)) {
+        Step step(*this, "trend");
+        for (std::size_t i = 0; i < trend->size(); ++i) {
+            if (!(*trend)[i].is_number())
+                m_issues.append({pointer(std::to_string(i).c_str()), QStringLiteral("must be a number")});
         }
-    } else if (type == "keyValue") {
-        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
-            string(item, "key", true);
-            if (const json *v = member(item, "value", true); v && !isCellValue(*v))
-                add("value", QStringLiteral("must be a string, number, boolean or null"));
-            else if (v && v->is_string())
-                string(item, "value", true);
-        });
-    } else if (type == "progress") {
-        if (const json *v = number(n, "value", true)) {
-            const double value = v->get<double>();
-            if (value < 0)
-                add("value", QStringLiteral("must be at least 0"));
-            else if (value > 100)
-                add("value", QStringLiteral("must be at most 100"));
-        }
-        string(n, "label", false);
-    } else if (type == "table") {
-        std::vector<std::string> keys;
-        eachObject(n, "columns", true, kWidgetMaxColumns, 1, [&](const json &column) {
-            if (const json *key = string(column, "key", true, kWidgetMaxTitle, true)) {
-                const std::string &k = key->get_ref<const std::string &>();
-                if (std::find(keys.begin(), keys.end(), k) != keys.end())
-                    add("key", QStringLiteral("must be unique"));
-                else
-                    keys.push_back(k);
-            }
-            string(column, "label", true);
-            enumeration(column, "align", false, {"left", "center", "right"});
-        });
-        eachObject(n, "rows", true, kWidgetMaxItems, 0, [&](const json &row) {
-            for (const std::string &key : keys) {
-                auto cell = row.find(key);
-                if (cell == row.end())
-                    continue;
-                if (!isCellValue(*cell))
-                    add(key.c_str(), QStringLiteral("must be a string, number, boolean or null"));
-                else if (cell->is_string())
-                    string(row, key.c_str(), false);
-            }
-        });
-    } else if (type == "list") {
-        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
-            string(item, "title", true);
-            string(item, "subtitle", false);
-            string(item, "icon", false, kWidgetMaxTitle);
-            imageSource(item, "image", false);
-            stringOrNumber(item, "meta", false);
-            if (const json *badge = member(item, "badge", false)) {
-                if (badge->is_string()) {
-                    string(item, "badge", false);
-                } else {
-                    Step b(*this, "badge");
-                    if (isObject(*badge)) {
-                        string(*badge, "text", true);
-                        enumeration(*badge, "tone", false, kTones);
-                    }
-                }
-            }
-            if (const json *actions = array(item, "actions", false, kWidgetMaxActions)) {
-                Step a(*this, "actions");
-                std::size_t j = 0;
-                for (const json &entry : *actions) {
-                    Step at2(*this, j++);
-                    // {label, action} or an action itself.
-                    if (entry.is_object() && !entry.contains("kind") && entry.contains("action")) {
-                        string(entry, "label", true);
-                        Step act(*this, "action");
-                        action(entry.at("action"));
-                    } else {
-                        action(entry);
-                    }
-                }
-            }
-        });
-    } else if (type == "chart") {
-        enumeration(n, "kind", true, {"bar", "line", "area", "pie"});
-        eachObject(n, "data", true, kWidgetMaxItems, 1, [&](const json &point) {
-            string(point, "label", true);
-            atLeastZero(point, "value", true); // seed 003: values must be non-negative
-        });
-        atLeastZero(n, "height", false);
-    } else if (type == "timeline") {
-        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
-            string(item, "title", true);
-            string(item, "time", false);
-            string(item, "subtitle", false);
-            string(item, "icon", false, kWidgetMaxTitle);
-            enumeration(item, "status", false, {"done", "active", "upcoming"});
-        });
-    } else if (type == "checklist") {
-        eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
-            string(item, "label", true);
-            boolean(item, "checked");
-            string(item, "note", false);
-        });
-        if (const json *a = member(n, "action", false)) {
-            Step step(*this, "action");
-            action(*a);
-        }
-        string(n, "submitLabel", false, kWidgetMaxTitle);
-    } else if (type == "compare") {
-        std::size_t optionCount = 0;
-        if (const json *options = array(n, "options", true, kWidgetMaxOptions, 1)) {
-            optionCount = options->size();
-            Step step(*this, "options");
-            std::size_t i = 0;
-            for (const json &option : *options) {
-                Step at(*this, i++);
-                if (!isObject(option))
-                    continue;
-                string(option, "name", true);
-                boolean(option, "recommended");
-            }
-        }
-        if (const json *rows = array(n, "rows", true, kWidgetMaxItems)) {
-            Step step(*this, "rows");
-            std::size_t i = 0;
-            for (const json &row : *rows) {
-                Step at(*this, i++);
-                if (!isObject(row))
-                    continue;
-                string(row, "label", true);
-                if (const json *values = array(row, "values", true, kWidgetMaxItems)) {
-                    // seed 003: shorter rows pad to blank; longer ones would hide cells, so they are an issue.
-                    if (optionCount > 0 && values->size() > optionCount) {
-                        add("values", QStringLiteral("must have at most %1 items (one per option)").arg(optionCount));
-                    } else {
-                        Step v(*this, "values");
-                        for (std::size_t j = 0; j < values->size(); ++j) {
-                            const json &cell = (*values)[j];
-                            if (!isCellValue(cell))
-                                add(std::to_string(j).c_str(), QStringLiteral("must be a string, number, boolean or null"));
-                            else if (cell.is_string() && codePoints(cell.get_ref<const std::string &>()) > kWidgetMaxString)
-                                add(std::to_string(j).c_str(), QStringLiteral("must be at most %1 characters").arg(kWidgetMaxString));
-                        }
-                    }
-                }
-            }
-        }
-    } else if (type == "rating") {
-        number(n, "value", true); // seed 003: clamped to 0–5 when drawn, never an issue
-        atLeastZero(n, "count", false);
-        string(n, "label", false);
-    } else if (type == "mood") {
-        enumeration(n, "emotion", true,
-                    {"happy", "thinking", "celebrating", "sheepish", "determined", "surprised", "sad", "love"});
-        string(n, "message", false);
-    } else if (type == "board") {
-        string(n, "label", false);
-        const json *rows = member(n, "rows", true);
-        if (rows && !rows->is_array()) {
-            add("rows", QStringLiteral("must be an array"));
-        } else if (rows) {
-            // seed 003: rows and each row past 12 are sliced rather than rejected, so they are not checked.
-            Step step(*this, "rows");
-            for (std::size_t r = 0; r < rows->size() && r < std::size_t(kWidgetBoardMax); ++r) {
-                const json &row = (*rows)[r];
-                if (!row.is_array()) {
-                    add(std::to_string(r).c_str(), QStringLiteral("must be an array"));
-                    continue;
-                }
-                Step at(*this, r);
-                for (std::size_t c = 0; c < row.size() && c < std::size_t(kWidgetBoardMax); ++c) {
-                    const json &cell = row[c];
-                    if (cell.is_string()) {
-                        if (codePoints(cell.get_ref<const std::string &>()) > kWidgetMaxTitle)
-                            add(std::to_string(c).c_str(), QStringLiteral("must be at most %1 characters").arg(kWidgetMaxTitle));
-                        continue;
-                    }
-                    if (cell.is_null())
-                        continue;
-                    Step cellStep(*this, c);
-                    if (!cell.is_object()) {
-                        add(nullptr, QStringLiteral("must be a string, null or an object"));
-                        continue;
-                    }
-                    string(cell, "glyph", false, kWidgetMaxTitle);
-                    string(cell, "icon", false, kWidgetMaxTitle);
-                    enumeration(cell, "tone", false, kTones);
-                    if (const json *a = member(cell, "action", false)) {
-                        Step act(*this, "action");
-                        action(*a);
-                    }
-                }
-            }
-        }
-    } else if (type == "reveal") {
-        enumeration(n, "kind", true, {"coin", "d6", "d20", "8ball"});
-        stringOrNumber(n, "result", true);
-        string(n, "label", false);
-    } else if (type == "image") {
-        imageSource(n, "src", true);
-        string(n, "alt", true);
-        string(n, "caption", false);
-    } else if (type == "button") {
-        string(n, "label", true, kWidgetMaxTitle);
-        enumeration(n, "variant", false, {"default", "secondary", "destructive", "outline"});
-        if (const json *a = member(n, "action", true)) {
-            Step step(*this, "action");
-            action(*a);
-        }
-    } else if (type == "input") {
-        fieldName(n);
-        string(n, "label", false);
-        string(n, "placeholder", false);
-        enumeration(n, "kind", false, {"text", "number"});
-    } else if (type == "select") {
-        fieldName(n);
-        string(n, "label", false);
-        eachObject(n, "options", true, kWidgetMaxItems, 1, [&](const json &option) {
-            string(option, "label", true);
-            if (const json *v = member(option, "value", true);
-                v && !(v->is_string() || v->is_number() || v->is_boolean()))
-                add("value", QStringLiteral("must be a string, number or boolean"));
-        });
-    } else if (type == "form") {
-        m_forms.emplace_back();
-        nodes(n, "children", true, below);
-        m_forms.pop_back();
-        if (const json *submit = member(n, "submit", true)) {
-            Step step(*this, "submit");
-            if (isObject(*submit)) {
-                string(*submit, "label", true, kWidgetMaxTitle);
-                if (const json *a = member(*submit, "action", true)) {
-                    Step act(*this, "action");
-                    action(*a);
-                }
-            }
-        }
-    } else {
-        // seed 003: the catalog is fixed; an unrecognised type fails validation.
-        constexpr std::size_t kShown = 40;
-        QString shown = fromStdString(type);
-        if (shown.size() > qsizetype(kShown))
-            shown = shown.left(qsizetype(kShown)) + QChar(0x2026);
-        add("type", QStringLiteral("unknown node type \"%1\"").arg(shown));
     }
 }
 
+void Checker::checkKeyValue(const json &n, int)
+{
+    eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+        string(item, "key", true);
+        if (const json *v = member(item, "value", true); v && !isCellValue(*v))
+            add("value", QStringLiteral("must be a string, number, boolean or null"));
+        else if (v && v->is_string())
+            string(item, "value", true);
+    });
+}
+
+void Checker::checkProgress(const json &n, int)
+{
+    if (const json *v = number(n, "value", true)) {
+        const double value = v->get<double>();
+        if (value < 0)
+            add("value", QStringLiteral("must be at least 0"));
+        else if (value > 100)
+            add("value", QStringLiteral("must be at most 100"));
+    }
+    string(n, "label", false);
+}
+
+void Checker::checkTable(const json &n, int)
+{
+    std::vector<std::string> keys;
+    eachObject(n, "columns", true, kWidgetMaxColumns, 1, [&](const json &column) {
+        if (const json *key = string(column, "key", true, kWidgetMaxTitle, true)) {
+            const std::string &k = key->get_ref<const std::string &>();
+            if (std::find(keys.begin(), keys.end(), k) != keys.end())
+                add("key", QStringLiteral("must be unique"));
+            else
+                keys.push_back(k);
+        }
+        string(column, "label", true);
+        enumeration(column, "align", false, {"left", "center", "right"});
+    });
+    eachObject(n, "rows", true, kWidgetMaxItems, 0, [&](const json &row) {
+        for (const std::string &key : keys) {
+            auto cell = row.find(key);
+            if (cell == row.end())
+                continue;
+            if (!isCellValue(*cell))
+                add(key.c_str(), QStringLiteral("must be a string, number, boolean or null"));
+            else if (cell->is_string())
+                string(row, key.c_str(), false);
+        }
+    });
+}
+
+// One entry of a list item's actions: {label, action} or an action itself.
+void Checker::listAction(const json &entry)
+{
+    if (entry.is_object() && !entry.contains("kind") && entry.contains("action")) {
+        string(entry, "label", true);
+        Step act(*this, "action");
+        action(entry.at("action"));
+    } else {
+        action(entry);
+    }
+}
+
+void Checker::listItem(const json &item)
+{
+    string(item, "title", true);
+    string(item, "subtitle", false);
+    string(item, "icon", false, kWidgetMaxTitle);
+    imageSource(item, "image", false);
+    stringOrNumber(item, "meta", false);
+    if (const json *badge = member(item, "badge", false)) {
+        if (badge->is_string()) {
+            string(item, "badge", false);
+        } else {
+            Step b(*this, "badge");
+            if (isObject(*badge)) {
+                string(*badge, "text", true);
+                enumeration(*badge, "tone", false, kTones);
+            }
+        }
+    }
+    if (const json *actions = array(item, "actions", false, kWidgetMaxActions)) {
+        Step a(*this, "actions");
+        std::size_t j = 0;
+        for (const json &entry : *actions) {
+            Step at(*this, j++);
+            listAction(entry);
+        }
+    }
+}
+
+void Checker::checkList(const json &n, int)
+{
+    eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) { listItem(item); });
+}
+
+void Checker::checkChart(const json &n, int)
+{
+    enumeration(n, "kind", true, {"bar", "line", "area", "pie"});
+    eachObject(n, "data", true, kWidgetMaxItems, 1, [&](const json &point) {
+        string(point, "label", true);
+        atLeastZero(point, "value", true); // seed 003: values must be non-negative
+    });
+    atLeastZero(n, "height", false);
+}
+
+void Checker::checkTimeline(const json &n, int)
+{
+    eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+        string(item, "title", true);
+        string(item, "time", false);
+        string(item, "subtitle", false);
+        string(item, "icon", false, kWidgetMaxTitle);
+        enumeration(item, "status", false, {"done", "active", "upcoming"});
+    });
+}
+
+void Checker::checkChecklist(const json &n, int)
+{
+    eachObject(n, "items", true, kWidgetMaxItems, 0, [&](const json &item) {
+        string(item, "label", true);
+        boolean(item, "checked");
+        string(item, "note", false);
+    });
+    if (const json *a = member(n, "action", false)) {
+        Step step(*this, "action");
+        action(*a);
+    }
+    string(n, "submitLabel", false, kWidgetMaxTitle);
+}
+
+// A compare row's values; optionCount 0 = the options were not usable (no length check then).
+void Checker::compareValues(const json &row, std::size_t optionCount)
+{
+    const json *values = array(row, "values", true, kWidgetMaxItems);
+    if (!values)
+        return;
+    // seed 003: shorter rows pad to blank; longer ones would hide cells, so they are an issue.
+    if (optionCount > 0 && values->size() > optionCount) {
+        add("values", QStringLiteral("must have at most %1 items (one per option)").arg(optionCount));
+        return;
+    }
+    Step v(*this, "values");
+    for (std::size_t j = 0; j < values->size(); ++j) {
+        const json &cell = (*values)[j];
+        if (!isCellValue(cell))
+            add(std::to_string(j).c_str(), QStringLiteral("must be a string, number, boolean or null"));
+        else if (cell.is_string() && codePoints(cell.get_ref<const std::string &>()) > kWidgetMaxString)
+            add(std::to_string(j).c_str(), QStringLiteral("must be at most %1 characters").arg(kWidgetMaxString));
+    }
+}
+
+void Checker::checkCompare(const json &n, int)
+{
+    std::size_t optionCount = 0;
+    if (const json *options = array(n, "options", true, kWidgetMaxOptions, 1)) {
+        optionCount = options->size();
+        Step step(*this, "options");
+        std::size_t i = 0;
+        for (const json &option : *options) {
+            Step at(*this, i++);
+            if (!isObject(option))
+                continue;
+            string(option, "name", true);
+            boolean(option, "recommended");
+        }
+    }
+    if (const json *rows = array(n, "rows", true, kWidgetMaxItems)) {
+        Step step(*this, "rows");
+        std::size_t i = 0;
+        for (const json &row : *rows) {
+            Step at(*this, i++);
+            if (!isObject(row))
+                continue;
+            string(row, "label", true);
+            compareValues(row, optionCount);
+        }
+    }
+}
+
+void Checker::checkRating(const json &n, int)
+{
+    number(n, "value", true); // seed 003: clamped to 0–5 when drawn, never an issue
+    atLeastZero(n, "count", false);
+    string(n, "label", false);
+}
+
+void Checker::checkMood(const json &n, int)
+{
+    enumeration(n, "emotion", true,
+                {"happy", "thinking", "celebrating", "sheepish", "determined", "surprised", "sad", "love"});
+    string(n, "message", false);
+}
+
+// One board cell at column c of the current row.
+void Checker::boardCell(const json &cell, std::size_t c)
+{
+    if (cell.is_string()) {
+        if (codePoints(cell.get_ref<const std::string &>()) > kWidgetMaxTitle)
+            add(std::to_string(c).c_str(), QStringLiteral("must be at most %1 characters").arg(kWidgetMaxTitle));
+        return;
+    }
+    if (cell.is_null())
+        return;
+    Step cellStep(*this, c);
+    if (!cell.is_object()) {
+        add(nullptr, QStringLiteral("must be a string, null or an object"));
+        return;
+    }
+    string(cell, "glyph", false, kWidgetMaxTitle);
+    string(cell, "icon", false, kWidgetMaxTitle);
+    enumeration(cell, "tone", false, kTones);
+    if (const json *a = member(cell, "action", false)) {
+        Step act(*this, "action");
+        action(*a);
+    }
+}
+
+void Checker::checkBoard(const json &n, int)
+{
+    string(n, "label", false);
+    const json *rows = member(n, "rows", true);
+    if (!rows)
+        return;
+    if (!rows->is_array()) {
+        add("rows", QStringLiteral("must be an array"));
+        return;
+    }
+    // seed 003: rows and each row past 12 are sliced rather than rejected, so they are not checked.
+    Step step(*this, "rows");
+    for (std::size_t r = 0; r < rows->size() && r < std::size_t(kWidgetBoardMax); ++r) {
+        const json &row = (*rows)[r];
+        if (!row.is_array()) {
+            add(std::to_string(r).c_str(), QStringLiteral("must be an array"));
+            continue;
+        }
+        Step at(*this, r);
+        for (std::size_t c = 0; c < row.size() && c < std::size_t(kWidgetBoardMax); ++c)
+            boardCell(row[c], c);
+    }
+}
+
+void Checker::checkReveal(const json &n, int)
+{
+    enumeration(n, "kind", true, {"coin", "d6", "d20", "8ball"});
+    stringOrNumber(n, "result", true);
+    string(n, "label", false);
+}
+
+void Checker::checkImage(const json &n, int)
+{
+    imageSource(n, "src", true);
+    string(n, "alt", true);
+    string(n, "caption", false);
+}
+
+void Checker::checkButton(const json &n, int)
+{
+    string(n, "label", true, kWidgetMaxTitle);
+    enumeration(n, "variant", false, {"default", "secondary", "destructive", "outline"});
+    if (const json *a = member(n, "action", true)) {
+        Step step(*this, "action");
+        action(*a);
+    }
+}
+
+void Checker::checkInput(const json &n, int)
+{
+    fieldName(n);
+    string(n, "label", false);
+    string(n, "placeholder", false);
+    enumeration(n, "kind", false, {"text", "number"});
+}
+
+void Checker::checkSelect(const json &n, int)
+{
+    fieldName(n);
+    string(n, "label", false);
+    eachObject(n, "options", true, kWidgetMaxItems, 1, [&](const json &option) {
+        string(option, "label", true);
+        if (const json *v = member(option, "value", true);
+            v && !(v->is_string() || v->is_number() || v->is_boolean()))
+            add("value", QStringLiteral("must be a string, number or boolean"));
+    });
+}
+
+void Checker::checkForm(const json &n, int depth)
+{
+    m_forms.emplace_back();
+    nodes(n, "children", true, depth + 1);
+    m_forms.pop_back();
+    const json *submit = member(n, "submit", true);
+    if (!submit)
+        return;
+    Step step(*this, "submit");
+    if (!isObject(*submit))
+        return;
+    string(*submit, "label", true, kWidgetMaxTitle);
+    if (const json *a = member(*submit, "action", true)) {
+        Step act(*this, "action");
+        action(*a);
+    }
+}
+
+// The table behind node(): one checker per type of kNodeTypeNames (a test compares the two lists).
+const Checker::NodeRule Checker::kNodeRules[] = {
+    {"stack", &Checker::checkStack},
+    {"card", &Checker::checkCard},
+    {"divider", &Checker::checkDivider},
+    {"heading", &Checker::checkHeading},
+    {"text", &Checker::checkText},
+    {"badge", &Checker::checkBadge},
+    {"stat", &Checker::checkStat},
+    {"keyValue", &Checker::checkKeyValue},
+    {"progress", &Checker::checkProgress},
+    {"table", &Checker::checkTable},
+    {"list", &Checker::checkList},
+    {"chart", &Checker::checkChart},
+    {"timeline", &Checker::checkTimeline},
+    {"checklist", &Checker::checkChecklist},
+    {"compare", &Checker::checkCompare},
+    {"rating", &Checker::checkRating},
+    {"mood", &Checker::checkMood},
+    {"board", &Checker::checkBoard},
+    {"reveal", &Checker::checkReveal},
+    {"image", &Checker::checkImage},
+    {"button", &Checker::checkButton},
+    {"input", &Checker::checkInput},
+    {"select", &Checker::checkSelect},
+    {"form", &Checker::checkForm},
+};
+static_assert(std::size(Checker::kNodeRules) == std::size(kNodeTypeNames), "one checker per node type");
+
+void Checker::nodeFields(const std::string &type, const json &n, int depth)
+{
+    const auto rule = std::find_if(std::begin(kNodeRules), std::end(kNodeRules),
+                                   [&](const NodeRule &r) { return r.type == type; });
+    if (rule != std::end(kNodeRules)) {
+        (this->*rule->check)(n, depth);
+        return;
+    }
+    // seed 003: the catalog is fixed; an unrecognised type fails validation.
+    constexpr std::size_t kShown = 40;
+    QString shown = fromStdString(type);
+    if (shown.size() > qsizetype(kShown))
+        shown = shown.left(qsizetype(kShown)) + QChar(0x2026);
+    add("type", QStringLiteral("unknown node type \"%1\"").arg(shown));
+}
+
 } // namespace
+
+QStringList widgetNodeTypeNames()
+{
+    QStringList names;
+    for (const char *name : kNodeTypeNames)
+        names.append(QLatin1String(name));
+    return names;
+}
+
+QStringList widgetDocumentCheckedTypes()
+{
+    QStringList names;
+    for (const auto &rule : Checker::kNodeRules)
+        names.append(QLatin1String(rule.type.data(), qsizetype(rule.type.size())));
+    return names;
+}
 
 void validateWidgetDocument(const json &payload, QList<ValidationIssue> &issues)
 {

@@ -54,9 +54,12 @@
 // "must be at most N characters", "must have at most N items", "must be at least 0",
 // "unknown node type \"x\"" (at …/type), "must start with https:// or data:".
 
+#include <cstddef>
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QStringView>
 
 #include <nlohmann/json_fwd.hpp>
@@ -97,6 +100,14 @@ QList<ProseFence> findWidgetFences(QStringView markdown);
 
 // Issues in a widget document, pointers under "/payload". Called by CardValidator.
 void validateWidgetDocument(const nlohmann::json &payload, QList<ValidationIssue> &issues);
+
+// The node types of seed 003 "Node Catalog" (kWidgetNodeTypeCount of them): the one list that the
+// validator's and the builder's tables follow.
+inline constexpr std::size_t kWidgetNodeTypeCount = 24;
+QStringList widgetNodeTypeNames();
+// The types the validator has a checker for (its table's keys, in table order); equals
+// widgetNodeTypeNames() as a set (tst_widgetdocument checks it).
+QStringList widgetDocumentCheckedTypes();
 
 // The card for one fence: raw text = fence.json, source ProseFence, id "<owner>#widget-<index>"
 // (owner: the message id, else "line N"; index 1-based). Validated like any card.

@@ -8,10 +8,11 @@
 // Each row of the table also carries the kind's height estimate (before a widget exists) and its
 // "copy as text" form. Adding a kind: docs/adding-a-kind.md; tst_kindtable fails when a row is missing.
 
+#include <QString>
+
 #include <cards/cardkinds.h> // the plugged kinds are named by callers of setPluggedFactory
 
 class QByteArray;
-class QString;
 class QWidget;
 
 namespace Tessera {
@@ -21,11 +22,22 @@ class CardActions;
 
 struct CardState;
 
+// The user's settings a renderer needs. Whoever draws fills them once from QSettings (app/settingskeys.h:
+// MainWindow for the conversation view, the headless render in commandline.cpp); widgets never read
+// QSettings themselves. The defaults are those of an empty settings file.
+struct RenderSettings
+{
+    bool reduceMotion = false;     // "appearance/reduceMotion"; TESSERA_REDUCE_MOTION=1 also turns motion off
+    bool loadRemoteImages = false; // "widgets/loadRemoteImages": https images load on show, not on a click
+    QString pressName;             // "user/displayName" (trimmed); "" = the OS user name, else "You"
+};
+
 struct RenderContext
 {
     CardActions *actions = nullptr; // Not owned; may be null (headless render, tests).
     const CardState *state = nullptr; // The card's lifecycle state (issue 6); null or empty = none.
     bool streaming = false;           // The block is still streaming (an unclosed dorkos-ui fence: skeleton).
+    RenderSettings settings = {}; // (a default member initializer: RenderContext{&actions} stays warning-free)
 };
 
 class RendererRegistry

@@ -1,25 +1,24 @@
 #include <widgets/common/motion.h>
 
-#include <QSettings>
 #include <QWidget>
 
 namespace Tessera {
 
-bool widgetMotionAllowed()
+bool widgetMotionAllowed(bool reduceMotionSetting)
 {
     if (qEnvironmentVariableIntValue("TESSERA_REDUCE_MOTION") == 1)
         return false;
-    return !QSettings().value(QStringLiteral("appearance/reduceMotion"), false).toBool();
+    return !reduceMotionSetting;
 }
 
-bool widgetCanAnimate(const QWidget *widget)
+bool widgetCanAnimate(const QWidget *widget, bool reduceMotionSetting)
 {
     if (!widget || !widget->isVisible())
         return false;
     const QWidget *window = widget->window();
     if (!window || window->testAttribute(Qt::WA_DontShowOnScreen))
         return false;
-    return widgetMotionAllowed();
+    return widgetMotionAllowed(reduceMotionSetting);
 }
 
 } // namespace Tessera

@@ -219,6 +219,7 @@ QWidget *ConversationView::buildWidget(int row)
 {
     RenderContext context;
     context.actions = m_actions;
+    context.settings = m_renderSettings;
     context.streaming = m_model->data(m_model->index(row), ConversationModel::StreamingRole).toBool();
     QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
     if (const Card *card = m_model->card(row))
@@ -461,7 +462,7 @@ bool ConversationView::focusNextPrevChild(bool next)
 }
 
 QImage ConversationView::renderToImage(ConversationModel *model, int width, const QPalette &palette,
-                                       int maxHeight, int *rowsDrawn)
+                                       int maxHeight, int *rowsDrawn, const RenderSettings &settings)
 {
     const int columnWidth = width - 2 * kMargin;
     QList<QImage> pieces;
@@ -476,6 +477,7 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
     host.resize(width, 100);
     host.show();
     RenderContext context;
+    context.settings = settings;
     const qreal dpr = qApp->devicePixelRatio();
     for (int row = 0; model && row < model->rowCount(); ++row) {
         QWidget *widget = createBlockWidget(*model, row, context, &host);

@@ -18,6 +18,8 @@
 #include <QList>
 #include <QPointer>
 
+#include <widgets/card/rendererregistry.h>
+
 class QImage;
 
 namespace Tessera {
@@ -36,6 +38,10 @@ public:
     void setModel(ConversationModel *model); // Not owned.
     ConversationModel *model() const { return m_model; }
     CardActions *cardActions() const { return m_actions; }
+    // The settings every block is drawn with (the window reads them from QSettings). They apply to
+    // blocks built from now on; rebuild the rows (reset the model) to redraw the live ones.
+    void setRenderSettings(const RenderSettings &settings) { m_renderSettings = settings; }
+    const RenderSettings &renderSettings() const { return m_renderSettings; }
 
     // Live widgets right now (for tests and the benchmark).
     int liveWidgetCount() const;
@@ -58,7 +64,7 @@ public:
     // builds each block in turn, paints it, and releases it, so memory stays flat.
     // Stops before maxHeight pixels; *rowsDrawn says how many rows made it.
     static QImage renderToImage(ConversationModel *model, int width, const QPalette &palette,
-                                int maxHeight, int *rowsDrawn);
+                                int maxHeight, int *rowsDrawn, const RenderSettings &settings = {});
 
 Q_SIGNALS:
     void promptRequested(const QString &prompt);
@@ -94,6 +100,7 @@ private:
 
     ConversationModel *m_model = nullptr; // Not owned.
     CardActions *m_actions = nullptr;
+    RenderSettings m_renderSettings;
     QList<Row> m_rows;
     QList<int> m_offsets; // m_offsets[i] = top of row i; size rows + 1
     int m_layoutWidth = 0;

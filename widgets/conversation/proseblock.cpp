@@ -52,7 +52,7 @@ ProseBlock::ProseBlock(const QString &markdown, const QList<Card> &fenceCards, c
         at = fence.end;
         QWidget *part = nullptr;
         if (!fence.closed && streaming) {
-            part = new ProseSkeleton(this);
+            part = new ProseSkeleton(context.settings.reduceMotion, this);
         } else {
             const Card card = useGiven ? cards.at(i) : widgetFenceCard(fence, owner, int(i) + 1);
             part = RendererRegistry::createCardWidget(card, context, this);

@@ -9,8 +9,9 @@
 
 namespace Tessera {
 
-ProseSkeleton::ProseSkeleton(QWidget *parent)
+ProseSkeleton::ProseSkeleton(bool reduceMotion, QWidget *parent)
     : QFrame(parent)
+    , m_reduceMotion(reduceMotion)
 {
     setObjectName(QStringLiteral("widgetSkeleton"));
     setFixedHeight(kHeight);
@@ -27,7 +28,7 @@ bool ProseSkeleton::isShimmering() const
 void ProseSkeleton::showEvent(QShowEvent *event)
 {
     QFrame::showEvent(event);
-    if (!widgetCanAnimate(this))
+    if (!widgetCanAnimate(this, m_reduceMotion))
         return;
     if (!m_timer) {
         m_timer = new QTimer(this);

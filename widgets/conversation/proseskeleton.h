@@ -19,7 +19,8 @@ class ProseSkeleton : public QFrame
 public:
     static constexpr int kHeight = 104; // px
 
-    explicit ProseSkeleton(QWidget *parent = nullptr);
+    // reduceMotion: RenderSettings::reduceMotion of the view drawing it.
+    explicit ProseSkeleton(bool reduceMotion, QWidget *parent = nullptr);
 
     bool isShimmering() const;
 
@@ -31,6 +32,7 @@ protected:
 private:
     QTimer *m_timer = nullptr;
     QElapsedTimer m_clock;
+    bool m_reduceMotion = false;
 };
 
 } // namespace Tessera

@@ -10,7 +10,6 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QResizeEvent>
-#include <QSettings>
 #include <QStyle>
 #include <QTableWidget>
 #include <QUrl>
@@ -367,6 +366,7 @@ JsonRenderCard::JsonRenderCard(const Card &card, const RenderContext &context, Q
     : CardFrame(card, parent)
     , m_card(&card)
     , m_actions(context.actions)
+    , m_pressName(context.settings.pressName)
     , m_cardId(card.cardId())
 {
     setObjectName(QStringLiteral("jsonRenderCard"));
@@ -417,9 +417,9 @@ JsonRenderCard::JsonRenderCard(const Card &card, const RenderContext &context, Q
     m_card = nullptr;
 }
 
-QString JsonRenderCard::presserName()
+QString JsonRenderCard::presserName(const QString &pressName)
 {
-    const QString configured = QSettings().value(QStringLiteral("user/displayName")).toString().trimmed();
+    const QString configured = pressName.trimmed();
     if (!configured.isEmpty())
         return configured;
     for (const char *variable : {"USER", "USERNAME"}) {
@@ -684,7 +684,7 @@ void JsonRenderCard::press(QPushButton *button)
     updateButtons();
     QPointer<JsonRenderCard> alive(this);
     const int request = m_actions->requestDecision(m_cardId, actionId, QStringLiteral("pressed"),
-                                                   buttonPressNote(presserName(), actionId));
+                                                   buttonPressNote(presserName(m_pressName), actionId));
     if (alive)
         m_pendingRequest = request;
 }

@@ -13,7 +13,7 @@
 //
 // Buttons (seed 001 "Button presses"; issue 6):
 //  - a press calls context.actions->requestDecision(card.cardId(), id, "pressed",
-//    buttonPressNote(presserName(), id)); the pressed button says "Sending…" and every button of the
+//    buttonPressNote(presserName(pressName), id)); the pressed button says "Sending…" and every button of the
 //    card is disabled until CardActions::requestFinished for that request id: ok -> Buttons stay
 //    disabled, the pressed one marked "✓" and "Pressed: LABEL" shown; failure -> enabled again (the
 //    application shows the reason). A second click while sending is ignored: one press, one request.
@@ -56,8 +56,9 @@ class JsonRenderCard : public CardFrame
 public:
     JsonRenderCard(const Card &card, const RenderContext &context, QWidget *parent = nullptr);
 
-    // Who pressed: QSettings "user/displayName", else the OS user name ($USER / $USERNAME), else "You".
-    static QString presserName();
+    // Who pressed: pressName (RenderSettings::pressName, trimmed), else the OS user name ($USER /
+    // $USERNAME), else "You".
+    static QString presserName(const QString &pressName);
 
     QList<QPushButton *> buttons() const { return m_buttons; }         // Button elements, in draw order
     QList<QPushButton *> linkButtons() const { return m_linkButtons; } // LinkButton elements, in draw order
@@ -83,6 +84,7 @@ private:
 
     const Card *m_card = nullptr; // only during construction (number lexemes)
     CardActions *m_actions = nullptr; // Not owned; may be null.
+    QString m_pressName;              // RenderSettings::pressName
     QString m_cardId;
     CardState m_state;
     QList<QPushButton *> m_buttons;

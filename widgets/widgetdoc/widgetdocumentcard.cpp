@@ -119,6 +119,7 @@ WidgetDocumentCard::WidgetDocumentCard(const Card &card, const RenderContext &co
                                        QWidget *parent)
     : CardFrame(QStringLiteral("dorkos_ui"), frameTitle(card, payload), parent)
     , m_actions(context.actions)
+    , m_settings(context.settings)
 {
     setObjectName(QStringLiteral("widgetDocumentCard"));
     QString name = card.title();
@@ -213,8 +214,8 @@ void WidgetDocumentCard::trigger(QAbstractButton *control, const WidgetAction &a
                 ? (jsonString(command, "emoji").isEmpty() ? QStringLiteral("\U0001F389") : jsonString(command, "emoji"))
                 : QString();
             // seed 003: every celebration style is skipped for people who prefer reduced motion.
-            if (!WidgetNodeConfetti::burst(control ? static_cast<QWidget *>(control) : this, emoji))
-                showNote(widgetMotionAllowed() ? tr("Celebrate!") : tr("Celebrate! (no confetti: reduced motion is on)"));
+            if (!WidgetNodeConfetti::burst(control ? static_cast<QWidget *>(control) : this, emoji, m_settings.reduceMotion))
+                showNote(widgetMotionAllowed(m_settings.reduceMotion) ? tr("Celebrate!") : tr("Celebrate! (no confetti: reduced motion is on)"));
         } else {
             showNote(tr("\"%1\" is a DorkOS window command; Tessera has nothing to run for it.").arg(action.command));
         }

@@ -30,6 +30,7 @@
 #include <cards/dialects/widgetdocument.h>
 #include <widgets/card/cardactions.h>
 #include <widgets/card/cardframe.h>
+#include <widgets/card/rendererregistry.h>
 
 class QAbstractButton;
 class QLabel;
@@ -53,6 +54,8 @@ public:
     // else "widget".
     QString widgetName() const { return m_widgetName; }
     CardActions *actions() const { return m_actions; }
+    // The settings it was drawn with (RenderContext::settings); the nodes read them from here.
+    const RenderSettings &settings() const { return m_settings; }
     // The note line under the widget ("" and hidden until a ui command runs).
     QLabel *statusNote() const { return m_status; }
 
@@ -78,6 +81,7 @@ private:
     void showNote(const QString &text);
 
     QPointer<CardActions> m_actions;
+    RenderSettings m_settings;
     QString m_widgetName;
     QLabel *m_status = nullptr;
     QHash<int, QPointer<QAbstractButton>> m_pending; // request id -> busy control

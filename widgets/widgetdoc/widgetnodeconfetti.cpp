@@ -10,9 +10,9 @@
 
 namespace Tessera {
 
-WidgetNodeConfetti *WidgetNodeConfetti::burst(QWidget *origin, const QString &emoji)
+WidgetNodeConfetti *WidgetNodeConfetti::burst(QWidget *origin, const QString &emoji, bool reduceMotion)
 {
-    if (!origin || !widgetCanAnimate(origin))
+    if (!origin || !widgetCanAnimate(origin, reduceMotion))
         return nullptr;
     // Over the whole widget document when there is one (the burst needs room), else the origin's window.
     QWidget *host = origin;

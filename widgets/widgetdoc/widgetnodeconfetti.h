@@ -3,7 +3,7 @@
 // A short confetti burst (seed 003: the ui action {"action": "celebrate"} and a celebrating mood): a
 // transparent, click-through overlay over the widget document that throws kPieces pieces (or an emoji
 // glyph) from the origin widget's centre, lets them fall for kDurationMs and deletes itself. Skipped
-// (burst returns nullptr) when widgetCanAnimate(origin) is false: reduced motion or a headless render.
+// (burst returns nullptr) when widgetCanAnimate(origin, reduceMotion) is false: reduced motion or a headless render.
 
 #include <QElapsedTimer>
 #include <QList>
@@ -22,7 +22,7 @@ public:
     static constexpr int kDurationMs = 1400;
 
     // emoji: "" draws colored pieces; else that glyph. Not owned by the caller (deletes itself).
-    static WidgetNodeConfetti *burst(QWidget *origin, const QString &emoji);
+    static WidgetNodeConfetti *burst(QWidget *origin, const QString &emoji, bool reduceMotion);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -8,7 +8,6 @@
 #include <QNetworkRequest>
 #include <QPainter>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 #include <cards/dialects/widgetdocument.h>
@@ -67,10 +66,11 @@ private:
 
 } // namespace
 
-WidgetNodeImage::WidgetNodeImage(const QString &src, const QString &alt, Mode mode, QWidget *parent)
+WidgetNodeImage::WidgetNodeImage(const QString &src, const QString &alt, Mode mode, bool loadRemote, QWidget *parent)
     : QWidget(parent)
     , m_mode(mode)
     , m_alt(alt)
+    , m_loadRemote(loadRemote)
 {
     setObjectName(QStringLiteral("widgetImage"));
     setAccessibleName(alt.isEmpty() ? tr("Image") : alt);
@@ -271,7 +271,7 @@ void WidgetNodeImage::showEvent(QShowEvent *event)
     const QWidget *win = window();
     if (win && win->testAttribute(Qt::WA_DontShowOnScreen))
         return; // headless render: never fetch
-    if (QSettings().value(QStringLiteral("widgets/loadRemoteImages"), false).toBool())
+    if (m_loadRemote)
         loadRemote();
 }
 

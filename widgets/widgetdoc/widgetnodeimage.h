@@ -6,7 +6,7 @@
 //    text with a note.
 //  - https:// images are NOT loaded by default: the image shows its alt text, the host, and a
 //    "Load image from HOST" button; no QNetworkAccessManager exists until that click (or until the
-//    widget is shown on screen with QSettings "widgets/loadRemoteImages" true; never in a headless
+//    widget is shown on screen with loadRemote true (RenderSettings::loadRemoteImages); never in a headless
 //    render). The download is capped at kMaxRemoteBytes, redirects may not leave https, and the reply
 //    is decoded like a data: image.
 // Full images keep their aspect ratio, at most the width given and kMaxHeight px tall
@@ -35,7 +35,8 @@ public:
     static constexpr int kMaxPixels = 4096;                   // decoded width or height
     static constexpr qint64 kMaxRemoteBytes = 8 * 1024 * 1024; // one https download
 
-    WidgetNodeImage(const QString &src, const QString &alt, Mode mode, QWidget *parent = nullptr);
+    // loadRemote: RenderSettings::loadRemoteImages of the document drawn.
+    WidgetNodeImage(const QString &src, const QString &alt, Mode mode, bool loadRemote, QWidget *parent = nullptr);
 
     bool isRemote() const { return m_remote; }
     bool hasImage() const { return !m_image.isNull(); }
@@ -73,6 +74,7 @@ private:
     QString m_alt;
     QUrl m_url;
     bool m_remote = false;
+    bool m_loadRemote = false; // load an https image on show, without the click
     QImage m_image;
     QLabel *m_note = nullptr;
     QWidget *m_canvas = nullptr; // full images: draws the image (height-for-width)

@@ -35,9 +35,10 @@ QPainterPath heartPath(QPointF c, qreal s)
 
 } // namespace
 
-WidgetNodeMood::WidgetNodeMood(const QString &emotion, QWidget *parent)
+WidgetNodeMood::WidgetNodeMood(const QString &emotion, bool reduceMotion, QWidget *parent)
     : QWidget(parent)
     , m_emotion(emotions().contains(emotion) ? emotion : QStringLiteral("happy"))
+    , m_reduceMotion(reduceMotion)
 {
     setObjectName(QStringLiteral("widgetMoodFace"));
     setFixedSize(kSize, kSize);
@@ -52,7 +53,7 @@ bool WidgetNodeMood::isAnimating() const
 void WidgetNodeMood::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!widgetCanAnimate(this))
+    if (!widgetCanAnimate(this, m_reduceMotion))
         return;
     if (!m_timer) {
         m_timer = new QTimer(this);
@@ -63,7 +64,7 @@ void WidgetNodeMood::showEvent(QShowEvent *event)
     m_timer->start();
     if (m_emotion == QLatin1String("celebrating") && !m_burstDone) {
         m_burstDone = true;
-        WidgetNodeConfetti::burst(this, QString());
+        WidgetNodeConfetti::burst(this, QString(), m_reduceMotion);
     }
 }
 

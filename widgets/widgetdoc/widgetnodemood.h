@@ -22,7 +22,8 @@ public:
     static constexpr int kSize = 72; // px
 
     // emotion: one of seed 003's eight; anything else draws "happy"'s pose.
-    explicit WidgetNodeMood(const QString &emotion, QWidget *parent = nullptr);
+    // reduceMotion: RenderSettings::reduceMotion of the document drawn.
+    WidgetNodeMood(const QString &emotion, bool reduceMotion, QWidget *parent = nullptr);
 
     QString emotion() const { return m_emotion; }
     bool isAnimating() const;
@@ -37,6 +38,7 @@ private:
     QTimer *m_timer = nullptr;
     QElapsedTimer m_clock;
     bool m_burstDone = false;
+    bool m_reduceMotion = false;
 };
 
 } // namespace Tessera

@@ -13,10 +13,11 @@
 
 namespace Tessera {
 
-WidgetNodeReveal::WidgetNodeReveal(const QString &kind, const QString &result, QWidget *parent)
+WidgetNodeReveal::WidgetNodeReveal(const QString &kind, const QString &result, bool reduceMotion, QWidget *parent)
     : QWidget(parent)
     , m_kind(kind)
     , m_result(result)
+    , m_reduceMotion(reduceMotion)
 {
     setObjectName(QStringLiteral("widgetRevealFace"));
     setFixedSize(kSize, kSize);
@@ -36,7 +37,7 @@ QString WidgetNodeReveal::shownText() const
 void WidgetNodeReveal::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (m_played || !widgetCanAnimate(this))
+    if (m_played || !widgetCanAnimate(this, m_reduceMotion))
         return;
     m_played = true;
     m_timer = new QTimer(this);

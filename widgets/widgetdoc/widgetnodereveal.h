@@ -21,7 +21,8 @@ public:
     static constexpr int kSize = 72;    // px
     static constexpr int kSpinMs = 900; // suspense before settling
 
-    WidgetNodeReveal(const QString &kind, const QString &result, QWidget *parent = nullptr);
+    // reduceMotion: RenderSettings::reduceMotion of the document drawn.
+    WidgetNodeReveal(const QString &kind, const QString &result, bool reduceMotion, QWidget *parent = nullptr);
 
     QString kind() const { return m_kind; }
     QString result() const { return m_result; }
@@ -44,6 +45,7 @@ private:
     QTimer *m_timer = nullptr;
     QElapsedTimer m_clock;
     bool m_played = false;
+    bool m_reduceMotion = false;
 };
 
 } // namespace Tessera

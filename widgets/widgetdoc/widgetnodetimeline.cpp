@@ -23,11 +23,12 @@ constexpr int kRailWidth = 26; // px
 class TimelineMarker : public QWidget
 {
 public:
-    TimelineMarker(const WidgetTimelineItem &item, bool first, bool last, QWidget *parent)
+    TimelineMarker(const WidgetTimelineItem &item, bool first, bool last, bool reduceMotion, QWidget *parent)
         : QWidget(parent)
         , m_item(item)
         , m_first(first)
         , m_last(last)
+        , m_reduceMotion(reduceMotion)
     {
         setFixedWidth(kRailWidth);
         setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
@@ -38,7 +39,7 @@ protected:
     void showEvent(QShowEvent *event) override
     {
         QWidget::showEvent(event);
-        if (m_item.status != QLatin1String("active") || !widgetCanAnimate(this))
+        if (m_item.status != QLatin1String("active") || !widgetCanAnimate(this, m_reduceMotion))
             return;
         if (!m_timer) {
             m_timer = new QTimer(this);
@@ -114,6 +115,7 @@ private:
     WidgetTimelineItem m_item;
     bool m_first;
     bool m_last;
+    bool m_reduceMotion;
     QTimer *m_timer = nullptr;
     QElapsedTimer m_clock;
 };
@@ -129,7 +131,7 @@ QLabel *wrapped(const QString &text, QWidget *parent)
 
 } // namespace
 
-WidgetNodeTimeline::WidgetNodeTimeline(const QList<WidgetTimelineItem> &items, QWidget *parent)
+WidgetNodeTimeline::WidgetNodeTimeline(const QList<WidgetTimelineItem> &items, bool reduceMotion, QWidget *parent)
     : QWidget(parent)
     , m_items(items)
 {
@@ -141,7 +143,7 @@ WidgetNodeTimeline::WidgetNodeTimeline(const QList<WidgetTimelineItem> &items, Q
     for (int i = 0; i < m_items.size(); ++i) {
         const WidgetTimelineItem &item = m_items.at(i);
         const bool active = item.status == QLatin1String("active");
-        auto *marker = new TimelineMarker(item, i == 0, i == m_items.size() - 1, this);
+        auto *marker = new TimelineMarker(item, i == 0, i == m_items.size() - 1, reduceMotion, this);
         marker->setObjectName(QStringLiteral("timelineMarker_%1").arg(i));
         m_markers.append(marker);
         auto *text = new QWidget(this);

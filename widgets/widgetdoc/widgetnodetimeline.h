@@ -28,7 +28,8 @@ class WidgetNodeTimeline : public QWidget
     Q_OBJECT
 
 public:
-    explicit WidgetNodeTimeline(const QList<WidgetTimelineItem> &items, QWidget *parent = nullptr);
+    // reduceMotion: RenderSettings::reduceMotion of the document drawn.
+    WidgetNodeTimeline(const QList<WidgetTimelineItem> &items, bool reduceMotion, QWidget *parent = nullptr);
 
     int count() const { return int(m_items.size()); }
     QLabel *titleLabel(int index) const { return m_titles.value(index); }

@@ -149,13 +149,12 @@ private:
 
 void tst_JsonRender::initTestCase()
 {
-    // Press notes name the presser from QSettings "user/displayName": keep the test's settings apart.
+    // Nothing here may read or write the user's own settings: keep the test's apart.
     QVERIFY(m_settingsDir.isValid());
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
     QCoreApplication::setOrganizationName(QStringLiteral("TesseraTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_jsonrender"));
-    QSettings().setValue(QStringLiteral("user/displayName"), QStringLiteral("Ada"));
     applyTheme(ThemeMode::Light);
 }
 
@@ -491,6 +490,7 @@ void tst_JsonRender::pressSendsOnce()
     CardActions actions;
     RenderContext context;
     context.actions = &actions;
+    context.settings.pressName = QStringLiteral("Ada"); // the press name (user/displayName), handed down
     JsonRenderCard widget(seedCard(QStringLiteral("call_1")), context);
     widget.show();
     QVERIFY(QTest::qWaitForWindowExposed(&widget));
@@ -540,6 +540,7 @@ void tst_JsonRender::doubleClickSendsOnce()
     CardActions actions;
     RenderContext context;
     context.actions = &actions;
+    context.settings.pressName = QStringLiteral("Ada"); // the press name (user/displayName), handed down
     JsonRenderCard widget(seedCard(), context);
     widget.show();
     QVERIFY(QTest::qWaitForWindowExposed(&widget));

@@ -44,6 +44,7 @@
 #include <widgets/conversation/proseskeleton.h>
 #include <widgets/widgetdoc/widgetdocumentcard.h>
 #include <widgets/widgetdoc/widgetnodeboard.h>
+#include <widgets/widgetdoc/widgetnodebuilder.h>
 #include <widgets/widgetdoc/widgetnodebutton.h>
 #include <widgets/widgetdoc/widgetnodechart.h>
 #include <widgets/widgetdoc/widgetnodeicon.h>
@@ -101,10 +102,11 @@ QString fenced(const QByteArray &document, const QString &marker = QStringLitera
     return marker + QStringLiteral("dorkos-ui\n") + QString::fromUtf8(document) + QLatin1Char('\n') + marker;
 }
 
-std::unique_ptr<QWidget> render(const Card &card, CardActions *actions = nullptr)
+std::unique_ptr<QWidget> render(const Card &card, CardActions *actions = nullptr, const RenderSettings &settings = {})
 {
     RenderContext context;
     context.actions = actions;
+    context.settings = settings;
     return std::unique_ptr<QWidget>(RendererRegistry::createCardWidget(card, context, nullptr));
 }
 
@@ -163,6 +165,7 @@ private Q_SLOTS:
     void normalisation();
     void boardSlicedTo12();
     void comparePadded();
+    void tablesCoverEveryNodeType();
 
     // transcript, model, counts
     void transcriptMakesFenceCards();
@@ -594,6 +597,20 @@ void tst_WidgetDocument::comparePadded()
 
 // --- transcript --------------------------------------------------------------------------------------
 
+// One list of node types; the validator's and the builder's tables each hold exactly that list, once.
+void tst_WidgetDocument::tablesCoverEveryNodeType()
+{
+    const QStringList types = widgetNodeTypeNames();
+    QCOMPARE(types.size(), qsizetype(kWidgetNodeTypeCount));
+    QCOMPARE(QSet<QString>(types.begin(), types.end()).size(), types.size());
+    const QStringList checked = widgetDocumentCheckedTypes();
+    const QStringList built = WidgetNodeBuilder::nodeTypes();
+    QCOMPARE(QSet<QString>(checked.begin(), checked.end()).size(), checked.size());
+    QCOMPARE(QSet<QString>(built.begin(), built.end()).size(), built.size());
+    QCOMPARE(QSet<QString>(checked.begin(), checked.end()), QSet<QString>(types.begin(), types.end()));
+    QCOMPARE(QSet<QString>(built.begin(), built.end()), QSet<QString>(types.begin(), types.end()));
+}
+
 void tst_WidgetDocument::transcriptMakesFenceCards()
 {
     const QString content = QStringLiteral("Two widgets:\n") + fenced(kWeather) + QStringLiteral("\nand\n")
@@ -883,12 +900,13 @@ void tst_WidgetDocument::reducedMotionKeepsThePose()
         QCOMPARE(labelNamed(widget.get(), "widgetMoodMessage")->text(), QStringLiteral("Shipped!"));
     }
     {
-        QSettings().setValue(QStringLiteral("appearance/reduceMotion"), true);
+        // The reduce-motion setting, handed down in the render context.
+        RenderSettings settings;
+        settings.reduceMotion = true;
         ReducedMotion reduced(false);
-        auto widget = render(fenceCard(mood));
+        auto widget = render(fenceCard(mood), nullptr, settings);
         widget->show();
         QVERIFY(!widget->findChild<WidgetNodeMood *>()->isAnimating());
-        QSettings().remove(QStringLiteral("appearance/reduceMotion"));
     }
     {
         ReducedMotion reduced(false);
@@ -1271,7 +1289,6 @@ void tst_WidgetDocument::uiCelebrate()
 
 void tst_WidgetDocument::remoteImageNotLoadedBeforeClick()
 {
-    QSettings().remove(QStringLiteral("widgets/loadRemoteImages"));
     auto widget = render(fenceCard(doc(R"({"type":"image","src":"https://127.0.0.1:9/cat.png","alt":"A cat","caption":"Cat"})")));
     widget->show();
     QCoreApplication::processEvents();
@@ -1301,18 +1318,19 @@ void tst_WidgetDocument::remoteImageNotLoadedBeforeClick()
     QVERIFY(image->note().contains(QLatin1String("Could not load")));
     QVERIFY(!image->hasImage());
 
-    // The setting loads on show; a headless render still never fetches.
-    QSettings().setValue(QStringLiteral("widgets/loadRemoteImages"), true);
+    // The setting (handed down in the render context) loads on show; a headless render still never fetches.
+    RenderContext loading;
+    loading.settings.loadRemoteImages = true;
     QWidget host;
     host.setAttribute(Qt::WA_DontShowOnScreen);
     RendererRegistry::createCardWidget(fenceCard(doc(R"({"type":"image","src":"https://127.0.0.1:9/x.png","alt":"x"})")),
-                                       RenderContext(), &host);
+                                       loading, &host);
     host.show();
     QVERIFY(host.findChildren<QNetworkAccessManager *>().isEmpty());
-    auto allowed = render(fenceCard(doc(R"({"type":"image","src":"https://127.0.0.1:9/x.png","alt":"x"})")));
+    auto allowed = render(fenceCard(doc(R"({"type":"image","src":"https://127.0.0.1:9/x.png","alt":"x"})")), nullptr,
+                          loading.settings);
     allowed->show();
     QVERIFY(allowed->findChild<WidgetNodeImage *>()->network());
-    QSettings().remove(QStringLiteral("widgets/loadRemoteImages"));
 }
 
 void tst_WidgetDocument::dataImageDecoded()
