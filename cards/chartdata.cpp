@@ -266,6 +266,11 @@ ChartRange yRangeOf(double yMin, double yMax, bool zeroBased)
         range.min = 0;
     if (yMax <= 0 && yMin < 0 && range.max > 0)
         range.max = 0;
+    // A range widened about a tiny value and then stopped at zero keeps its minimum width.
+    if (range.min == 0)
+        range.max = std::max(range.max, kChartMinSpan);
+    if (range.max == 0)
+        range.min = std::min(range.min, -kChartMinSpan);
     return range;
 }
 
@@ -400,13 +405,15 @@ int labelDigits(double maxAbs, double step)
     return std::clamp(int(std::ceil(std::log10(ratio) + 1e-9)) + 1, 1, kMaxLabelDigits);
 }
 
-// Qt Charts maps a value through (v - min) / (max - min) in doubles: when max - min could overflow, the
+// Qt Charts maps a value through (v - min) / (max - min) in doubles and takes a new range near zero as
+// unchanged when 1 + v does not change: when max - min could overflow, or every value is tiny, the
 // drawing is in units of the largest magnitude's power of ten.
 double drawingUnit(const ChartRange &range)
 {
-    if (halfSpan(range.min, range.max) < kChartMaxValue / 4)
-        return 1;
+    constexpr double kTinyValue = 1e-9;
     const double maxAbs = std::max(std::abs(range.min), std::abs(range.max));
+    if (halfSpan(range.min, range.max) < kChartMaxValue / 4 && maxAbs >= kTinyValue)
+        return 1;
     return std::pow(10.0, std::floor(std::log10(maxAbs)));
 }
 
@@ -477,7 +484,7 @@ ChartRange chartPaddedRange(double min, double max, double fraction)
         return widened(clampedValue(min - pad), clampedValue(max + pad));
     }
     // halfSpan * 2 * fraction, with fraction < 1, stays finite; the ends are clamped instead.
-    const double pad = halfSpan(min, max) * 2 * std::clamp(fraction, 0.0, 0.5);
+    const double pad = halfSpan(min, max) * (2 * std::clamp(fraction, 0.0, 0.5)); // never inf * 0
     return widened(clampedValue(min - pad), clampedValue(max + pad));
 }
 
@@ -512,10 +519,10 @@ ChartValueTicks chartValueTicks(const ChartRange &range, int maxTicks)
     // half / ((n - 1) / 2) is the step for n ticks; at most DBL_MAX even when 2 * half is not.
     const int count = std::max(2, maxTicks);
     const double step = niceStep(std::min(half / ((count - 1) / 2.0), kChartMaxValue));
-    const double first = std::ceil(range.min / step) * step;
+    const double first = std::ceil(range.min / step); // in steps: (first + i) * step never overflows early
     QList<double> at;
     for (int i = 0; i <= 4 * count; ++i) {
-        double t = first + i * step;
+        double t = (first + i) * step;
         if (!std::isfinite(t) || t > range.max)
             break;
         if (std::abs(t) < step * 1e-9) // 0.1 * 3 - 0.3: rounding, not a value

@@ -104,7 +104,8 @@ bool chartRangeIsPlain(const ChartRange &range);
 // Ticks for a value axis over range (finite, min < max): at most about maxTicks values inside it, steps of
 // 1, 2 or 5 times a power of ten, each labelled by chartNumberLabel with the digits that tell them apart
 // (at most 12; ticks that would read the same are dropped). unit: a power of ten the drawing divides every
-// value by, 1 unless max - min could overflow a double (Qt Charts computes it).
+// value by, 1 unless max - min could overflow a double (Qt Charts computes it) or every |value| is under
+// 1e-9 (Qt Charts takes such a range for [0, 0]).
 struct ChartValueTicks
 {
     double unit = 1;

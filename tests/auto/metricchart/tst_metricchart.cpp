@@ -78,9 +78,9 @@ qint64 utcMsecs(int y, int m, int d, int h = 0, int min = 0)
 }
 
 // The labels a value axis draws: its own on a QCategoryAxis, else its printf format at each tick.
-QStringList valueAxisLabels(const QValueAxis *axis)
+QStringList valueAxisLabels(QValueAxis *axis)
 {
-    if (auto *labelled = qobject_cast<const QCategoryAxis *>(axis))
+    if (auto *labelled = qobject_cast<QCategoryAxis *>(axis))
         return labelled->categoriesLabels();
     QStringList labels;
     const int ticks = qMax(2, axis->tickCount());
