@@ -82,7 +82,7 @@ QString labelFormatFor(const QValueAxis *axis)
     return QStringLiteral("%.%1f").arg(decimals);
 }
 
-// Values in drawing units: divided by the axis' unit (1 but for ranges whose span overflows).
+// Values in drawing units: divided by each axis' unit (1 unless chartValueTicks() says otherwise).
 struct DrawingUnits
 {
     double x = 1;

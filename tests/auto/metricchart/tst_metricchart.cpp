@@ -8,6 +8,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QDateTimeAxis>
+#include <QFile>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -17,6 +18,7 @@
 #include <cmath>
 
 #include <cards/card.h>
+#include <cards/transcript.h>
 #include <widgets/common/theme.h>
 #include <widgets/kinds/metricchartcard.h>
 #include <tests/support/cardhelpers.h>
@@ -138,6 +140,7 @@ private Q_SLOTS:
     void timeTicksFitWidth();
     void hostileValuesDrawReadably_data();
     void hostileValuesDrawReadably();
+    void hostileChartsFixture();
 };
 
 void TestMetricChart::axesAndSeries_data()
@@ -446,10 +449,9 @@ void TestMetricChart::hostileValuesDrawReadably_data()
     QTest::newRow("x +-1e308 scatter") << xyText("scatter", {{"-1e308", "1"}, {"1e308", "2"}});
 }
 
-void TestMetricChart::hostileValuesDrawReadably()
+// Finite, wide-enough axes with short labels, every point inside its axes, nothing cut off.
+void verifyDrawnReadably(MetricChartCard &widget)
 {
-    QFETCH(QByteArray, text);
-    MetricChartCard widget(validCard(text));
     widget.resize(640, widget.heightForWidth(640));
     widget.show();
     QVERIFY(QTest::qWaitForWindowExposed(&widget));
@@ -494,6 +496,35 @@ void TestMetricChart::hostileValuesDrawReadably()
     // Nothing cut off: no margin made room for a label of hundreds of digits; the plot keeps its width.
     QVERIFY2(chart->margins().right() < 80, qPrintable(QString::number(chart->margins().right())));
     QVERIFY2(chart->plotArea().width() > 300, qPrintable(QString::number(chart->plotArea().width())));
+}
+
+void TestMetricChart::hostileValuesDrawReadably()
+{
+    QFETCH(QByteArray, text);
+    MetricChartCard widget(validCard(text));
+    verifyDrawnReadably(widget);
+}
+
+// The same cases as a transcript (tests/data/hostile-charts.jsonl, also for `tessera render`).
+void TestMetricChart::hostileChartsFixture()
+{
+    QFile file(QStringLiteral(TESSERA_TEST_DATA "/hostile-charts.jsonl"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    int charts = 0;
+    for (int lineNumber = 1; !file.atEnd(); ++lineNumber) {
+        const Message message = parseTranscriptLine(file.readLine().trimmed(), lineNumber);
+        for (const Card &card : message.cards) {
+            if (card.kindName() != QLatin1String("metric_chart"))
+                continue;
+            QVERIFY2(card.isValid(), qPrintable(QString::number(lineNumber)));
+            MetricChartCard widget(card);
+            verifyDrawnReadably(widget);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(QStringLiteral("line %1").arg(lineNumber)));
+            ++charts;
+        }
+    }
+    QCOMPARE(charts, 5);
 }
 
 QTEST_MAIN(TestMetricChart)
