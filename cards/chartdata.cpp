@@ -12,6 +12,7 @@
 
 #include <cards/card.h>
 #include <cards/jsonaccess.h>
+#include <cards/tesseraassert.h>
 
 namespace Tessera {
 
@@ -237,27 +238,39 @@ void setSeriesExtents(ChartData &data)
     }
 }
 
-// A padded [min, max] that is never empty and never infinite.
-ChartRange paddedRange(double min, double max, double fraction)
+// Half the distance from min to max: unlike max - min, it never overflows for finite ends.
+double halfSpan(double min, double max)
 {
-    if (!(min < max)) {
-        const double pad = min == 0 ? 1 : std::abs(min) * 0.1;
-        return {min - pad, max + pad};
-    }
-    const double pad = (max - min) * fraction;
-    if (!std::isfinite(pad) || !std::isfinite(min - pad) || !std::isfinite(max + pad))
-        return {min, max};
-    return {min - pad, max + pad};
+    return max / 2 - min / 2;
 }
 
+double clampedValue(double v)
+{
+    return std::clamp(v, -kChartMaxValue, kChartMaxValue);
+}
+
+// A range narrower than kChartMinSpan (a denormal or a constant whose tenth underflows) is widened about
+// its centre, so the drawing never divides by a span that is zero or denormal.
+ChartRange widened(double min, double max)
+{
+    if (halfSpan(min, max) * 2 >= kChartMinSpan)
+        return {min, max};
+    const double centre = min / 2 + max / 2;
+    return {clampedValue(centre - kChartMinSpan / 2), clampedValue(centre + kChartMinSpan / 2)};
+}
 ChartRange yRangeOf(double yMin, double yMax, bool zeroBased)
 {
-    ChartRange range = paddedRange(yMin, yMax, kYPad);
+    ChartRange range = chartPaddedRange(yMin, yMax, kYPad);
     // Padding never crosses zero (no "-200" under prices that are all positive).
     if (yMin >= 0 && range.min < 0 && (zeroBased || yMin < yMax))
         range.min = 0;
     if (yMax <= 0 && yMin < 0 && range.max > 0)
         range.max = 0;
+    // A range widened about a tiny value and then stopped at zero keeps its minimum width.
+    if (range.min == 0)
+        range.max = std::max(range.max, kChartMinSpan);
+    if (range.max == 0)
+        range.min = std::min(range.min, -kChartMinSpan);
     return range;
 }
 
@@ -302,7 +315,7 @@ void setRanges(ChartData &data)
     data.yRange = yRangeOf(yMin, yMax, zeroBased);
     const double xPad = data.viz == ChartViz::Scatter ? kScatterXPad : 0.0;
     if (data.xKind == ChartAxisKind::Numeric)
-        data.xRange = paddedRange(xMin, xMax, xPad);
+        data.xRange = chartPaddedRange(xMin, xMax, xPad);
     else if (data.xKind == ChartAxisKind::Time)
         data.xRange = timeRangeOf(xMin, xMax, xPad);
 }
@@ -371,6 +384,61 @@ void monthTicks(qint64 min, qint64 max, int maxTicks, ChartTimeTicks *ticks)
     }
 }
 
+// The tick step of 1, 2 or 5 times a power of ten nearest to raw (finite, > 0), as Qt's nice numbers
+// round; the largest power of ten when 2 or 5 times it would overflow.
+double niceStep(double raw)
+{
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    const double fraction = raw / power;
+    const double nice = fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10;
+    const double step = nice * power;
+    return std::isfinite(step) ? step : power;
+}
+
+// Significant digits that tell ticks `step` apart up to |value| maxAbs, within kMaxLabelDigits.
+int labelDigits(double maxAbs, double step)
+{
+    constexpr int kMaxLabelDigits = 12;
+    if (!(maxAbs > 0))
+        return 1;
+    const double ratio = std::min(maxAbs / step, 1e15); // bounded: its log10 becomes an int
+    return std::clamp(int(std::ceil(std::log10(ratio) + 1e-9)) + 1, 1, kMaxLabelDigits);
+}
+
+// Qt Charts maps a value through (v - min) / (max - min) in doubles and takes a new range near zero as
+// unchanged when 1 + v does not change: when max - min could overflow, or every value is tiny, the
+// drawing is in units of the largest magnitude's power of ten.
+double drawingUnit(const ChartRange &range)
+{
+    constexpr double kTinyValue = 1e-9;
+    const double maxAbs = std::max(std::abs(range.min), std::abs(range.max));
+    if (halfSpan(range.min, range.max) < kChartMaxValue / 4 && maxAbs >= kTinyValue)
+        return 1;
+    return std::pow(10.0, std::floor(std::log10(maxAbs)));
+}
+
+// "1.50000" -> "1.5", "2.000" -> "2"; digits without a point are left alone.
+QString withoutTrailingZeros(QString digits)
+{
+    if (!digits.contains(QLatin1Char('.')))
+        return digits;
+    while (digits.endsWith(QLatin1Char('0')))
+        digits.chop(1);
+    if (digits.endsWith(QLatin1Char('.')))
+        digits.chop(1);
+    return digits;
+}
+
+// "1.50000e+308" -> "1.5e308": the exponent without its plus sign or leading zeros.
+QString scientificLabel(double v, int digits)
+{
+    const QString text = QString::number(v, 'e', digits - 1);
+    const qsizetype e = text.indexOf(QLatin1Char('e'));
+    if (e < 0)
+        return text;
+    return withoutTrailingZeros(text.left(e)) + QLatin1Char('e') + QString::number(text.mid(e + 1).toInt());
+}
+
 } // namespace
 
 bool ChartData::anyPoint() const
@@ -401,6 +469,77 @@ ChartTimeTicks chartTimeTicks(qint64 min, qint64 max, int maxTicks, qint64 minSt
     ChartTimeTicks ticks;
     if (!subMonthTicks(min, max, maxTicks, minStep, &ticks))
         monthTicks(min, max, maxTicks, &ticks);
+    return ticks;
+}
+
+} // namespace Tessera
+
+namespace Tessera {
+
+ChartRange chartPaddedRange(double min, double max, double fraction)
+{
+    TESSERA_ASSERT(std::isfinite(min) && std::isfinite(max) && min <= max, return {});
+    if (min == max) {
+        const double pad = min == 0 ? 1 : std::abs(min) * 0.1;
+        return widened(clampedValue(min - pad), clampedValue(max + pad));
+    }
+    // halfSpan * 2 * fraction, with fraction < 1, stays finite; the ends are clamped instead.
+    const double pad = halfSpan(min, max) * (2 * std::clamp(fraction, 0.0, 0.5)); // never inf * 0
+    return widened(clampedValue(min - pad), clampedValue(max + pad));
+}
+
+QString chartNumberLabel(double v, int digits)
+{
+    if (!std::isfinite(v)) {
+        TESSERA_CHECK(std::isfinite(v));
+        return QStringLiteral("?");
+    }
+    if (v == 0)
+        return QStringLiteral("0");
+    digits = std::clamp(digits, 1, 15);
+    const double magnitude = std::abs(v);
+    if (magnitude >= kChartScientificAbove || magnitude < kChartScientificBelow)
+        return scientificLabel(v, digits);
+    const int decimals = std::max(0, digits - 1 - int(std::floor(std::log10(magnitude))));
+    return withoutTrailingZeros(QString::number(v, 'f', decimals));
+}
+
+bool chartRangeIsPlain(const ChartRange &range)
+{
+    const double maxAbs = std::max(std::abs(range.min), std::abs(range.max));
+    return maxAbs < kChartScientificAbove && halfSpan(range.min, range.max) * 2 >= kChartPlainMinSpan;
+}
+
+ChartValueTicks chartValueTicks(const ChartRange &range, int maxTicks)
+{
+    ChartValueTicks ticks;
+    const double half = halfSpan(range.min, range.max);
+    TESSERA_ASSERT(std::isfinite(half) && half > 0, return ticks);
+    ticks.unit = drawingUnit(range);
+    // half / ((n - 1) / 2) is the step for n ticks; at most DBL_MAX even when 2 * half is not.
+    const int count = std::max(2, maxTicks);
+    const double step = niceStep(std::min(half / ((count - 1) / 2.0), kChartMaxValue));
+    const double first = std::ceil(range.min / step); // in steps: (first + i) * step never overflows early
+    QList<double> at;
+    for (int i = 0; i <= 4 * count; ++i) {
+        double t = (first + i) * step;
+        if (!std::isfinite(t) || t > range.max)
+            break;
+        if (std::abs(t) < step * 1e-9) // 0.1 * 3 - 0.3: rounding, not a value
+            t = 0;
+        at.append(t);
+    }
+    double maxAbs = 0;
+    for (double t : std::as_const(at))
+        maxAbs = std::max(maxAbs, std::abs(t));
+    const int digits = labelDigits(maxAbs, step);
+    for (double t : std::as_const(at)) {
+        const QString label = chartNumberLabel(t, digits);
+        if (!ticks.labels.isEmpty() && ticks.labels.last() == label)
+            continue; // too close to tell apart in kMaxLabelDigits digits: one label is enough
+        ticks.at.append(t);
+        ticks.labels.append(label);
+    }
     return ticks;
 }
 

@@ -21,6 +21,12 @@
 //  - xRange (Numeric): the x extent, padded 4% for scatter; a single x gets a range too.
 //  - xRange (Time): the x extent in msecs, padded 4% for scatter; a single instant gets ± half a day.
 //  - no point at all: both ranges are [0, 1] before padding.
+// Every range is finite and wider than kChartMinSpan for every finite input (issue 13): ends are clamped to
+// ±DBL_MAX, padding is computed without overflow, and a range that would be narrower (a denormal, a
+// constant whose tenth underflows) is widened about its centre. max - min itself may still overflow
+// (y = ±1e308): chartValueTicks() gives the unit the drawing divides by.
+
+#include <cfloat>
 
 #include <QList>
 #include <QString>
@@ -75,6 +81,38 @@ struct ChartData
     // The metric_chart payload of `card`; never fails (an unusable payload gives an empty chart).
     static ChartData fromCard(const Card &card);
 };
+
+inline constexpr double kChartMaxValue = DBL_MAX;
+inline constexpr double kChartMinSpan = 1e-300;       // far from denormals: a plot's pixels / span stays finite
+inline constexpr double kChartScientificAbove = 1e6;  // |v| from here on is labelled "1.5e6"
+inline constexpr double kChartScientificBelow = 1e-4; // and below this (0 excepted) "2e-5"
+inline constexpr double kChartPlainMinSpan = 1e-3;    // narrower ranges need more decimals than "%.Nf" reads well with
+
+// [min, max] (finite, min <= max) padded by fraction (0..0.5) of its span on each side; a single value
+// gets ±10% (±1 at zero). Finite, min < max, never narrower than kChartMinSpan.
+ChartRange chartPaddedRange(double min, double max, double fraction);
+
+// An axis label: "0"; scientific for |v| >= 1e6 or |v| < 1e-4 ("1e308", "-2.5e-7", "4.94e-324"), else
+// fixed ("12.5", "-0.001"); at most `digits` significant digits (1..15), trailing zeros dropped.
+// A non-finite v (never drawn: validation and ChartData skip it) gives "?".
+QString chartNumberLabel(double v, int digits = 6);
+
+// True when Qt Charts' own nice numbers and "%.Nf" labels read well over range: every |value| < 1e6 and
+// the span at least kChartPlainMinSpan. Otherwise an axis draws chartValueTicks().
+bool chartRangeIsPlain(const ChartRange &range);
+
+// Ticks for a value axis over range (finite, min < max): at most about maxTicks values inside it, steps of
+// 1, 2 or 5 times a power of ten, each labelled by chartNumberLabel with the digits that tell them apart
+// (at most 12; ticks that would read the same are dropped). unit: a power of ten the drawing divides every
+// value by, 1 unless max - min could overflow a double (Qt Charts computes it) or every |value| is under
+// 1e-9 (Qt Charts takes such a range for [0, 0]).
+struct ChartValueTicks
+{
+    double unit = 1;
+    QList<double> at; // ascending, in the values' own units
+    QStringList labels;
+};
+ChartValueTicks chartValueTicks(const ChartRange &range, int maxTicks);
 
 // Tick marks for a Time x axis: round UTC instants in [min, max] (msecs since epoch), at most about
 // maxTicks of them, labelled in UTC: "yyyy" / "yyyy-MM" / "yyyy-MM-dd" for steps of a year / month /

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cards/bidicontrols.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
 #include <widgets/common/theme.h>
@@ -160,7 +161,7 @@ void CardStateBar::paintEvent(QPaintEvent *)
 
 QString CardStateBar::stateChipText(const QString &state)
 {
-    return lookOf(state).symbol + QLatin1Char(' ') + capitalized(state);
+    return lookOf(state).symbol + QLatin1Char(' ') + capitalized(isolatedText(state));
 }
 
 CardStateBar::CardStateBar(const CardState &state, QWidget *parent)
@@ -169,7 +170,7 @@ CardStateBar::CardStateBar(const CardState &state, QWidget *parent)
     setObjectName(QStringLiteral("cardStateBar"));
     QList<StatusTone> tones;
     if (state.isDecided()) {
-        m_chips.append(QStringLiteral("\u2713 ") + tr("Decided: %1").arg(state.decisionAction));
+        m_chips.append(QStringLiteral("\u2713 ") + tr("Decided: %1").arg(isolatedText(state.decisionAction)));
         tones.append(StatusTone::Ok);
     }
     // A backend's own "decided" says what the chip above already says.
@@ -181,6 +182,8 @@ CardStateBar::CardStateBar(const CardState &state, QWidget *parent)
     if (state.isDecided() && !state.decisionOutcome.isEmpty() && state.decisionOutcome != state.decisionAction)
         details.append({tr("outcome"), shortened(state.decisionOutcome)});
     details.append(detailLinesOf(state.updateJson));
+    for (Detail &detail : details) // what the card sent, drawn beside our own words
+        detail = {isolatedText(detail.first), isolatedText(detail.second)};
     qsizetype hidden = 0;
     if (details.size() > kMaxLines) {
         hidden = details.size() - kMaxLines;

@@ -6,6 +6,9 @@
 // ("ref: proposal #124"; "fields" as an object or a [{label, value}] list gives one line per field).
 // At most kMaxLines lines, each value at most kMaxValueChars characters; what is left out is named
 // ("… 3 more"), never dropped in silence.
+// Words from the card (state, decision, detail names and values) show bidi controls as visible markers
+// and are isolated when they hold right-to-left letters (cards/bidicontrols.h): "\u202Eevil" is drawn
+// "• ⟨U+202E⟩evil", never as "live".
 
 #include <QFrame>
 #include <QStringList>

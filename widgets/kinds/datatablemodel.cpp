@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cards/bidicontrols.h>
 #include <cards/card.h>
 #include <cards/jsonaccess.h>
 
@@ -80,8 +81,11 @@ DataTableModel::DataTableModel(const Card &card, Section section, QObject *paren
     auto rowOf = [&](const json &object, const QString &pointer) {
         QList<Cell> row;
         row.reserve(m_columns.size());
-        for (const Column &column : std::as_const(m_columns))
-            row.append(cellOf(object, column, pointer));
+        for (const Column &column : std::as_const(m_columns)) {
+            Cell cell = cellOf(object, column, pointer);
+            cell.shown = column.numeric ? leftToRightText(cell.text) : isolatedText(cell.text);
+            row.append(cell);
+        }
         return row;
     };
 
@@ -131,9 +135,9 @@ QVariant DataTableModel::data(const QModelIndex &index, int role) const
     const Cell &cell = m_rows.at(index.row()).at(index.column());
     switch (role) {
     case Qt::DisplayRole:
-        return cell.text;
+        return cell.shown;
     case Qt::ToolTipRole:
-        return cell.isNull ? tr("No value") : cell.text;
+        return cell.isNull ? tr("No value") : cell.shown;
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(
             (isNumericColumn(index.column()) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
@@ -167,7 +171,7 @@ QVariant DataTableModel::headerData(int section, Qt::Orientation orientation, in
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        return m_columns.at(section).label;
+        return isolatedText(m_columns.at(section).label);
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(
             (m_columns.at(section).numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));

@@ -13,6 +13,9 @@
 //  - null or a missing key shows an em dash "—" (CopyTextRole gives "" for those); in the Totals
 //    section a missing key shows nothing (totals usually cover only some columns), null still "—";
 //  - any other JSON type (validation rejects them) shows its compact JSON text, never crashes.
+// Bidi (issue 13): DisplayRole and ToolTipRole show bidi controls as visible markers ("⟨U+202E⟩0001", never
+// "1000"); a numeric cell holding right-to-left letters is drawn strictly left to right (leftToRightText),
+// other cells and column labels are isolated (isolatedText). CopyTextRole keeps the text as sent.
 // Numeric columns report Qt::AlignRight | Qt::AlignVCenter, others Qt::AlignLeft | Qt::AlignVCenter.
 // Tabular figures: Qt 6.4 has no OpenType feature API (QFont::setFeature is 6.7+), so the view relies on
 // the UI font's default digits, which are tabular in the common UI fonts (DejaVu/Noto Sans, Cantarell,
@@ -76,7 +79,8 @@ private:
     };
     struct Cell
     {
-        QString text;   // display text ("—" for null/missing)
+        QString text;   // the cell's text ("—" for null/missing): copies, accessibility
+        QString shown;  // DisplayRole: text with bidi controls visible (cards/bidicontrols.h)
         QVariant sort;  // SortRole value
         bool isNull = true;
     };

@@ -31,6 +31,7 @@ namespace {
 
 constexpr int kDefaultTimeTicks = 6; // before the card knows its width
 constexpr int kMaxPointMarkers = 40; // more points on a line: markers would hide it
+constexpr int kValueTicks = 5;       // Qt's default tick count, for axes that draw chartValueTicks()
 const QChar kZeroWidthSpace(0x200B);
 
 QString vizWord(ChartViz viz)
@@ -81,23 +82,31 @@ QString labelFormatFor(const QValueAxis *axis)
     return QStringLiteral("%.%1f").arg(decimals);
 }
 
-QAbstractSeries *barSeries(const ChartData &data)
+// Values in drawing units: divided by each axis' unit (1 unless chartValueTicks() says otherwise).
+struct DrawingUnits
+{
+    double x = 1;
+    double y = 1;
+};
+
+QAbstractSeries *barSeries(const ChartData &data, double yUnit)
 {
     auto *bars = new QBarSeries;
     for (const ChartSeries &one : data.series) {
         auto *set = new QBarSet(one.name);
-        set->append(one.barValues);
+        for (double value : one.barValues)
+            set->append(value / yUnit);
         bars->append(set);
     }
     return bars;
 }
 
-QAbstractSeries *xySeries(const ChartSeries &one, ChartViz viz)
+QAbstractSeries *xySeries(const ChartSeries &one, ChartViz viz, DrawingUnits units)
 {
     QList<QPointF> points;
     points.reserve(one.points.size());
     for (const ChartPoint &point : one.points)
-        points.append(QPointF(point.x, point.y));
+        points.append(QPointF(point.x / units.x, point.y / units.y));
     if (viz == ChartViz::Scatter) {
         auto *scatter = new QScatterSeries;
         scatter->setName(one.name);
@@ -120,13 +129,13 @@ QAbstractSeries *xySeries(const ChartSeries &one, ChartViz viz)
     return line;
 }
 
-QList<QAbstractSeries *> chartSeries(const ChartData &data)
+QList<QAbstractSeries *> chartSeries(const ChartData &data, DrawingUnits units)
 {
     if (data.viz == ChartViz::Bar)
-        return {barSeries(data)};
+        return {barSeries(data, units.y)};
     QList<QAbstractSeries *> all;
     for (const ChartSeries &one : data.series)
-        all.append(xySeries(one, data.viz));
+        all.append(xySeries(one, data.viz, units));
     return all;
 }
 
@@ -134,7 +143,7 @@ enum class Collapse { Keep, UseIntended };
 
 // The intended range rounded to nice numbers. Rounding can collapse a range of huge numbers (Qt rounds
 // through int); the y axis then keeps the intended range, as it always did.
-QValueAxis *numberAxis(const ChartRange &range, Collapse collapse)
+QValueAxis *plainAxis(const ChartRange &range, Collapse collapse)
 {
     auto *axis = new QValueAxis;
     axis->setRange(range.min, range.max);
@@ -143,6 +152,27 @@ QValueAxis *numberAxis(const ChartRange &range, Collapse collapse)
         axis->setRange(range.min, range.max);
     axis->setLabelFormat(labelFormatFor(axis));
     return axis;
+}
+
+// Where printf labels would read as "inf", "nan" or hundreds of digits (issue 13): our own ticks and
+// labels on a QCategoryAxis (a QValueAxis), over the intended range in units of ticks.unit.
+QValueAxis *labelledAxis(const ChartRange &range, double *unit)
+{
+    const ChartValueTicks ticks = chartValueTicks(range, kValueTicks);
+    *unit = ticks.unit;
+    auto *axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setStartValue(range.min / ticks.unit);
+    for (qsizetype i = 0; i < ticks.at.size(); ++i)
+        axis->append(ticks.labels.at(i), ticks.at.at(i) / ticks.unit);
+    axis->setRange(range.min / ticks.unit, range.max / ticks.unit);
+    return axis;
+}
+
+QValueAxis *numberAxis(const ChartRange &range, Collapse collapse, double *unit)
+{
+    *unit = 1;
+    return chartRangeIsPlain(range) ? plainAxis(range, collapse) : labelledAxis(range, unit);
 }
 
 // Text alternative: kind of chart, then each series with its point count and y range.
@@ -163,6 +193,11 @@ QString describe(const ChartData &data)
 
 } // namespace
 
+QValueAxis *createChartValueAxis(const ChartRange &range, double *unit)
+{
+    return numberAxis(range, Collapse::UseIntended, unit);
+}
+
 MetricChartCard::MetricChartCard(const Card &card, QWidget *parent)
     : CardFrame(card, parent)
 {
@@ -174,13 +209,14 @@ MetricChartCard::MetricChartCard(const Card &card, QWidget *parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
 
     QString overhangLabel; // a tick label that may stick out past the plot's right edge
-    const QList<QAbstractAxis *> xAxes = createXAxes(chartData, &overhangLabel);
-    QValueAxis *yAxis = numberAxis(chartData.yRange, Collapse::UseIntended);
+    DrawingUnits units;
+    const QList<QAbstractAxis *> xAxes = createXAxes(chartData, &overhangLabel, &units.x);
+    QValueAxis *yAxis = numberAxis(chartData.yRange, Collapse::UseIntended, &units.y);
     yAxis->setTitleText(chartData.yLabel);
     // Room on the right for half of the last x label, which is centred on the plot's edge.
     const int overhang = overhangLabel.isEmpty() ? 0 : fontMetrics().horizontalAdvance(overhangLabel) / 2;
     m_chart->setMargins(QMargins(2, 2, qMax(6, overhang), 2));
-    addToChart(chartSeries(chartData), xAxes, yAxis);
+    addToChart(chartSeries(chartData, units), xAxes, yAxis);
     m_chart->legend()->setVisible(chartData.series.size() > 1);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
 
@@ -194,7 +230,7 @@ MetricChartCard::MetricChartCard(const Card &card, QWidget *parent)
 }
 
 // The series' x axis comes first; a time chart adds the visible UTC label axis after it.
-QList<QAbstractAxis *> MetricChartCard::createXAxes(const ChartData &chartData, QString *overhangLabel)
+QList<QAbstractAxis *> MetricChartCard::createXAxes(const ChartData &chartData, QString *overhangLabel, double *xUnit)
 {
     QList<QAbstractAxis *> axes;
     if (chartData.viz == ChartViz::Bar || chartData.xKind == ChartAxisKind::Category) {
@@ -202,8 +238,11 @@ QList<QAbstractAxis *> MetricChartCard::createXAxes(const ChartData &chartData, 
         axis->append(uniqueLabels(chartData.xCategories));
         axes.append(axis);
     } else if (chartData.xKind == ChartAxisKind::Numeric) {
-        QValueAxis *axis = numberAxis(chartData.xRange, Collapse::Keep);
-        *overhangLabel = QString::asprintf(qPrintable(axis->labelFormat()), axis->max());
+        QValueAxis *axis = numberAxis(chartData.xRange, Collapse::Keep, xUnit);
+        if (auto *labelled = qobject_cast<QCategoryAxis *>(axis))
+            *overhangLabel = labelled->categoriesLabels().value(labelled->count() - 1);
+        else
+            *overhangLabel = QString::asprintf(qPrintable(axis->labelFormat()), axis->max());
         axes.append(axis);
     } else {
         axes = createTimeAxes(chartData, overhangLabel);

@@ -17,6 +17,9 @@
 //  - Category x -> QBarCategoryAxis over ChartData::xCategories; a repeated label gets zero-width spaces
 //                 appended (invisible) so the axis keeps every occurrence as its own slot.
 // Y axis: QValueAxis titled payload.yLabel over ChartData::yRange rounded to nice numbers.
+// Numeric x and y axes whose labels "%.Nf" would not read (|v| >= 1e6, tiny spans, spans that overflow:
+// chartRangeIsPlain) are a QCategoryAxis instead, labelled at chartValueTicks() with chartNumberLabel,
+// over the intended range in the ticks' unit; the series' values are divided by that unit.
 // Legend shown only with more than one series.
 // Colors: QChart::ChartThemeLight/Dark chosen from the palette, background = palette Base; re-applied on
 // a palette change. The accessible description summarises each series (name, points, y min–max).
@@ -35,6 +38,12 @@ QT_END_NAMESPACE
 namespace Tessera {
 
 struct ChartData;
+struct ChartRange;
+
+// A chart's value axis over range (finite, min < max), as MetricChartCard draws its y axis; shared with
+// the widget-document chart. *unit: what the series' values must be divided by (1 unless the span of
+// range overflows a double).
+QValueAxis *createChartValueAxis(const ChartRange &range, double *unit);
 
 class MetricChartCard : public CardFrame
 {
@@ -54,7 +63,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    QList<QAbstractAxis *> createXAxes(const ChartData &chartData, QString *overhangLabel);
+    QList<QAbstractAxis *> createXAxes(const ChartData &chartData, QString *overhangLabel, double *xUnit);
     QList<QAbstractAxis *> createTimeAxes(const ChartData &chartData, QString *overhangLabel);
     void addToChart(const QList<QAbstractSeries *> &series, const QList<QAbstractAxis *> &xAxes, QValueAxis *yAxis);
     void createView();

@@ -17,7 +17,9 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <cards/chartdata.h>
 #include <widgets/common/theme.h>
+#include <widgets/kinds/metricchartcard.h>
 
 namespace Tessera {
 
@@ -36,6 +38,20 @@ QStringList distinctLabels(const QStringList &labels)
         out.append(label);
     }
     return out;
+}
+
+// From 0 to 8% above the largest value. Huge or tiny values (issue 13) get the metric chart's labelled
+// axis: "%.0f" of 1e308 is hundreds of digits and 1.08e308 rounds up to "inf".
+QValueAxis *valueAxis(double maxValue, double *unit)
+{
+    const ChartRange range{0, maxValue > 0 ? chartPaddedRange(0, maxValue, 0.08).max : 1};
+    if (!chartRangeIsPlain(range))
+        return createChartValueAxis(range, unit);
+    auto *axis = new QValueAxis;
+    axis->setRange(range.min, range.max);
+    axis->applyNiceNumbers();
+    axis->setLabelFormat(axis->max() - axis->min() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+    return axis;
 }
 
 } // namespace
@@ -69,22 +85,20 @@ WidgetNodeChart::WidgetNodeChart(const QString &kind, const QStringList &labels,
     } else {
         auto *xAxis = new QBarCategoryAxis;
         xAxis->append(distinctLabels(labels));
-        auto *yAxis = new QValueAxis;
-        yAxis->setRange(0, maxValue > 0 ? maxValue * 1.08 : 1);
-        yAxis->applyNiceNumbers();
-        yAxis->setLabelFormat(yAxis->max() - yAxis->min() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+        double unit = 1; // what values are divided by on the axis: 1 unless 1.08 * the largest overflows
+        QValueAxis *yAxis = valueAxis(maxValue, &unit);
         QAbstractSeries *series = nullptr;
         if (kind == QLatin1String("bar")) {
             auto *set = new QBarSet(QString());
             for (double v : values)
-                set->append(v);
+                set->append(v / unit);
             auto *bars = new QBarSeries;
             bars->append(set);
             series = bars;
         } else {
             auto *line = new QLineSeries;
             for (qsizetype i = 0; i < values.size(); ++i)
-                line->append(qreal(i), values.at(i));
+                line->append(qreal(i), values.at(i) / unit);
             line->setPointsVisible(values.size() <= 40);
             if (kind == QLatin1String("area")) {
                 auto *area = new QAreaSeries(line); // takes the line as its upper series

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void stateChipText_data();
     void stateChipText();
     void stateDrawnInsideTheCard();
+    void bidiStateCannotSpoof();
     void stateDetailsAreLimited();
     void decisionBarSendsOnce();
     void decidedCardHasNoEnabledButtons();
@@ -408,6 +409,11 @@ void tst_CardLifecycle::stateChipText_data()
     QTest::newRow("decided") << QStringLiteral("decided") << QStringLiteral("\u2713 Decided");
     QTest::newRow("rejected") << QStringLiteral("rejected") << QStringLiteral("\u2715 Rejected");
     QTest::newRow("snake case") << QStringLiteral("in_review") << QStringLiteral("\u2022 In review");
+    // Issue 13: U+202E + "evil" would draw as "live"; the override shows as a marker instead.
+    QTest::newRow("RLO evil") << QStringLiteral("\u202Eevil") << QStringLiteral("\u2022 \u27E8U+202E\u27E9evil");
+    // Right-to-left words are isolated from the symbol beside them.
+    QTest::newRow("hebrew") << QStringLiteral("\u05E4\u05EA\u05D5\u05D7")
+                            << QStringLiteral("\u2022 \u2068\u05E4\u05EA\u05D5\u05D7\u2069");
 }
 
 void tst_CardLifecycle::stateChipText()
@@ -419,6 +425,26 @@ void tst_CardLifecycle::stateChipText()
     s.state = state;
     CardStateBar bar(s);
     QCOMPARE(bar.chipTexts(), QStringList{chip});
+}
+
+// What the chip and the detail lines draw (their QLabels), not only what the bar reports.
+void tst_CardLifecycle::bidiStateCannotSpoof()
+{
+    CardState state;
+    state.state = QStringLiteral("\u202Eevil");
+    state.updateJson = QByteArrayLiteral("{\"type\":\"card.update\",\"cardId\":\"c\",\"ref\":\"\u202Efdp.exe\"}");
+    CardStateBar bar(state);
+    const QString marker = QStringLiteral("\u27E8U+202E\u27E9");
+    auto *chip = bar.findChild<QLabel *>(QStringLiteral("cardStateChip"));
+    QVERIFY(chip);
+    QCOMPARE(chip->text(), QStringLiteral("\u2022 ") + marker + QStringLiteral("evil"));
+    QVERIFY(!chip->text().contains(QChar(0x202E)));
+    auto *detail = bar.findChild<QLabel *>(QStringLiteral("cardStateDetail"));
+    QVERIFY(detail);
+    QCOMPARE(detail->text(), marker + QStringLiteral("fdp.exe"));
+    QCOMPARE(bar.detailLines(), QStringList{QStringLiteral("ref: ") + marker + QStringLiteral("fdp.exe")});
+    // A neutral tone: the word is not one we know.
+    QCOMPARE(bar.chipTexts(), QStringList{chip->text()});
 }
 
 void tst_CardLifecycle::stateDrawnInsideTheCard()

@@ -3,6 +3,9 @@
 // and UTC time ticks. The drawing of the same cases is in tests/auto/metricchart.
 // Runs with TZ=Asia/Kolkata (tests/CMakeLists.txt), so a local-time leak shows as a 5h30 shift.
 
+#include <cfloat>
+#include <cmath>
+
 #include <QTest>
 
 #include <cards/card.h>
@@ -101,6 +104,12 @@ private Q_SLOTS:
     void atMostFourSeries();
     void timeTicks_data();
     void timeTicks();
+    void hostileRangesAreReadable_data();
+    void hostileRangesAreReadable();
+    void numberLabels_data();
+    void numberLabels();
+    void valueTicks_data();
+    void valueTicks();
 };
 
 void tst_ChartData::formAndAxis_data()
@@ -426,6 +435,121 @@ void tst_ChartData::timeTicks()
     QCOMPARE(ticks.showsTimeOfDay, timeOfDay);
     for (qint64 at : ticks.at)
         QVERIFY(min <= at && at <= max);
+}
+
+// Issue 13: values validate accepts that drew "inf"/"nan" labels, an empty plot or a cut-off card.
+void tst_ChartData::hostileRangesAreReadable_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("y +-1e308 line") << xyText("line", {{"1", "1e308"}, {"2", "-1e308"}});
+    QTest::newRow("y +-1e308 area") << xyText("area", {{"1", "1e308"}, {"2", "-1e308"}});
+    QTest::newRow("y +-1e308 bar") << xyText("bar", {{"1", "1e308"}, {"2", "-1e308"}});
+    QTest::newRow("y +-DBL_MAX scatter") << xyText("scatter", {{"1", "1.7976931348623157e308"}, {"2", "-1.7976931348623157e308"}});
+    QTest::newRow("y DBL_MAX constant") << xyText("line", {{"1", "1.7976931348623157e308"}, {"2", "1.7976931348623157e308"}});
+    QTest::newRow("y 5e-324 line") << xyText("line", {{"1", "5e-324"}, {"2", "5e-324"}});
+    QTest::newRow("y 5e-324 bar") << xyText("bar", {{"1", "5e-324"}, {"2", "5e-324"}});
+    QTest::newRow("y 0 and 5e-324") << xyText("line", {{"1", "0"}, {"2", "5e-324"}});
+    QTest::newRow("x +-1e308 line") << xyText("line", {{"-1e308", "1"}, {"1e308", "2"}});
+    QTest::newRow("x +-1e308 scatter") << xyText("scatter", {{"-1e308", "1"}, {"1e308", "2"}});
+    QTest::newRow("x 5e-324 scatter") << xyText("scatter", {{"5e-324", "1"}, {"1e-323", "2"}});
+}
+
+void tst_ChartData::hostileRangesAreReadable()
+{
+    QFETCH(QByteArray, text);
+    const Card card = Card::fromEnvelopeText(text);
+    QVERIFY(card.isValid()); // validate accepts them, rightly: the drawing must cope
+    const ChartData data = ChartData::fromCard(card);
+    QVERIFY(data.anyPoint());
+    QList<ChartRange> ranges{data.yRange};
+    if (data.xKind == ChartAxisKind::Numeric && data.viz != ChartViz::Bar)
+        ranges.append(data.xRange);
+    for (const ChartRange &range : ranges) {
+        const QString shown = QStringLiteral("[%1, %2]").arg(range.min).arg(range.max);
+        QVERIFY2(std::isfinite(range.min) && std::isfinite(range.max), qPrintable(shown));
+        QVERIFY2(range.max / 2 - range.min / 2 >= kChartMinSpan / 2, qPrintable(shown));
+        const ChartValueTicks ticks = chartValueTicks(range, 5);
+        QVERIFY2(ticks.at.size() >= 2, qPrintable(shown + ticks.labels.join(QLatin1Char(' '))));
+        QCOMPARE(ticks.at.size(), ticks.labels.size());
+        // What Qt Charts computes in drawing units stays finite and wide enough to divide by.
+        const double drawnSpan = range.max / ticks.unit - range.min / ticks.unit;
+        QVERIFY2(std::isfinite(drawnSpan) && std::isfinite(1e4 / drawnSpan), qPrintable(shown));
+        QVERIFY2(std::max(std::abs(range.min), std::abs(range.max)) / ticks.unit >= 1e-9, qPrintable(shown));
+        for (qsizetype i = 0; i < ticks.at.size(); ++i) {
+            const QString &label = ticks.labels.at(i);
+            QVERIFY2(range.min <= ticks.at.at(i) && ticks.at.at(i) <= range.max, qPrintable(label));
+            QVERIFY2(label.size() < 16, qPrintable(label));
+            QVERIFY2(!label.contains(QLatin1String("inf")) && !label.contains(QLatin1String("nan")), qPrintable(label));
+            QVERIFY2(i == 0 || label != ticks.labels.at(i - 1), qPrintable(label));
+        }
+    }
+    // Every point is inside its ranges: the data is drawn, not clipped away.
+    for (const ChartSeries &one : data.series) {
+        for (const ChartPoint &point : one.points) {
+            QVERIFY(data.yRange.min <= point.y && point.y <= data.yRange.max);
+            if (ranges.size() > 1)
+                QVERIFY(data.xRange.min <= point.x && point.x <= data.xRange.max);
+        }
+    }
+}
+
+void tst_ChartData::numberLabels_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("digits");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("zero") << 0.0 << 6 << QStringLiteral("0");
+    QTest::newRow("negative zero") << -0.0 << 6 << QStringLiteral("0");
+    QTest::newRow("1e308") << 1e308 << 6 << QStringLiteral("1e308");
+    QTest::newRow("-1e308") << -1e308 << 6 << QStringLiteral("-1e308");
+    QTest::newRow("DBL_MAX") << DBL_MAX << 6 << QStringLiteral("1.79769e308");
+    QTest::newRow("denormal min") << 5e-324 << 3 << QStringLiteral("4.94e-324");
+    QTest::newRow("1.5e6") << 1.5e6 << 6 << QStringLiteral("1.5e6");
+    QTest::newRow("just under 1e6") << 999999.0 << 6 << QStringLiteral("999999");
+    QTest::newRow("12.5") << 12.5 << 6 << QStringLiteral("12.5");
+    QTest::newRow("-0.001") << -0.001 << 6 << QStringLiteral("-0.001");
+    QTest::newRow("1e-4 is fixed") << 1e-4 << 6 << QStringLiteral("0.0001");
+    QTest::newRow("5e-5") << 5e-5 << 6 << QStringLiteral("5e-5");
+    QTest::newRow("-2.5e-7") << -2.5e-7 << 6 << QStringLiteral("-2.5e-7");
+    QTest::newRow("digits cut") << 3.14159265 << 3 << QStringLiteral("3.14");
+}
+
+void tst_ChartData::numberLabels()
+{
+    QFETCH(double, value);
+    QFETCH(int, digits);
+    QFETCH(QString, label);
+    QCOMPARE(chartNumberLabel(value, digits), label);
+}
+
+void tst_ChartData::valueTicks_data()
+{
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<double>("unit");
+    QTest::newRow("0..1") << 0.0 << 1.0 << QStringList{"0", "0.2", "0.4", "0.6", "0.8", "1"} << 1.0;
+    QTest::newRow("-2.5..8.5") << -2.5 << 8.5 << QStringList{"-2", "0", "2", "4", "6", "8"} << 1.0;
+    QTest::newRow("9e8..1.1e9") << 9e8 << 1.1e9 << QStringList{"9e8", "9.5e8", "1e9", "1.05e9", "1.1e9"} << 1.0;
+    // The span overflows a double: drawn in units of 1e308.
+    QTest::newRow("+-1.1e308") << -1.1e308 << 1.1e308 << QStringList{"-1e308", "-5e307", "0", "5e307", "1e308"} << 1e308;
+    QTest::newRow("0..8e-6") << 0.0 << 8e-6 << QStringList{"0", "2e-6", "4e-6", "6e-6", "8e-6"} << 1.0;
+    // As many digits as tell the ticks apart.
+    QTest::newRow("1e9..1e9+1") << 1e9 << 1e9 + 1
+                                << QStringList{"1e9", "1.0000000002e9", "1.0000000004e9", "1.0000000006e9",
+                                               "1.0000000008e9", "1.000000001e9"}
+                                << 1.0;
+}
+
+void tst_ChartData::valueTicks()
+{
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(QStringList, labels);
+    QFETCH(double, unit);
+    const ChartValueTicks ticks = chartValueTicks({min, max}, 5);
+    QCOMPARE(ticks.labels, labels);
+    QCOMPARE(ticks.unit, unit);
 }
 
 QTEST_GUILESS_MAIN(tst_ChartData)

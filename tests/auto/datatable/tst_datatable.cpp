@@ -6,6 +6,7 @@
 #include <QItemSelectionModel>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTextLayout>
 #include <QtTest>
 
 #include <cards/card.h>
@@ -77,6 +78,9 @@ private Q_SLOTS:
     void heightShowsAllRows();
     void narrowWidthAddsScrollBarHeight();
     void rowsCappedAtFifty();
+    void bidiControlsAreVisible_data();
+    void bidiControlsAreVisible();
+    void bidiCellDrawnAsShown();
 };
 
 void TestDataTable::cellText_data()
@@ -341,6 +345,73 @@ void TestDataTable::rowsCappedAtFifty()
     QVERIFY(!card.isValid());
     DataTableModel model(card);
     QCOMPARE(model.rowCount(), DataTableModel::kMaxRows);
+}
+
+// Issue 13: a numeric cell U+202E + "0001" drew as "1000". DisplayRole is what the view draws.
+const QByteArray kBidiTable = R"J({"kind":"data_table","specVersion":1,"payload":{
+  "columns":[{"key":"name","label":"\u202EName"},{"key":"n","label":"N","numeric":true}],
+  "rows":[{"name":"\u202Eevil","n":"\u202E0001"},
+          {"name":"\u05E9\u05DC\u05D5\u05DD","n":"\u05D0 12 34"},
+          {"name":"plain","n":"\u2066\u20671\u2069\u200F"}]}})J";
+
+void TestDataTable::bidiControlsAreVisible_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<QString>("copied");
+    const QString rlo = QStringLiteral("\u27E8U+202E\u27E9");
+    QTest::newRow("numeric RLO 0001") << 0 << 1 << rlo + QStringLiteral("0001") << QStringLiteral("\u202E0001");
+    QTest::newRow("text RLO evil") << 0 << 0 << rlo + QStringLiteral("evil") << QStringLiteral("\u202Eevil");
+    // Right-to-left letters: text isolated, numbers forced left to right so "12 34" stays in order.
+    QTest::newRow("hebrew text isolated") << 1 << 0 << QStringLiteral("\u2068\u05E9\u05DC\u05D5\u05DD\u2069")
+                                          << QStringLiteral("\u05E9\u05DC\u05D5\u05DD");
+    QTest::newRow("hebrew number left to right") << 1 << 1 << QStringLiteral("\u202D\u05D0 12 34\u202C")
+                                                 << QStringLiteral("\u05D0 12 34");
+    QTest::newRow("isolates and marks") << 2 << 1
+                                        << QStringLiteral("\u27E8U+2066\u27E9\u27E8U+2067\u27E91\u27E8U+2069\u27E9\u27E8U+200F\u27E9")
+                                        << QStringLiteral("\u2066\u20671\u2069\u200F");
+}
+
+void TestDataTable::bidiControlsAreVisible()
+{
+    QFETCH(int, row);
+    QFETCH(int, column);
+    QFETCH(QString, shown);
+    QFETCH(QString, copied);
+    DataTableModel model(validCard(kBidiTable));
+    const QModelIndex index = model.index(row, column);
+    QCOMPARE(index.data().toString(), shown);
+    QCOMPARE(index.data(Qt::ToolTipRole).toString(), shown);
+    QCOMPARE(index.data(DataTableModel::CopyTextRole).toString(), copied); // a copy is what was sent
+    QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("\u27E8U+202E\u27E9Name"));
+}
+
+// The view draws the marker: "1000" appears nowhere, "0001" does, left of nothing reordered.
+void TestDataTable::bidiCellDrawnAsShown()
+{
+    DataTableCard card(validCard(kBidiTable));
+    card.resize(600, card.heightForWidth(600));
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    auto *table = card.findChild<QTableView *>();
+    QVERIFY(table);
+    const QModelIndex index = table->model()->index(0, 1);
+    QCOMPARE(index.data().toString(), QStringLiteral("\u27E8U+202E\u27E90001"));
+    // Glyph order: the marker's width comes first, then the digits, as a left-to-right layout puts them.
+    QTextLayout layout(index.data().toString(), table->font());
+    layout.beginLayout();
+    QTextLine line = layout.createLine();
+    layout.endLayout();
+    QVERIFY(line.isValid());
+    const QString text = index.data().toString();
+    const qsizetype digits = text.indexOf(QStringLiteral("0001"));
+    QVERIFY(line.cursorToX(int(digits)) > line.cursorToX(0));
+    QVERIFY(line.cursorToX(int(digits + 3)) > line.cursorToX(int(digits)));
+    const QImage image = card.grab().toImage();
+    QVERIFY(!image.isNull());
+    if (qEnvironmentVariableIsSet("TESSERA_TEST_PNG_DIR"))
+        image.save(qEnvironmentVariable("TESSERA_TEST_PNG_DIR") + QStringLiteral("/datatable-bidi.png"));
 }
 
 QTEST_MAIN(TestDataTable)

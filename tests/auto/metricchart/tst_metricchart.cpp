@@ -8,13 +8,17 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QDateTimeAxis>
+#include <QFile>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
 #include <QtTest>
 
+#include <cmath>
+
 #include <cards/card.h>
+#include <cards/transcript.h>
 #include <widgets/common/theme.h>
 #include <widgets/kinds/metricchartcard.h>
 #include <tests/support/cardhelpers.h>
@@ -75,6 +79,37 @@ qint64 utcMsecs(int y, int m, int d, int h = 0, int min = 0)
     return QDateTime(QDate(y, m, d), QTime(h, min), Qt::UTC).toMSecsSinceEpoch();
 }
 
+// The labels a value axis draws: its own on a QCategoryAxis, else its printf format at each tick.
+QStringList valueAxisLabels(QValueAxis *axis)
+{
+    if (auto *labelled = qobject_cast<QCategoryAxis *>(axis))
+        return labelled->categoriesLabels();
+    QStringList labels;
+    const int ticks = qMax(2, axis->tickCount());
+    for (int i = 0; i < ticks; ++i)
+        labels.append(QString::asprintf(qPrintable(axis->labelFormat()), axis->min() + i * (axis->max() - axis->min()) / (ticks - 1)));
+    return labels;
+}
+
+// One series of (x, y) points given as JSON numbers.
+QByteArray xyText(const QByteArray &viz, const QList<std::pair<QByteArray, QByteArray>> &points)
+{
+    QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{"suggestedViz":")" + viz
+        + R"(","series":[{"name":"A","points":[)";
+    for (int p = 0; p < points.size(); ++p)
+        text += (p ? "," : "") + QByteArray(R"({"x":)") + points[p].first + R"(,"y":)" + points[p].second + "}";
+    return text + "]}]}}";
+}
+
+QList<QPointF> drawnPoints(QAbstractSeries *series)
+{
+    if (auto *area = qobject_cast<QAreaSeries *>(series))
+        return area->upperSeries()->points();
+    if (auto *xy = qobject_cast<QXYSeries *>(series))
+        return xy->points();
+    return {};
+}
+
 const QList<QByteArray> kNumbers{"1", "2.5", "4", "10"};
 const QList<QByteArray> kDates{R"("2026-08-03")", R"("2026-08-04")", R"("2026-08-06")", R"("2026-08-07")"};
 const QList<QByteArray> kCategories{R"("Mon")", R"("Tue")", R"("Wed")", R"("Thu")"};
@@ -103,6 +138,9 @@ private Q_SLOTS:
     void fixedHeight();
     void themeFollowsPalette();
     void timeTicksFitWidth();
+    void hostileValuesDrawReadably_data();
+    void hostileValuesDrawReadably();
+    void hostileChartsFixture();
 };
 
 void TestMetricChart::axesAndSeries_data()
@@ -395,6 +433,98 @@ void TestMetricChart::timeTicksFitWidth()
     QTRY_VERIFY(widget.width() == 1200);
     const int wide = labelCount();
     QVERIFY2(narrow >= 2 && narrow < wide, qPrintable(QStringLiteral("narrow %1, wide %2").arg(narrow).arg(wide)));
+}
+
+// Issue 13: valid values that drew "inf"/"nan" labels and no data (y = ±1e308), an empty plot (5e-324),
+// or a blank plot with the card's border cut off (x = ±1e308).
+void TestMetricChart::hostileValuesDrawReadably_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    for (const char *viz : {"line", "area", "scatter", "bar"})
+        QTest::newRow(qPrintable(QStringLiteral("y +-1e308 %1").arg(viz))) << xyText(viz, {{"1", "1e308"}, {"2", "-1e308"}});
+    QTest::newRow("y DBL_MAX line") << xyText("line", {{"1", "1.7976931348623157e308"}, {"2", "-1.7976931348623157e308"}});
+    QTest::newRow("y 5e-324 line") << xyText("line", {{"1", "5e-324"}, {"2", "5e-324"}});
+    QTest::newRow("y 5e-324 bar") << xyText("bar", {{"1", "5e-324"}, {"2", "5e-324"}});
+    QTest::newRow("x +-1e308 line") << xyText("line", {{"-1e308", "1"}, {"1e308", "2"}});
+    QTest::newRow("x +-1e308 scatter") << xyText("scatter", {{"-1e308", "1"}, {"1e308", "2"}});
+}
+
+// Finite, wide-enough axes with short labels, every point inside its axes, nothing cut off.
+void verifyDrawnReadably(MetricChartCard &widget)
+{
+    widget.resize(640, widget.heightForWidth(640));
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    QChart *chart = widget.chart();
+    for (QAbstractAxis *axis : chart->axes()) {
+        auto *value = qobject_cast<QValueAxis *>(axis);
+        if (!value)
+            continue;
+        const QString range = QStringLiteral("%1..%2").arg(value->min()).arg(value->max());
+        QVERIFY2(std::isfinite(value->min()) && std::isfinite(value->max()), qPrintable(range));
+        QVERIFY2(value->min() < value->max() && std::isfinite(value->max() - value->min()), qPrintable(range));
+        const QStringList labels = valueAxisLabels(value);
+        QVERIFY(labels.size() >= 2);
+        for (const QString &label : labels) {
+            QVERIFY2(label.size() < 16, qPrintable(label));
+            QVERIFY2(!label.contains(QLatin1String("inf"), Qt::CaseInsensitive)
+                         && !label.contains(QLatin1String("nan"), Qt::CaseInsensitive), qPrintable(label));
+        }
+    }
+    // The data is drawn: every point (or bar) is finite and inside the axes it is attached to.
+    for (QAbstractSeries *series : chart->series()) {
+        const QList<QAbstractAxis *> axes = series->attachedAxes();
+        auto inside = [&axes](Qt::Orientation orientation, double v) {
+            for (QAbstractAxis *axis : axes) {
+                auto *value = qobject_cast<QValueAxis *>(axis);
+                if (value && axis->orientation() == orientation && !(value->min() <= v && v <= value->max()))
+                    return false;
+            }
+            return std::isfinite(v);
+        };
+        for (const QPointF &point : drawnPoints(series)) {
+            QVERIFY2(inside(Qt::Horizontal, point.x()), qPrintable(QString::number(point.x())));
+            QVERIFY2(inside(Qt::Vertical, point.y()), qPrintable(QString::number(point.y())));
+        }
+        if (auto *bars = qobject_cast<QBarSeries *>(series)) {
+            for (QBarSet *set : bars->barSets()) {
+                for (int i = 0; i < set->count(); ++i)
+                    QVERIFY2(inside(Qt::Vertical, set->at(i)), qPrintable(QString::number(set->at(i))));
+            }
+        }
+    }
+    // Nothing cut off: no margin made room for a label of hundreds of digits; the plot keeps its width.
+    QVERIFY2(chart->margins().right() < 80, qPrintable(QString::number(chart->margins().right())));
+    QVERIFY2(chart->plotArea().width() > 300, qPrintable(QString::number(chart->plotArea().width())));
+}
+
+void TestMetricChart::hostileValuesDrawReadably()
+{
+    QFETCH(QByteArray, text);
+    MetricChartCard widget(validCard(text));
+    verifyDrawnReadably(widget);
+}
+
+// The same cases as a transcript (tests/data/hostile-charts.jsonl, also for `tessera render`).
+void TestMetricChart::hostileChartsFixture()
+{
+    QFile file(QStringLiteral(TESSERA_TEST_DATA "/hostile-charts.jsonl"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    int charts = 0;
+    for (int lineNumber = 1; !file.atEnd(); ++lineNumber) {
+        const Message message = parseTranscriptLine(file.readLine().trimmed(), lineNumber);
+        for (const Card &card : message.cards) {
+            if (card.kindName() != QLatin1String("metric_chart"))
+                continue;
+            QVERIFY2(card.isValid(), qPrintable(QString::number(lineNumber)));
+            MetricChartCard widget(card);
+            verifyDrawnReadably(widget);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(QStringLiteral("line %1").arg(lineNumber)));
+            ++charts;
+        }
+    }
+    QCOMPARE(charts, 5);
 }
 
 QTEST_MAIN(TestMetricChart)

@@ -23,9 +23,12 @@
 
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QPieSeries>
+#include <QValueAxis>
 
+#include <cmath>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -178,6 +181,8 @@ private Q_SLOTS:
     void ratingClamped();
     void progressBounds();
     void chartZeroAndKinds();
+    void chartHugeValuesAreReadable_data();
+    void chartHugeValuesAreReadable();
     void boardGlyphColours();
     void revealSettlesOnResult();
     void unknownIconIsNeutralDot();
@@ -818,6 +823,44 @@ void tst_WidgetDocument::chartZeroAndKinds()
         QCOMPARE(c->chart()->series().first()->type(),
                  qstrcmp(kind, "line") == 0 ? QAbstractSeries::SeriesTypeLine : QAbstractSeries::SeriesTypeArea);
         QCOMPARE(c->height() > 0 ? c->sizeHint().height() : c->sizeHint().height(), WidgetNodeChart::kMaxHeight);
+    }
+}
+
+// Issue 13: a value of 1e308 drew an "inf" axis and a label of thousands of digits.
+void tst_WidgetDocument::chartHugeValuesAreReadable_data()
+{
+    QTest::addColumn<QByteArray>("data");
+    QTest::newRow("1e308 bar") << QByteArray(R"([{"label":"a","value":1e308},{"label":"b","value":3}])");
+    QTest::newRow("DBL_MAX line") << QByteArray(R"([{"label":"a","value":1.7976931348623157e308}])");
+    QTest::newRow("5e-324 area") << QByteArray(R"([{"label":"a","value":5e-324},{"label":"b","value":0}])");
+    QTest::newRow("1e9 bar") << QByteArray(R"([{"label":"a","value":1e9}])");
+}
+
+void tst_WidgetDocument::chartHugeValuesAreReadable()
+{
+    QFETCH(QByteArray, data);
+    const char *kind = QByteArray(QTest::currentDataTag()).contains("bar") ? "bar" : "line";
+    auto widget = render(fenceCard(doc(QByteArray(R"({"type":"chart","kind":")") + kind + R"(","data":)" + data + "}")));
+    auto *chart = widget->findChild<WidgetNodeChart *>();
+    QVERIFY(chart);
+    const QList<QAbstractAxis *> vertical = chart->chart()->axes(Qt::Vertical);
+    QCOMPARE(vertical.size(), 1);
+    auto *axis = qobject_cast<QValueAxis *>(vertical.first());
+    QVERIFY(axis);
+    QVERIFY(std::isfinite(axis->min()) && std::isfinite(axis->max()) && axis->min() < axis->max());
+    QVERIFY(std::isfinite(axis->max() - axis->min()));
+    auto *labelled = qobject_cast<QCategoryAxis *>(axis);
+    QVERIFY(labelled); // huge or tiny values: our own labels, not printf's
+    QVERIFY(labelled->count() >= 2);
+    for (const QString &label : labelled->categoriesLabels()) {
+        QVERIFY2(label.size() < 16, qPrintable(label));
+        QVERIFY2(!label.contains(QLatin1String("inf")) && !label.contains(QLatin1String("nan")), qPrintable(label));
+    }
+    // The largest value is drawn at the top of the axis, not beyond it.
+    auto *bars = qobject_cast<QBarSeries *>(chart->chart()->series().value(0));
+    if (bars) {
+        for (int i = 0; i < bars->barSets().first()->count(); ++i)
+            QVERIFY(bars->barSets().first()->at(i) <= axis->max());
     }
 }
 
