@@ -153,10 +153,25 @@ public:
         const std::size_t colon = message.find(": ");
         if (message.rfind("parse error", 0) == 0 && colon != std::string::npos)
             message.erase(0, colon + 2);
+        dropLastRead(message);
         m_result.error = message;
         m_result.errorPointer = currentPointer();
         m_result.errorOffset = position > 0 ? position - 1 : 0;
         return false;
+    }
+
+    // "…; last read: '<bytes>'; expected …" -> "…; expected …". The quoted bytes reach back before the
+    // value that failed (a card cut out of its line quoted the line's `"card":{`), so the same card
+    // text got another message on its own, and a long bad string would be quoted whole. Found by
+    // fuzzing (tests/data/fuzz-regressions/transcriptline/last-read-outside-card).
+    static void dropLastRead(std::string &message)
+    {
+        const std::size_t begin = message.find("; last read: '");
+        if (begin == std::string::npos)
+            return;
+        const std::size_t expected = message.rfind("'; expected ");
+        const std::size_t end = expected != std::string::npos && expected > begin ? expected + 1 : message.size();
+        message.erase(begin, end - begin);
     }
 
     // Pointer of the value being parsed now.
