@@ -240,7 +240,10 @@ private:
 
     bool startContainer(json &&empty, bool isArray)
     {
-        if (static_cast<int>(m_levels.size()) >= kMaxJsonDepth)
+        // Inside the span object (a line's card) the limit counts from that object, so a card may nest
+        // as deep in its line as on its own (found by fuzzing: fuzz-regressions/transcriptline/card-depth).
+        const std::size_t depth = m_spanOpen ? m_levels.size() - (m_spanDepth - 1) : m_levels.size();
+        if (static_cast<int>(depth) >= kMaxJsonDepth)
             return fail("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
         const bool spanHere = !isArray && !m_spanTokens.empty() && !m_spanSeen
                 && m_levels.size() == m_spanTokens.size() && matchesSpanPath();
