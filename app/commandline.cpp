@@ -3,34 +3,23 @@
 #include <cstdio>
 
 #include <QApplication>
-#include <QEventLoop>
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
-#include <QScopeGuard>
 #include <QSettings>
-#include <QTimer>
 
 #include <app/localization.h>
-#include <backend/backend.h>
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
-#include <session/conversationsession.h>
 #include <store/conversationstore.h>
 #include <store/storecommands.h>
 #include <widgets/common/theme.h>
 #include <widgets/conversation/conversationview.h>
 
 namespace Tessera {
-
-namespace {
-
-// A PNG taller than this is cut (image viewers and QImage itself struggle past it).
-constexpr int kMaxRenderHeight = 32000;
 
 void printOut(const QString &text)
 {
@@ -44,6 +33,11 @@ void printErr(const QString &text)
     const QByteArray bytes = text.toUtf8() + '\n';
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
 }
+
+namespace {
+
+// A PNG taller than this is cut (image viewers and QImage itself struggle past it).
+constexpr int kMaxRenderHeight = 32000;
 
 CommandLine failure(const QString &error)
 {
@@ -398,256 +392,6 @@ int runRender(const CommandLine &commandLine)
                  .arg(image.width())
                  .arg(image.height()));
     return 0;
-}
-
-// --- tessera ask (issue 5) -------------------------------------------------------------------------------
-
-namespace {
-
-// What ask prints on stdout: streamed prose as it arrives, then what a line adds beyond it (a card as
-// one bracketed line), so a script sees the answer without reading the store.
-class AskPrinter
-{
-public:
-    void delta(const QString &text)
-    {
-        write(text);
-        m_streamed += text;
-    }
-
-    void message(const Message &m)
-    {
-        if (m.role == MessageRole::User || m.role == MessageRole::System)
-            return; // the user's own line; card updates and errors (errors go to stderr as notices)
-        if ((m.role == MessageRole::Assistant || m.role == MessageRole::Unknown) && !m.content.trimmed().isEmpty()) {
-            if (!m_streamed.isEmpty() && m.content.startsWith(m_streamed)) {
-                write(m.content.mid(m_streamed.size())); // the rest of what streamed
-            } else {
-                endLine();
-                write(m.content);
-            }
-        }
-        m_streamed.clear();
-        for (const ToolCall &call : m.toolCalls) {
-            if (call.name != QLatin1String("emit_card") && call.name != QLatin1String("render_ui")
-                && call.name != QLatin1String("send_card"))
-                line(QStringLiteral("[tool call: %1]").arg(call.name));
-        }
-        for (const Card &card : m.cards) {
-            if (card.source() == CardSource::ProseFence && card.isValid())
-                continue; // drawn inside the prose printed above
-            const QString kind = card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName();
-            if (card.isValid()) {
-                line(card.title().isEmpty() ? QStringLiteral("[card %1]").arg(kind)
-                                            : QStringLiteral("[card %1: %2]").arg(kind, card.title()));
-            } else {
-                const ValidationIssue first = card.issues().value(0);
-                line(QStringLiteral("[invalid %1 card, shown as raw data: %2: %3]")
-                             .arg(kind, first.pointer.isEmpty() ? QStringLiteral("(envelope)") : first.pointer,
-                                  first.message));
-            }
-        }
-        if (m.role == MessageRole::Tool && m.cards.isEmpty() && m.toolName != QLatin1String("emit_card")
-            && m.toolName != QLatin1String("render_ui") && m.toolName != QLatin1String("send_card"))
-            line(QStringLiteral("[tool result: %1]").arg(m.toolName));
-        if (!m.isReadable())
-            line(QStringLiteral("[unreadable line %1: %2]").arg(m.lineNumber).arg(m.readError));
-    }
-
-    // Before anything on stderr or the final lines: a partial line of prose is ended.
-    void endLine()
-    {
-        if (!m_atLineStart)
-            write(QStringLiteral("\n"));
-    }
-
-private:
-    void line(const QString &text)
-    {
-        endLine();
-        write(text + QLatin1Char('\n'));
-    }
-    void write(const QString &text)
-    {
-        if (text.isEmpty())
-            return;
-        const QByteArray bytes = text.toUtf8();
-        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-        std::fflush(stdout);
-        m_atLineStart = text.endsWith(QLatin1Char('\n'));
-    }
-
-    QString m_streamed;
-    bool m_atLineStart = true;
-};
-
-QtMessageHandler s_previousHandler = nullptr;
-
-// ask prints every session notice itself; the session's "tessera: backend…" log lines say the same again
-// (its "tessera: line L: KIND: /pointer: …" lines for invalid cards are kept: they say more).
-void askMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
-{
-    if (type == QtWarningMsg && message.startsWith(QLatin1String("tessera: backend")))
-        return;
-    if (s_previousHandler)
-        s_previousHandler(type, context, message);
-    else
-        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
-}
-
-} // namespace
-
-int runAsk(const CommandLine &commandLine)
-{
-    s_previousHandler = qInstallMessageHandler(askMessageHandler);
-    const auto restoreHandler = qScopeGuard([] { qInstallMessageHandler(s_previousHandler); });
-    const QString dataDir = commandLine.dataDir.isEmpty() ? ConversationStore::defaultDataDir() : commandLine.dataDir;
-    ConversationStore store;
-    const StoreStatus opened = store.open(dataDir);
-    if (!opened.ok()) {
-        printErr(QStringLiteral("tessera: cannot store the conversation: ") + opened.message);
-        return 1;
-    }
-    QString id;
-    if (!commandLine.conversation.isEmpty()) {
-        StoreStatus status;
-        id = store.resolveId(commandLine.conversation, &status);
-        if (id.isEmpty()) {
-            printErr(QStringLiteral("tessera: ")
-                     + (status.ok() ? QStringLiteral("no stored conversation %1 (see tessera list)").arg(commandLine.conversation)
-                                    : status.message));
-            return 2;
-        }
-    }
-    // The window's settings: a conversation remembers its backend; the flags override (and are remembered).
-    QSettings settings(backendSettingsPath(dataDir), QSettings::IniFormat);
-    BackendConfig config;
-    QString error;
-    if (hasBackendArguments(commandLine.backend)) {
-        if (!backendConfigFromArguments(commandLine.backend, &config, &error)) {
-            printErr(QStringLiteral("tessera: ") + error);
-            return 2;
-        }
-    } else {
-        config = loadBackendConfig(settings, id);
-        if (config.isNone()) {
-            printErr(QStringLiteral("tessera: conversation %1 has no remembered backend: give --backend-cmd, --backend or --openai").arg(id));
-            printOut(id);
-            return 2;
-        }
-    }
-    Backend *backend = createBackend(config, nullptr, &error);
-    if (!backend) {
-        printErr(QStringLiteral("tessera: ") + error);
-        if (!id.isEmpty())
-            printOut(id);
-        return 2;
-    }
-    if (!id.isEmpty())
-        backend->setHistory(store.rawLines(id)); // a backend that keeps the history itself continues it
-
-    const int timeoutMs = commandLine.timeoutSeconds > 0 ? commandLine.timeoutSeconds * 1000
-                                                         : ConversationSession::kDefaultTurnTimeoutMs;
-    ConversationModel model;
-    ConversationSession session(&model, &store);
-    session.setConversationId(id);
-    session.setTurnTimeout(timeoutMs);
-    session.setBackend(backend); // owned by the session from here on
-
-    AskPrinter printer;
-    QEventLoop loop;
-    int exitCode = -1;
-    QString failure;
-    bool sent = false;
-    auto finish = [&](int code, const QString &why) {
-        if (exitCode >= 0)
-            return;
-        exitCode = code;
-        failure = why;
-        loop.quit();
-    };
-    auto trySend = [&] {
-        if (sent || exitCode >= 0 || backend->state() != ConnectionState::Connected)
-            return;
-        sent = true;
-        QString why;
-        if (!session.sendUserMessage(commandLine.text, &why))
-            finish(1, why);
-    };
-    QObject::connect(backend, &Backend::stateChanged, &loop, [&](ConnectionState state, const QString &detail) {
-        if (state == ConnectionState::Connected)
-            trySend();
-        else if (!sent && state == ConnectionState::Failed)
-            finish(1, detail.isEmpty() ? QStringLiteral("the backend could not be started") : detail);
-        else if (!sent && state == ConnectionState::Reconnecting) {
-            // Never connected: one message a script can act on, not two minutes of retries. The
-            // transport's "retrying in N s: " prefix is for the window, not for a final failure.
-            static const QRegularExpression retrying(QStringLiteral("^retrying in [^:]*: "));
-            QString why = detail;
-            why.remove(retrying);
-            finish(1, QStringLiteral("could not connect to %1: %2").arg(backend->description(), why));
-        } else if (state == ConnectionState::Reconnecting) {
-            printErr(QStringLiteral("tessera: connection lost, reconnecting: %1").arg(detail));
-        }
-    });
-    QObject::connect(&session, &ConversationSession::turnFinished, &loop,
-                     [&](const QString &, TurnOutcome outcome, const QString &reason) {
-        if (outcome == TurnOutcome::Completed)
-            finish(0, QString());
-        else
-            finish(1, reason.isEmpty() ? QStringLiteral("the turn did not complete") : reason);
-    });
-    QObject::connect(&session, &ConversationSession::conversationCreated, &loop, [&](const QString &newId) { id = newId; });
-    QObject::connect(&session, &ConversationSession::deltaReceived, &loop,
-                     [&](const QString &, const QString &text) { printer.delta(text); });
-    QObject::connect(&session, &ConversationSession::messageAdded, &loop,
-                     [&](const Message &message) { printer.message(message); });
-    QObject::connect(&session, &ConversationSession::notice, &loop, [&](const QString &message) {
-        printer.endLine();
-        printErr(QStringLiteral("tessera: ") + message);
-    });
-    QObject::connect(&session, &ConversationSession::storeFailed, &loop, [&](const QString &message) {
-        printer.endLine();
-        printErr(QStringLiteral("tessera: not saved: ") + message);
-    });
-    QTimer connectTimer;
-    connectTimer.setSingleShot(true);
-    QObject::connect(&connectTimer, &QTimer::timeout, &loop, [&] {
-        if (!sent)
-            finish(1, QStringLiteral("could not connect to %1 within %2 s%3")
-                              .arg(backend->description())
-                              .arg(timeoutMs / 1000)
-                              .arg(backend->stateDetail().isEmpty() ? QString() : QStringLiteral(": ") + backend->stateDetail()));
-    });
-    connectTimer.start(timeoutMs);
-    backend->start();
-    trySend(); // a backend may be connected as soon as it starts
-    if (exitCode < 0)
-        loop.exec();
-    connectTimer.stop();
-    session.setBackend(nullptr); // stops it; nothing more arrives while the conversation is drawn
-    printer.endLine();
-    if (exitCode != 0)
-        printErr(QStringLiteral("tessera: ") + failure);
-
-    if (!id.isEmpty()) {
-        saveBackendConfig(settings, id, config);
-        settings.sync();
-    }
-    if (!id.isEmpty() && !commandLine.renderOutput.isEmpty()) {
-        // The stored conversation, drawn as `tessera render ID -o OUT.png` would.
-        CommandLine render = commandLine;
-        render.command = CommandLine::Command::Render;
-        render.file = id;
-        render.output = commandLine.renderOutput;
-        render.dataDir = dataDir;
-        store.close(); // render opens the data dir itself
-        if (runRender(render) != 0 && exitCode == 0)
-            exitCode = 1;
-    }
-    if (!id.isEmpty())
-        printOut(id);
-    return exitCode;
 }
 
 } // namespace Tessera

@@ -52,12 +52,13 @@ QStringList loadCardPlugins(const CommandLine &commandLine);
 QString usageText();
 
 // Headless commands; each returns the process exit code and writes to stdout/stderr.
+// tessera ask is its own class: AskCommand (askcommand.h).
 int runValidate(const CommandLine &commandLine);
 int runRender(const CommandLine &commandLine);
-// tessera ask (issue 5): one user message to a live backend, stored; streamed prose on stdout as it
-// arrives, one line per card, notices and errors on stderr; the conversation id as the LAST stdout line
-// whenever a conversation exists. Exit 0 the turn completed, 1 it failed / timed out / could not
-// connect (the reason on stderr), 2 bad usage. --render needs a QApplication (main.cpp makes one).
-int runAsk(const CommandLine &commandLine);
+
+// What the headless commands print: one line on stdout (flushed at once, so a script reading the pipe
+// sees it) or on stderr.
+void printOut(const QString &text);
+void printErr(const QString &text);
 
 } // namespace Tessera

@@ -8,6 +8,7 @@
 #include <QSettings>
 #include <QStatusBar>
 
+#include <app/askcommand.h>
 #include <app/commandline.h>
 #include <app/localization.h>
 #include <app/mainwindow.h>
@@ -92,7 +93,7 @@ int main(int argc, char *argv[])
         // A live backend, headless (issue 5). --render draws like `render`, so it needs the same setup.
         if (commandLine.renderOutput.isEmpty()) {
             QCoreApplication app(argc, argv);
-            return runAsk(commandLine);
+            return AskCommand(commandLine).run();
         }
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -100,7 +101,7 @@ int main(int argc, char *argv[])
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
         installCanvasRenderer();
-        return runAsk(commandLine);
+        return AskCommand(commandLine).run();
     }
     case CommandLine::Command::Open:
         break;

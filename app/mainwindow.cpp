@@ -7,6 +7,7 @@
 #include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -264,9 +265,9 @@ QString MainWindow::countsText(int messages, int cards)
             + (cards == 1 ? tr("1 card") : tr("%1 cards").arg(cards));
 }
 
-void MainWindow::showConversation(const QString &title, const QByteArray &data)
+void MainWindow::showConversation(const QString &title, const QByteArray &jsonLines)
 {
-    const Transcript transcript = Transcript::fromJsonLines(data);
+    const Transcript transcript = Transcript::fromJsonLines(jsonLines);
     m_model->setTranscript(transcript);
     setWindowTitle(tr("%1 — Tessera").arg(title));
     const int fallbacks = transcript.fallbackCount();
@@ -355,7 +356,19 @@ void MainWindow::sendMessage(const QString &text)
 StoreStatus MainWindow::openStore(const QString &dataDir)
 {
     auto store = std::make_unique<ConversationStore>();
-    const StoreStatus status = store->open(dataDir);
+    StoreStatus status = store->open(dataDir);
+    if (status.code == StoreError::NotWritable) {
+        // Reading needs no write access: a read-only data dir is still listed and opened (issue 13).
+        const StoreStatus readOnly = store->open(dataDir, ConversationStore::OpenMode::ReadOnly);
+        if (readOnly.ok()) {
+            m_store = std::move(store);
+            m_list->setStore(m_store.get());
+            m_banner->setText(tr("Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.")
+                                  .arg(QDir::toNativeSeparators(dataDir)));
+            m_banner->show();
+            return readOnly;
+        }
+    }
     if (!status.ok()) {
         showNotSaving(status.message);
         m_list->setStore(nullptr);

@@ -82,7 +82,7 @@ protected:
 private:
     QString backendSettingsFile() const; // <data dir>/backends.ini (backendconfig.h)
     void createMenus();
-    void showConversation(const QString &title, const QByteArray &data);
+    void showConversation(const QString &title, const QByteArray &jsonLines);
     // "37 messages, 14 cards" for the status bar.
     static QString countsText(int messages, int cards);
     void sendMessage(const QString &text);

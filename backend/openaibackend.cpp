@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <backend/logging.h>
 #include <backend/openaitools.h>
 #include <cards/card.h>
 #include <cards/dialects/jsonrenderspec.h>
@@ -80,13 +81,13 @@ QString excerpt(const QByteArray &data)
     return text;
 }
 
-ordered_json toolCallsJson(const QList<QPair<QString, QPair<QString, QByteArray>>> &calls)
+ordered_json toolCallsJson(const QList<ToolCall> &calls)
 {
     ordered_json list = ordered_json::array();
-    for (const auto &[id, call] : calls) {
-        list.push_back({{"id", toStd(id)},
+    for (const ToolCall &call : calls) {
+        list.push_back({{"id", toStd(call.id)},
                         {"type", "function"},
-                        {"function", {{"name", toStd(call.first)}, {"arguments", call.second.toStdString()}}}});
+                        {"function", {{"name", toStd(call.name)}, {"arguments", call.arguments.toStdString()}}}});
     }
     return list;
 }
@@ -204,8 +205,8 @@ void OpenAiBackend::cancelTurn()
         return;
     abortReply();
     // The session keeps the prose streamed so far; the model is told it too on the next turn.
-    if (!m_content.isEmpty())
-        m_messages.append(compact({{"role", "assistant"}, {"content", toStd(m_content)}}));
+    if (const QString kept = m_guard.received(); !kept.isEmpty())
+        m_messages.append(compact({{"role", "assistant"}, {"content", toStd(kept)}}));
     resetRound();
     m_turnId.clear();
     ++m_generation;
@@ -253,6 +254,8 @@ void OpenAiBackend::beginTurn(const QString &userText)
     m_messages.append(userMessage(userText));
     m_turnId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     m_round = 0;
+    m_turnCards.clear();
+    m_reentered = false;
     const quint64 generation = ++m_generation;
     // Queued: the client event is sent (eventSent) before anything of its turn arrives.
     QMetaObject::invokeMethod(
@@ -278,6 +281,7 @@ void OpenAiBackend::resetRound()
     m_finishReason.clear();
     m_content.clear();
     m_calls.clear();
+    m_callAtIndex.clear();
     m_lastCallIndex = -1;
     m_roundBytes = 0;
 }
@@ -286,6 +290,7 @@ void OpenAiBackend::postRound()
 {
     ++m_round;
     resetRound();
+    m_guard.begin(m_turnCards);
 
     QByteArray body = "{\"model\":" + compact(ordered_json(toStd(m_model))) + ",\"stream\":true,\"messages\":["
                       + compact({{"role", "system"}, {"content", toStd(OpenAiTools::systemPrompt())}});
@@ -474,7 +479,8 @@ bool OpenAiBackend::handleChunk(const json &chunk)
                              .arg(kMaxRoundBytes / (1024 * 1024)));
                 return false;
             }
-            emitDelta(m_turnId, text);
+            if (const QString shown = m_guard.feed(text); !shown.isEmpty())
+                emitDelta(m_turnId, shown);
             if (generation != m_generation)
                 return false;
         }
@@ -491,28 +497,54 @@ bool OpenAiBackend::handleChunk(const json &chunk)
     return true;
 }
 
+// No index (some servers send each call whole): the call with this id, else a new one for a new id,
+// else the last call.
+int OpenAiBackend::indexWithout(const QString &id, int position) const
+{
+    if (!id.isEmpty()) {
+        for (auto it = m_calls.cbegin(); it != m_calls.cend(); ++it) {
+            if (it->id == id)
+                return it.key().first;
+        }
+    }
+    if (id.isEmpty() && m_lastCallIndex >= 0)
+        return m_lastCallIndex;
+    return m_calls.isEmpty() ? position : m_calls.lastKey().first + 1;
+}
+
+OpenAiBackend::CallKey OpenAiBackend::keyFor(int index, const QString &id)
+{
+    const auto open = m_callAtIndex.constFind(index);
+    if (open == m_callAtIndex.cend()) {
+        m_callAtIndex.insert(index, 0);
+        return {index, 0};
+    }
+    const CallKey key{index, *open};
+    const QString &openId = m_calls.value(key).id;
+    if (id.isEmpty() || openId.isEmpty() || openId == id)
+        return key; // a fragment of the call at this index ("" never starts a call: Google sends it)
+    m_callAtIndex[index] = key.second + 1;
+    return {index, key.second + 1};
+}
+
 bool OpenAiBackend::addToolCallDelta(const json &delta, int position)
 {
     if (!delta.is_object())
         return true;
+    const auto idMember = delta.find("id");
+    const bool idSent = idMember != delta.end() && idMember->is_string();
     const QString id = stringMember(delta, "id");
     int index = -1;
     if (const auto it = delta.find("index"); it != delta.end() && it->is_number_integer())
         index = int(std::clamp<qint64>(it->get<qint64>(), 0, 1 << 20));
-    if (index < 0) {
-        // No index (some servers send each call whole): a new id is a new call, else the last one.
-        for (auto it = m_calls.cbegin(); it != m_calls.cend() && index < 0; ++it) {
-            if (!id.isEmpty() && it->id == id)
-                index = it.key();
-        }
-        if (index < 0)
-            index = !id.isEmpty() || m_lastCallIndex < 0 ? (m_calls.isEmpty() ? position : m_calls.lastKey() + 1)
-                                                         : m_lastCallIndex;
-    }
+    if (index < 0)
+        index = indexWithout(id, position);
     m_lastCallIndex = index;
-    PendingCall &call = m_calls[index];
-    if (call.id.isEmpty())
+    PendingCall &call = m_calls[keyFor(index, id)];
+    if (!call.idSent && idSent) {
         call.id = id;
+        call.idSent = true;
+    }
     if (const auto function = delta.find("function"); function != delta.end() && function->is_object()) {
         const QString name = stringMember(*function, "name");
         if (call.name.isEmpty())
@@ -549,9 +581,9 @@ bool OpenAiBackend::applyCompletion(const QByteArray &body)
     if (message == choice.end() || !message->is_object())
         return false;
     m_content = stringMember(*message, "content");
-    if (!m_content.isEmpty()) {
+    if (const QString shown = m_guard.feed(m_content); !shown.isEmpty()) {
         const quint64 generation = m_generation;
-        emitDelta(m_turnId, m_content);
+        emitDelta(m_turnId, shown);
         if (generation != m_generation)
             return false;
     }
@@ -586,49 +618,79 @@ void OpenAiBackend::finishRound()
     const QString turnId = m_turnId;
 
     // Everything is decided before anything is emitted: a handler may cancel or end the turn.
-    QList<QPair<QString, QPair<QString, QByteArray>>> calls;
-    for (const PendingCall &call : std::as_const(m_calls))
-        calls.append({uniqueCallId(call.id), {call.name, call.arguments}});
-    const QString content = std::exchange(m_content, {});
+    // stored: the transcript's ids (unique); sent: the ids the server gave, for the requests.
+    QList<ToolCall> stored;
+    QList<ToolCall> sent;
+    for (const PendingCall &call : std::as_const(m_calls)) {
+        stored.append({uniqueCallId(call.id), call.name, call.arguments});
+        sent.append({call.idSent ? call.id : stored.last().id, call.name, call.arguments});
+    }
+    const OpenAiProseVerdict prose = m_guard.finish(!stored.isEmpty());
+    const QString content = prose.content;
+    m_content.clear();
     m_calls.clear();
+    m_callAtIndex.clear();
+    logStripped(prose);
+    // A fumble in a round without calls: asked once per turn to make the call, within the round cap.
+    const bool fumbled = prose.fumble != OpenAiFumble::None && stored.isEmpty();
+    const bool reenter = fumbled && !m_reentered && m_round < kMaxToolRounds;
+    m_reentered = m_reentered || reenter;
 
     QByteArray assistantLine;
-    if (!content.isEmpty() || !calls.isEmpty()) {
+    if (!content.isEmpty() || !stored.isEmpty()) {
         ordered_json request = {{"role", "assistant"}};
         request["content"] = content.isEmpty() ? ordered_json(nullptr) : ordered_json(toStd(content));
-        if (!calls.isEmpty())
-            request["tool_calls"] = toolCallsJson(calls);
+        if (!sent.isEmpty())
+            request["tool_calls"] = toolCallsJson(sent);
         m_messages.append(compact(request));
+        if (!stored.isEmpty())
+            request["tool_calls"] = toolCallsJson(stored);
         request["turn_id"] = toStd(turnId);
         assistantLine = compact(request);
     }
+    if (reenter)
+        m_messages.append(userMessage(fumbleRequest(prose)));
+    const QByteArray noticeLine = fumbled ? fumbleNoticeLine(turnId, prose, reenter) : QByteArray();
 
     QList<QByteArray> toolLines;
-    for (const auto &[id, call] : std::as_const(calls)) {
-        const OpenAiToolAnswer answer = OpenAiTools::answer(call.first, call.second);
-        m_messages.append(toolMessage(id, answer.content));
+    for (qsizetype i = 0; i < stored.size(); ++i) {
+        const ToolCall &call = stored.at(i);
+        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments);
+        m_messages.append(toolMessage(sent.at(i).id, answer.content));
         ordered_json line = {{"role", "tool"},
-                             {"tool_call_id", toStd(id)},
-                             {"name", toStd(call.first)},
+                             {"tool_call_id", toStd(call.id)},
+                             {"name", toStd(call.name)},
                              {"content", toStd(answer.content)}};
         QByteArray text = compact(line);
         text.chop(1); // the closing brace: structured.card goes in as its exact bytes
-        if (answer.drawn)
+        if (answer.drawn) {
             text += ",\"structured\":{\"card\":" + answer.envelope + '}';
+            m_turnCards.append(answer.envelope);
+        }
         text += ",\"turn_id\":" + compact(ordered_json(toStd(turnId))) + '}';
         toolLines.append(text);
     }
 
-    const bool again = !calls.isEmpty() && m_round < kMaxToolRounds;
-    const bool capped = !calls.isEmpty() && !again;
+    const bool again = (!stored.isEmpty() && m_round < kMaxToolRounds) || reenter;
+    const bool capped = !stored.isEmpty() && !again;
     if (!again) {
         m_turnId.clear();
         ++m_generation;
     }
     const quint64 expected = m_generation;
 
+    if (!prose.unshown.isEmpty()) {
+        emitDelta(turnId, prose.unshown); // held to the end and kept
+        if (expected != m_generation)
+            return;
+    }
     if (!assistantLine.isEmpty()) {
         emitMessage(assistantLine);
+        if (expected != m_generation)
+            return;
+    }
+    if (!noticeLine.isEmpty()) {
+        emitMessage(noticeLine);
         if (expected != m_generation)
             return;
     }
@@ -648,11 +710,48 @@ void OpenAiBackend::finishRound()
     }
 }
 
+void OpenAiBackend::logStripped(const OpenAiProseVerdict &prose) const
+{
+    if (prose.narratedCards > 0)
+        qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "repeated cards on screen as prose; copies removed:"
+                                    << prose.narratedCards;
+    if (prose.fumble != OpenAiFumble::None)
+        qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "wrote a call to" << prose.tool << "as text";
+}
+
+// What the model is told when the loop re-enters for a call it wrote out.
+QString OpenAiBackend::fumbleRequest(const OpenAiProseVerdict &prose)
+{
+    const QString what = prose.fumble == OpenAiFumble::ToolNameAsText
+        ? QStringLiteral("You ended your answer with the tool name %1 instead of calling the tool.")
+        : QStringLiteral("You wrote a call to %1 as JSON text in your answer instead of calling the tool.");
+    return what.arg(prose.tool)
+        + QStringLiteral(" Nothing was drawn. Make the call now as a real tool call to %1, not as text, and do not "
+                         "repeat the prose you already wrote.").arg(prose.tool);
+}
+
+// The muted line that says what happened (a tool line answering no call: shown as tool activity).
+QByteArray OpenAiBackend::fumbleNoticeLine(const QString &turnId, const OpenAiProseVerdict &prose, bool reentered)
+{
+    const QString what = prose.fumble == OpenAiFumble::ToolNameAsText
+        ? QStringLiteral("The model wrote the tool name %1 instead of calling it").arg(prose.tool)
+        : QStringLiteral("The model wrote a call to %1 as text instead of making it; nothing was drawn from it").arg(prose.tool);
+    const QString then = reentered ? QStringLiteral("; Tessera asked it once to make the call.")
+                                   : QStringLiteral("; it was removed from the answer and Tessera did not ask again.");
+    ordered_json line = {{"role", "tool"},
+                         {"name", "tessera"},
+                         {"content", toStd(what + then)},
+                         {"tessera_notice", reentered ? "tool_call_requested" : "tool_call_text_removed"},
+                         {"turn_id", toStd(turnId)}};
+    return compact(line);
+}
+
 void OpenAiBackend::keepPartialProse()
 {
-    if (m_content.isEmpty())
+    const QString content = m_guard.received(); // what was held is received too: nothing is lost
+    m_content.clear();
+    if (content.isEmpty())
         return;
-    const QString content = std::exchange(m_content, {});
     ordered_json line = {{"role", "assistant"}, {"content", toStd(content)}};
     m_messages.append(compact(line));
     line["turn_id"] = toStd(m_turnId);
@@ -771,7 +870,7 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
             if (!text.trimmed().isEmpty())
                 m_messages.append(userMessage(text));
         } else if (m.role == MessageRole::Assistant) {
-            QList<QPair<QString, QPair<QString, QByteArray>>> calls;
+            QList<ToolCall> calls;
             QList<QByteArray> results;
             for (const ToolCall &call : m.toolCalls) {
                 const int j = resultFor(call.id, i);
@@ -788,7 +887,7 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
                 }
                 if (content.isEmpty())
                     content = QStringLiteral("(no result was recorded)");
-                calls.append({id, {call.name, call.arguments}});
+                calls.append({id, call.name, call.arguments});
                 results.append(toolMessage(id, content));
             }
             if (m.content.isEmpty() && calls.isEmpty())

@@ -18,14 +18,24 @@
 //  - A round with tool calls is answered and the conversation continues (whatever finish_reason says:
 //    Ollama has reported "stop" beside tool calls); a round without tool calls ends the turn. After
 //    kMaxToolRounds rounds that all called tools the turn ends with an error saying so.
+//  - Tool calls written instead of made (seed 002, finding 17; openaiproseguard.h): prose that may be
+//    one is held back from message.delta until it is known; what is stripped is never streamed. In a
+//    round without calls, a tool's name as the last word or an imitated call makes the loop re-enter
+//    once per turn: the model is asked (a user message, not in the transcript) to make the call, and a
+//    muted line says so: a tool line {role: tool, name: "tessera", content, tessera_notice, turn_id}
+//    answering no call (drawn as tool activity; never sent to the endpoint). The re-entry is a round
+//    of kMaxToolRounds. A second fumble, or one in the last round, is stripped and ends the turn.
 //  - Faults end the turn with one `error {message, turnId}` and no turn.completed: HTTP 401, 429 (with
 //    Retry-After), any other status (with the body's error.message), connection refused, host not found,
 //    TLS failure, no bytes for transferTimeout(), the stream ending before [DONE] or a finish_reason, a
 //    stream event that is not JSON or is larger than kMaxStreamEventBytes, an error object in the stream.
 //    Prose received before a fault is still sent as an assistant line first: nothing received is lost.
 //  - cancelTurn() aborts the request; nothing more is emitted for that turn.
-// Tool-call ids that are missing or repeat an earlier id are replaced by new ones ("call_" + 32 hex),
-// so a card id names one call. Events are emitted from network callbacks: a slot that wants the backend
+// Tool calls in a stream: deltas are gathered by their index; a new non-empty id at an index already
+// holding a call with another id starts a new call (Ollama 0.20-0.23 sends parallel calls all at index
+// 0). Tool-call ids that are missing, empty or repeat an earlier id are replaced by new ones ("call_" +
+// 32 hex) in the transcript lines, so a card id names one call; the requests of the turn carry each id
+// exactly as the server sent it, even "" (Google's endpoint), and a made-up one only where it sent none. Events are emitted from network callbacks: a slot that wants the backend
 // gone uses deleteLater().
 
 #include <QByteArray>
@@ -39,6 +49,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <backend/backend.h>
+#include <backend/openaiproseguard.h>
 #include <backend/openaisseparser.h>
 
 class QNetworkAccessManager;
@@ -88,10 +99,14 @@ protected:
 private:
     struct PendingCall
     {
-        QString id;
+        QString id;           // as the server sent it ("" when it sent none or sent "")
+        bool idSent = false;  // the server sent an id member (a string), perhaps ""
         QString name;
         QByteArray arguments;
     };
+    // Where a call's deltas go: the delta's index, and which call at that index (0, then 1 when a new id
+    // arrives at an index in use). Ordered by index, then arrival: the order the calls are answered in.
+    using CallKey = QPair<int, int>;
 
     void beginTurn(const QString &userText);
     void postRound();
@@ -103,11 +118,16 @@ private:
     bool handleStreamEvent(const QByteArray &data, bool atEnd);
     bool handleChunk(const nlohmann::json &chunk);
     bool addToolCallDelta(const nlohmann::json &delta, int position);
+    int indexWithout(const QString &id, int position) const;
+    CallKey keyFor(int index, const QString &id);
     bool applyCompletion(const QByteArray &body);
     void finishRound();
     void failTurn(const QString &message);
     void completeTurn();
     void keepPartialProse();
+    void logStripped(const OpenAiProseVerdict &prose) const;
+    static QString fumbleRequest(const OpenAiProseVerdict &prose);
+    static QByteArray fumbleNoticeLine(const QString &turnId, const OpenAiProseVerdict &prose, bool reentered);
     QString httpFailure(int status) const;
     QString networkFailure(int error, const QString &errorString) const;
     QString uniqueCallId(const QString &proposed);
@@ -135,6 +155,8 @@ private:
     QString m_turnId;
     quint64 m_generation = 0; // bumped when a turn starts, ends or is cancelled: stale work sees it
     int m_round = 0;          // rounds requested in this turn, 1-based
+    bool m_reentered = false; // this turn already asked the model once to make a call it wrote out
+    QList<QByteArray> m_turnCards; // envelopes drawn in this turn: the cards on screen
 
     // The round being received.
     bool m_statusKnown = false;
@@ -143,9 +165,11 @@ private:
     QByteArray m_body;        // error status or plain JSON: the body so far
     bool m_sawDone = false;
     QString m_finishReason;
-    QString m_content;
-    QMap<int, PendingCall> m_calls; // by the delta's index
-    int m_lastCallIndex = -1;
+    QString m_content;        // as received
+    OpenAiProseGuard m_guard; // what of m_content is shown and kept
+    QMap<CallKey, PendingCall> m_calls;
+    QMap<int, int> m_callAtIndex; // the delta index -> the call at it that deltas without an id extend
+    int m_lastCallIndex = -1;     // the delta index last used
     qsizetype m_roundBytes = 0;
 };
 

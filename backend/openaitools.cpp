@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <cards/cardvalidator.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
@@ -38,6 +41,37 @@ ordered_json toolSchema(const json &schema)
         return out;
     }
     return ordered_json(schema);
+}
+
+// "eight" for the number of emit_card kinds, so the prompt never states a stale count.
+QString countWord(qsizetype n)
+{
+    static const char *const kWords[] = {"no", "one", "two", "three", "four", "five", "six",
+                                         "seven", "eight", "nine", "ten", "eleven", "twelve"};
+    return n >= 0 && n < qsizetype(std::size(kWords)) ? QString::fromLatin1(kWords[n]) : QString::number(n);
+}
+
+// "the eight card kinds": the kinds emit_card draws, counted from the kind table.
+QString emitKindsPhrase()
+{
+    return QStringLiteral("the %1 card kinds").arg(countWord(OpenAiTools::emitCardKinds().size()));
+}
+
+// Composition rule 4's pairs ("a series is a metric_chart, rows are a data_table, …") from the rows
+// that name the shape of data they are for, in their promptOrder.
+QString shapeRule()
+{
+    std::vector<const CardKindInfo *> named;
+    for (const CardKindInfo &info : cardKindTable()) {
+        if (info.promptShape)
+            named.push_back(&info);
+    }
+    std::sort(named.begin(), named.end(),
+              [](const CardKindInfo *a, const CardKindInfo *b) { return a->promptOrder < b->promptOrder; });
+    QStringList pairs;
+    for (const CardKindInfo *info : named)
+        pairs.append(QLatin1String(info->promptShape));
+    return pairs.join(QStringLiteral(", "));
 }
 
 // The catalog's one-line description of a kind, without its full stop (the tool lists them).
@@ -95,11 +129,12 @@ ordered_json renderUiTool()
     parameters.erase("oneOf"); // said in the description instead (OpenAI refuses it at the top level)
     parameters.erase("title");
     const QString description = QStringLiteral(
-        "Draw a canvas: a sandboxed HTML document with no network access, for shapes the eight card kinds of "
+        "Draw a canvas: a sandboxed HTML document with no network access, for shapes %1 of "
         "emit_card cannot express. Give exactly one of html (the document body) or template (the name of a "
         "template). data is any JSON value, injected read-only as window.ethosData; libraries may name "
         "echarts@1. The answer is \"rendered: canvas: TITLE\", or {\"ok\":false,\"code\":\"input_invalid\","
-        "\"issues\":[…]} naming the fields to fix before calling again.");
+        "\"issues\":[…]} naming the fields to fix before calling again.")
+        .arg(emitKindsPhrase());
     return {{"type", "function"},
             {"function", {{"name", "render_ui"}, {"description", toStd(description)}, {"parameters", parameters}}}};
 }
@@ -138,9 +173,9 @@ QByteArray oneLine(QByteArray text)
 QStringList OpenAiTools::emitCardKinds()
 {
     QStringList kinds;
-    for (CardKind kind : knownCardKinds()) {
-        if (kind != CardKind::Canvas)
-            kinds.append(cardKindName(kind));
+    for (const CardKindInfo &info : cardKindTable()) {
+        if (info.emitCard)
+            kinds.append(QLatin1String(info.name));
     }
     return kinds;
 }
@@ -164,7 +199,7 @@ QString OpenAiTools::systemPrompt()
     return QStringLiteral(
         "You are talking with the user through Tessera, a desktop chat client that draws cards: typed blocks "
         "of structured data (tables, charts, lists, records, alerts, code, action pills) rendered natively "
-        "beside your prose. Call emit_card to draw one of the eight card kinds, and render_ui for a "
+        "beside your prose. Call emit_card to draw one of %1, and render_ui for a "
         "sandboxed HTML canvas. A payload describes what the data is, never how it looks: no colors, no HTML, "
         "no chart specs, no URLs. Every call is answered: \"rendered: …\" means the card is on the user's "
         "screen; {\"ok\":false,…} means it was not drawn, and its issues name the fields to fix before you "
@@ -176,9 +211,9 @@ QString OpenAiTools::systemPrompt()
         "recommend_actions last.\n"
         "3. Emit recommend_actions only when there is a genuine next step, and never with more than three "
         "actions.\n"
-        "4. Match the kind to the shape of the data: a series is a metric_chart, rows are a data_table, one "
-        "record is a detail, a set of like things is an item_list.\n"
-        "5. Use render_ui only for shapes the eight card kinds cannot express.");
+        "4. Match the kind to the shape of the data: %2.\n"
+        "5. Use render_ui only for shapes %1 cannot express.")
+        .arg(emitKindsPhrase(), shapeRule());
 }
 
 QString OpenAiTools::ack(const QString &kindName, const QString &title)
@@ -209,7 +244,7 @@ OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &
         return result;
     }
     if (!renderUi && parsed.value->is_object()) {
-        // emit_card draws the eight kinds; canvas is render_ui's, the other dialects are not its to draw.
+        // emit_card draws the table's emitCard kinds; canvas is render_ui's, the other dialects are not its to draw.
         const auto kind = parsed.value->find("kind");
         if (kind != parsed.value->end() && kind->is_string()
             && !emitCardKinds().contains(fromStdString(kind->get_ref<const std::string &>()))) {

@@ -1,6 +1,10 @@
 #include <backend/stdiobackend.h>
 
+#include <csignal>
 #include <cstring>
+
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -9,6 +13,8 @@
 #include <QPointer>
 #include <QStandardPaths>
 #include <QTimer>
+
+#include <backend/logging.h>
 
 namespace Tessera {
 
@@ -95,6 +101,15 @@ void StdioBackend::start()
 
     m_process = new QProcess(this);
     m_process->setProgram(m_program);
+    // The child dies with Tessera, even after kill -9 (STYLE.md rule 6): the kernel signals it when the
+    // thread that started it ends. Runs in the forked child before exec, so only async-signal-safe calls.
+    const pid_t tessera = ::getpid();
+    m_process->setChildProcessModifier([tessera] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        // Tessera may have died between fork and prctl: then nobody would ever signal the child.
+        if (::getppid() != tessera)
+            ::_exit(127);
+    });
     m_process->setArguments(parts.mid(1));
     connect(m_process, &QProcess::started, this, &StdioBackend::onStarted);
     connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioBackend::readStdout);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 
 namespace Tessera {
 

@@ -1,10 +1,8 @@
 #include <cards/card.h>
 
-#include <array>
-
 #include <nlohmann/json.hpp>
 
-#include <cards/cardkindregistry.h>
+#include <cards/cardkinds.h>
 #include <cards/cardvalidator.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
@@ -14,31 +12,6 @@ namespace Tessera {
 using nlohmann::json;
 
 namespace {
-
-struct KindName
-{
-    CardKind kind;
-    const char *name;
-};
-
-// Seed 000 catalog order.
-constexpr std::array<KindName, 9> kKindNames{{
-    {CardKind::Text, "text"},
-    {CardKind::Code, "code"},
-    {CardKind::Alert, "alert"},
-    {CardKind::Detail, "detail"},
-    {CardKind::ItemList, "item_list"},
-    {CardKind::DataTable, "data_table"},
-    {CardKind::MetricChart, "metric_chart"},
-    {CardKind::RecommendActions, "recommend_actions"},
-    {CardKind::Canvas, "canvas"},
-}};
-
-// The other two dialects (issue 6).
-constexpr std::array<KindName, 2> kDialectNames{{
-    {CardKind::JsonRender, "json_render"},
-    {CardKind::WidgetDocument, "dorkos_ui"},
-}};
 
 // A json_render card's title: the root element's props.title when it is a string (seed 001: the Card's).
 QString jsonRenderTitle(const json &envelope)
@@ -62,40 +35,9 @@ QString jsonRenderTitle(const json &envelope)
 
 } // namespace
 
-CardKind cardKindFromName(QStringView name)
+Card::Card()
+    : m_kind(CardKind::Unknown)
 {
-    for (const KindName &k : kKindNames) {
-        if (name == QLatin1StringView(k.name))
-            return k.kind;
-    }
-    for (const KindName &k : kDialectNames) {
-        if (name == QLatin1StringView(k.name))
-            return k.kind;
-    }
-    if (CardKindRegistry::contains(name))
-        return CardKind::Registered;
-    return CardKind::Unknown;
-}
-
-QString cardKindName(CardKind kind)
-{
-    for (const KindName &k : kKindNames) {
-        if (k.kind == kind)
-            return QString::fromLatin1(k.name);
-    }
-    for (const KindName &k : kDialectNames) {
-        if (k.kind == kind)
-            return QString::fromLatin1(k.name);
-    }
-    return {};
-}
-
-QList<CardKind> knownCardKinds()
-{
-    QList<CardKind> kinds;
-    for (const KindName &k : kKindNames)
-        kinds.append(k.kind);
-    return kinds;
 }
 
 Card Card::fromEnvelopeText(const QByteArray &rawText, CardSource source)

@@ -5,6 +5,7 @@
 // supplies only the payload. PRODUCT.md §1: an invalid card is never dropped; it keeps its raw text
 // and renders as a labeled fallback block.
 
+#include <cstdint>
 #include <memory>
 
 #include <QByteArray>
@@ -18,25 +19,11 @@ namespace Tessera {
 
 inline constexpr int kCardSpecVersion = 1;
 
-// The nine kinds of seed 000, the two other dialects (issue 6), kinds added by descriptor files, and
-// Unknown for anything else a backend sends.
-enum class CardKind {
-    Text,
-    Code,
-    Alert,
-    Detail,
-    ItemList,
-    DataTable,
-    MetricChart,
-    RecommendActions,
-    Canvas,
-    JsonRender,     // "json_render": a json-render spec (seed 001) as the payload; jsonrenderspec.h
-    WidgetDocument, // "dorkos_ui": a DorkOS widget document (seed 003) as the payload; widgetdocument.h
-    Registered,     // a kind added at run time by a descriptor file; cardkindregistry.h
-    Unknown,
-};
+// The kinds: the full enum and its table are in cardkinds.h, included only where kinds are named, so
+// adding a kind does not rebuild every file that handles cards.
+enum class CardKind : std::uint8_t;
 
-// Names: the catalog's, "json_render", "dorkos_ui", then kinds registered by descriptor (Registered).
+// Names: the kind table's (cardkinds.h), then kinds registered by descriptor (Registered).
 CardKind cardKindFromName(QStringView name);
 QString cardKindName(CardKind kind); // "data_table", …; "" for Unknown and Registered (use Card::kindName)
 QList<CardKind> knownCardKinds();    // the nine of seed 000, in catalog order
@@ -63,7 +50,7 @@ enum class CardSource {
 class Card
 {
 public:
-    Card() = default;
+    Card(); // kind Unknown, no text
 
     // Parses and validates raw envelope text (UTF-8 JSON). Never throws; problems become issues.
     // With CardSource::ProseFence the text is a widget document and the envelope is stamped around it:
@@ -113,7 +100,7 @@ private:
 
     QString m_kindName;
     QString m_cardId;
-    CardKind m_kind = CardKind::Unknown;
+    CardKind m_kind; // set by the constructor: the enumerators are not visible here
     CardSource m_source = CardSource::ToolResult;
     QByteArray m_rawText;
     QString m_title;

@@ -26,6 +26,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 
 namespace Tessera {
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <cards/jsonaccess.h>
 
 namespace Tessera {

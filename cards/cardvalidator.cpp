@@ -1,6 +1,9 @@
 #include <cards/cardvalidator.h>
 
 #include <cards/cardkindregistry.h>
+#include <cards/cardkinds.h>
+#include <cards/kindhooks.h>
+#include <cards/tesseraassert.h>
 #include <cards/dialects/jsonrenderspec.h>
 #include <cards/dialects/widgetdocument.h>
 
@@ -33,13 +36,9 @@ namespace Tessera {
 
 using nlohmann::json;
 
-namespace {
-
-constexpr std::size_t kCanvasDataMaxChars = 32768; // seed 000, canvas: data "max 32 768 chars serialized"
-constexpr std::size_t kKindNameShown = 40;         // an unknown kind is quoted at most this long
-
-// The keywords one metric_chart point uses (type, required, properties' type), compiled once,
-// with valijson's verdicts and translate()'s messages.
+// The keywords one item under CardKindInfo::shallowItems uses (type, required, properties' type; a
+// metric_chart point), compiled once, with valijson's verdicts and translate()'s messages. Outside the
+// anonymous namespace: kindhooks.h names it.
 struct ShallowSchema
 {
     unsigned type = ~0u;
@@ -53,6 +52,11 @@ struct ShallowSchema
     };
     std::vector<Property> properties;
 };
+
+namespace {
+
+constexpr std::size_t kCanvasDataMaxChars = 32768; // seed 000, canvas: data "max 32 768 chars serialized"
+constexpr std::size_t kKindNameShown = 40;         // an unknown kind is quoted at most this long
 
 ShallowSchema compileShallow(const json &schemaNode);
 
@@ -87,11 +91,13 @@ struct KindSchema
     bool ok = false;
 };
 
-constexpr std::size_t kKindCount = 9;
+// One compiled schema per catalog kind, indexed by CardKind: the kind table keeps the catalog first
+// and in enum order (static_assert'ed in cardkinds.cpp).
+constexpr std::size_t kKindCount = kCatalogKindCount;
 
 std::size_t kindIndex(CardKind kind)
 {
-    return std::size_t(kind); // CardKind's first nine values are the catalog, in order
+    return std::size_t(kind);
 }
 
 // The parts of a schema file that C++ checks instead of valijson, with exact messages:
@@ -120,7 +126,9 @@ void stripCheckedInCpp(json &schemaNode)
 std::unique_ptr<KindSchema> loadSchema(CardKind kind)
 {
     auto schema = std::make_unique<KindSchema>();
-    const QString path = QStringLiteral(":/tessera/schemas/%1.json").arg(cardKindName(kind));
+    const CardKindInfo *info = cardKindInfo(kind);
+    TESSERA_ASSERT(info && info->schema, return schema);
+    const QString path = QString::fromLatin1(info->schema);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         qCWarning(lcCards, "cannot open the schema %s", qPrintable(path));
@@ -135,11 +143,11 @@ std::unique_ptr<KindSchema> loadSchema(CardKind kind)
     }
     json forValijson = schema->document;
     stripCheckedInCpp(forValijson);
-    if (kind == CardKind::MetricChart) {
-        // Up to 800 points: valijson copies its path vector for every item and member (about
-        // 1.5 µs a point), so the points' own shape is checked by checkShallow() below, from the
+    if (info->shallowItems) {
+        // Up to 800 metric_chart points: valijson copies its path vector for every item and member
+        // (about 1.5 µs a point), so the items' own shape is checked by checkShallow() below, from the
         // same schema; their count (1-200) stays with valijson.
-        const json::json_pointer items("/properties/series/items/properties/points/items");
+        const json::json_pointer items(info->shallowItems);
         if (forValijson.contains(items) && isShallow(forValijson.at(items))) {
             schema->pointSchema = std::make_unique<ShallowSchema>(compileShallow(schema->document.at(items)));
             forValijson.at(items.parent_pointer()).erase("items");
@@ -177,13 +185,8 @@ std::size_t codePointCount(std::string_view s)
     return n;
 }
 
-// An issue found while walking the payload, with its pointer relative to /payload.
-struct Found
-{
-    std::string pointer; // "/rows/3/flow"
-    QString message;
-    bool wrongType = false; // a wrong type makes every other issue at the same place moot
-};
+// An issue found while walking the payload, with its pointer relative to /payload (kindhooks.h).
+using Found = PayloadFinding;
 
 // ---------------------------------------------------------------------------------------------
 // Walk 1: every number finite, nesting bounded, and whether any string holds U+0000.
@@ -724,23 +727,10 @@ void collectIssues(const KindSchema *schema, CardKind kind, const json &payload,
         }
     }
 
-    switch (kind) {
-    case CardKind::DataTable:
-        checkDataTable(payload, found);
-        break;
-    case CardKind::ItemList:
-        checkItemList(payload, found);
-        break;
-    case CardKind::Canvas:
-        checkCanvas(payload, scanned.tooDeep, found);
-        break;
-    case CardKind::MetricChart:
-        if (schema->pointSchema)
-            checkChartPoints(payload, *schema->pointSchema, found);
-        break;
-    default:
-        break;
-    }
+    // A registered kind's own schema (kind Unknown here) has no extra rules; its renderer's run after.
+    const CardKindInfo *info = cardKindInfo(kind);
+    if (info && info->rules)
+        info->rules({payload, scanned.tooDeep, schema->pointSchema.get()}, found);
 }
 
 void appendOrdered(std::vector<Found> &found, QList<ValidationIssue> &issues)
@@ -775,6 +765,32 @@ void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> 
     collectIssues(schema, kind, payload, found);
     appendOrdered(found, issues);
 }
+
+} // namespace
+
+// The kind table's rules (cardkinds.cpp): the checks above, by kind.
+void KindRule::dataTable(const KindRuleInput &input, std::vector<PayloadFinding> &found)
+{
+    checkDataTable(input.payload, found);
+}
+
+void KindRule::itemList(const KindRuleInput &input, std::vector<PayloadFinding> &found)
+{
+    checkItemList(input.payload, found);
+}
+
+void KindRule::canvas(const KindRuleInput &input, std::vector<PayloadFinding> &found)
+{
+    checkCanvas(input.payload, input.tooDeep, found);
+}
+
+void KindRule::metricChart(const KindRuleInput &input, std::vector<PayloadFinding> &found)
+{
+    if (input.shallowItems)
+        checkChartPoints(input.payload, *input.shallowItems, found);
+}
+
+namespace {
 
 // ---------------------------------------------------------------------------------------------
 // Descriptor schemas (cardkindregistry.h). "pattern" and "format" never reach valijson: its std::regex

@@ -61,7 +61,7 @@ void emitCardRowsChanged(ConversationModel *model, const QSet<QString> &ids)
     for (int row = 0; row < model->rowCount(); ++row) {
         const Card *card = model->card(row);
         if (card && ids.contains(card->cardId()))
-            Q_EMIT model->dataChanged(model->index(row), model->index(row));
+            Q_EMIT model->dataChanged(model->index(row), model->index(row), {ConversationModel::CardStateRole});
     }
 }
 
@@ -314,6 +314,8 @@ QVariant ConversationModel::data(const QModelIndex &index, int role) const
         return block.type == BlockType::Card ? QVariant(card(row)->isValid()) : QVariant();
     case CardIdRole:
         return block.type == BlockType::Card ? QVariant(card(row)->cardId()) : QVariant();
+    case CardStateRole:
+        return block.type == BlockType::Card ? QVariant::fromValue(cardState(card(row)->cardId())) : QVariant();
     default:
         return {};
     }
@@ -328,6 +330,7 @@ QHash<int, QByteArray> ConversationModel::roleNames() const
     names.insert(CardValidRole, "cardValid");
     names.insert(CardIdRole, "cardId");
     names.insert(StreamingRole, "streaming");
+    names.insert(CardStateRole, "cardState");
     return names;
 }
 
@@ -343,11 +346,16 @@ void ConversationModel::setStreamingMessage(const Message &message)
     const int first = int(m_blocks.size()) - m_streamingBlocks;
     if (m_hasStreaming && blocks.size() == m_streamingBlocks) {
         // The usual case, one prose block growing: redraw it in place.
-        m_streaming = message;
-        for (int i = 0; i < blocks.size(); ++i)
+        // Prose that only grew changes its text; a block that became another type may change every role.
+        bool textOnly = true;
+        for (int i = 0; i < blocks.size(); ++i) {
+            textOnly = textOnly && blocks.at(i).type == m_blocks.at(first + i).type && blocks.at(i).type != BlockType::Card;
             m_blocks[first + i] = blocks.at(i);
+        }
+        m_streaming = message;
         if (!blocks.isEmpty())
-            Q_EMIT dataChanged(index(first), index(first + int(blocks.size()) - 1));
+            Q_EMIT dataChanged(index(first), index(first + int(blocks.size()) - 1),
+                               textOnly ? QList<int>{Qt::DisplayRole} : QList<int>{});
         m_hasStreaming = true;
         return;
     }
@@ -404,6 +412,20 @@ int ConversationModel::rowOfCard(const QString &cardId) const
             return row;
     }
     return -1;
+}
+
+bool ConversationModel::hasCard(const QString &cardId) const
+{
+    if (cardId.isEmpty())
+        return false;
+    const QList<Message> &messages = m_transcript.messages;
+    for (auto it = messages.crbegin(); it != messages.crend(); ++it) { // recent cards are the ones updated
+        for (const Card &c : it->cards) {
+            if (c.cardId() == cardId)
+                return true;
+        }
+    }
+    return false;
 }
 
 } // namespace Tessera

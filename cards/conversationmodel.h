@@ -38,6 +38,7 @@ public:
         CardValidRole,                    // bool for Card blocks
         CardIdRole,                       // QString Card::cardId() for Card blocks
         StreamingRole,                    // bool: the provisional block of prose still streaming
+        CardStateRole,                    // CardState (QVariant::fromValue) for Card blocks
     };
 
     explicit ConversationModel(QObject *parent = nullptr);
@@ -66,6 +67,9 @@ public:
     CardState cardState(const QString &cardId) const;
     // The row of the Card block with this id, or -1.
     int rowOfCard(const QString &cardId) const;
+    // True when a loaded message draws a card with this id: a block of its own or a widget fence drawn
+    // inside prose. Says nothing about older pages not loaded yet (canFetchMore).
+    bool hasCard(const QString &cardId) const;
 
     // Lazy history (STYLE.md: canFetchMore/fetchMore). The loader returns up to `count` messages older
     // than everything loaded, oldest first, and an empty list when there are none left. Used for stored

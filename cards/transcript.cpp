@@ -1,10 +1,12 @@
 #include <cards/transcript.h>
 
 #include <QFile>
+#include <QHash>
 #include <QSet>
 
 #include <nlohmann/json.hpp>
 
+#include <cards/cardkinds.h>
 #include <cards/dialects/widgetdocument.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
@@ -257,7 +259,38 @@ Transcript Transcript::fromJsonLines(const QByteArray &data)
             }
         }
     }
+    elideRepeatedTurnProse(&transcript.messages);
     return transcript;
+}
+
+QString elideRepeatedTurnProse(Message *message, const QString &shown)
+{
+    if (message->role != MessageRole::Assistant || message->turnId.isEmpty())
+        return {};
+    const QString repeat = shown.trimmed();
+    if (repeat.isEmpty())
+        return message->content;
+    qsizetype start = 0;
+    while (start < message->content.size() && message->content.at(start).isSpace())
+        ++start;
+    if (!QStringView(message->content).mid(start).startsWith(repeat) || repeat.contains(QLatin1String("```")))
+        return message->content;
+    qsizetype rest = start + repeat.size();
+    while (rest < message->content.size() && message->content.at(rest).isSpace())
+        ++rest;
+    message->content = message->content.mid(rest);
+    return message->content;
+}
+
+void elideRepeatedTurnProse(QList<Message> *messages)
+{
+    QHash<QString, QString> shown; // turn id -> prose its assistant lines showed so far
+    for (Message &m : *messages) {
+        if (m.role != MessageRole::Assistant || m.turnId.isEmpty())
+            continue;
+        QString &prose = shown[m.turnId];
+        prose += elideRepeatedTurnProse(&m, prose);
+    }
 }
 
 bool Transcript::readFile(const QString &path, Transcript *transcript, QString *error)

@@ -85,4 +85,14 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber);
 // (N = index + 1) when an earlier card of the line already has that id; "" when base is "".
 QString cardIdInLine(const Message &message, int index, const QString &base);
 
+// Prose is never drawn twice (issue 13; docs/decisions.md, Live sessions). A backend may stream a turn's
+// prose, send cards, then the whole answer as one assistant line that starts with the prose already
+// shown. Such a line keeps in `content` only what follows the repeat; its raw line stays as received.
+// `shown` is the prose the same turn's earlier assistant lines showed, in order. Nothing is cut when the
+// line does not start with it (leading white space aside), when it is empty, or when the repeat holds a
+// ``` fence (widget fences are drawn by position). Returns the prose the line adds to `shown`.
+QString elideRepeatedTurnProse(Message *message, const QString &shown);
+// The same rule over whole lines in order (a file, a stored conversation, a page of one).
+void elideRepeatedTurnProse(QList<Message> *messages);
+
 } // namespace Tessera

@@ -60,6 +60,7 @@ ConversationSession::ConversationSession(ConversationModel *model, ConversationS
     , m_store(store)
     , m_turnTimer(new QTimer(this))
     , m_coalesceTimer(new QTimer(this))
+    , m_streamSaveTimer(new QTimer(this))
 {
     m_turnTimer->setSingleShot(true);
     connect(m_turnTimer, &QTimer::timeout, this, [this] {
@@ -79,6 +80,9 @@ ConversationSession::ConversationSession(ConversationModel *model, ConversationS
     m_coalesceTimer->setSingleShot(true);
     m_coalesceTimer->setInterval(kDeltaCoalesceMs);
     connect(m_coalesceTimer, &QTimer::timeout, this, &ConversationSession::showStreamed);
+    m_streamSaveTimer->setSingleShot(true);
+    m_streamSaveTimer->setInterval(kStreamSaveMs);
+    connect(m_streamSaveTimer, &QTimer::timeout, this, &ConversationSession::saveStreamedProse);
 }
 
 ConversationSession::~ConversationSession()
@@ -120,6 +124,8 @@ void ConversationSession::setBackend(Backend *backend)
 
 void ConversationSession::setConversationId(const QString &id)
 {
+    m_storedCardIds.clear();
+    m_storedCardIdsRead = false;
     if (id != m_conversationId)
         m_historySynced = false;
     m_conversationId = id;
@@ -202,7 +208,7 @@ bool ConversationSession::appendLine(const QByteArray &rawLine, const QString &t
     ensureConversation(titleHint);
     if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
         qint64 seq = 0;
-        const StoreStatus status = m_store->appendMessage(m_conversationId, rawLine, &seq);
+        const StoreStatus status = m_store->appendMessage(m_conversationId, rawLine, &seq, m_activeTurn);
         if (status.ok()) {
             lineNumber = int(seq);
         } else {
@@ -241,6 +247,11 @@ void ConversationSession::onEvent(const WireEvent &event)
         }
         restartTurnTimer();
         m_streamText += event.text;
+        m_unsavedStream += event.text;
+        if (m_unsavedStream.size() >= kStreamSaveChars)
+            saveStreamedProse();
+        else if (!m_streamSaveTimer->isActive())
+            m_streamSaveTimer->start();
         Q_EMIT deltaReceived(event.turnId, event.text);
         if (!m_coalesceTimer->isActive())
             m_coalesceTimer->start();
@@ -311,6 +322,9 @@ void ConversationSession::onTurnStarted(const WireEvent &event)
     m_awaitingTurn = false;
     m_ignoreNextTurn = false;
     m_streamText.clear();
+    m_turnShownProse.clear();
+    dropUnsavedStream();
+    m_streamSaveFailed = false;
     m_turnHasAnswer = false;
     m_pendingCardCalls.clear();
     if (ensureConversation(QString()) && m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
@@ -338,6 +352,7 @@ void ConversationSession::onMessage(const WireEvent &event)
     if (!streamed.isEmpty() && isAssistant && incoming.content.trimmed().startsWith(streamed)) {
         m_coalesceTimer->stop();
         m_streamText.clear();
+        dropUnsavedStream(); // the incoming line replaces the saved pieces in its own transaction
         m_model->clearStreamingMessage();
     } else {
         commitStreamedProse();
@@ -347,6 +362,8 @@ void ConversationSession::onMessage(const WireEvent &event)
 
     Message message;
     appendLine(event.message, QString(), &message);
+    if (message.turnId == m_activeTurn)
+        m_turnShownProse += elideRepeatedTurnProse(&message, m_turnShownProse); // never drawn twice
     if (message.isReadable() && message.role == MessageRole::Assistant) {
         for (const ToolCall &call : std::as_const(message.toolCalls)) {
             if (!isCardTool(call.name))
@@ -412,6 +429,20 @@ void ConversationSession::onCardUpdate(const WireEvent &event)
         ignoreEvent(event, tr("no conversation has started yet"));
         return;
     }
+    // Not bound to a turn, but reported once per turn: a flood of ghost updates is one notice.
+    WireEvent keyed = event;
+    if (keyed.turnId.isEmpty())
+        keyed.turnId = m_activeTurn;
+    if (event.cardId.size() > kMaxCardIdLength || event.state.size() > kMaxCardStateLength) {
+        ignoreEvent(keyed, tr("a card id may have at most %1 characters and a state at most %2")
+                                   .arg(kMaxCardIdLength)
+                                   .arg(kMaxCardStateLength));
+        return;
+    }
+    if (!knowsCard(event.cardId)) {
+        ignoreEvent(keyed, tr("it names no card of this conversation"));
+        return;
+    }
     ordered update;
     try {
         update = ordered::parse(event.raw.constData(), event.raw.constData() + event.raw.size());
@@ -431,6 +462,23 @@ void ConversationSession::onCardUpdate(const WireEvent &event)
     appendLine(compactLine(line), QString(), &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
+}
+
+bool ConversationSession::knowsCard(const QString &cardId)
+{
+    if (cardId.isEmpty())
+        return false;
+    if (m_model->hasCard(cardId))
+        return true;
+    if (!m_model->canFetchMore() || !m_store || !m_store->isOpen() || m_conversationId.isEmpty())
+        return false;
+    if (!std::exchange(m_storedCardIdsRead, true)) {
+        StoreStatus status;
+        m_storedCardIds = m_store->cardIds(m_conversationId, &status);
+        if (!status.ok())
+            Q_EMIT storeFailed(status.message);
+    }
+    return m_storedCardIds.contains(cardId);
 }
 
 void ConversationSession::onError(const WireEvent &event)
@@ -516,10 +564,28 @@ void ConversationSession::showStreamed()
     m_coalesceTimer->setInterval(int(qBound(qint64(kDeltaCoalesceMs), spent * 4, qint64(kMaxCoalesceMs))));
 }
 
+void ConversationSession::saveStreamedProse()
+{
+    m_streamSaveTimer->stop();
+    const QString piece = std::exchange(m_unsavedStream, {});
+    if (piece.isEmpty() || m_activeTurn.isEmpty() || !m_store || !m_store->isOpen() || m_conversationId.isEmpty())
+        return;
+    const StoreStatus status = m_store->appendStreamedProse(m_conversationId, m_activeTurn, piece);
+    if (!status.ok() && !std::exchange(m_streamSaveFailed, true))
+        Q_EMIT storeFailed(status.message);
+}
+
+void ConversationSession::dropUnsavedStream()
+{
+    m_streamSaveTimer->stop();
+    m_unsavedStream.clear();
+}
+
 void ConversationSession::commitStreamedProse()
 {
     m_coalesceTimer->stop();
     m_coalesceTimer->setInterval(kDeltaCoalesceMs);
+    dropUnsavedStream(); // the line appended below clears the saved pieces in its own transaction
     const QString text = m_streamText;
     m_streamText.clear();
     if (m_model->hasStreamingMessage())
@@ -533,6 +599,8 @@ void ConversationSession::commitStreamedProse()
         line["turn_id"] = utf8(m_activeTurn);
     Message message;
     appendLine(compactLine(line), QString(), &message);
+    if (!m_activeTurn.isEmpty())
+        m_turnShownProse += message.content;
     m_turnHasAnswer = true;
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);

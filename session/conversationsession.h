@@ -59,6 +59,14 @@ public:
     // The pace adapts to the cost of drawing: at most every 4x the last redraw's time, up to this.
     static constexpr int kMaxCoalesceMs = 2000;
     static constexpr int kDefaultTurnTimeoutMs = 120000; // silence, not total length
+    // Streamed prose is saved as it arrives (PRODUCT.md §6), one store write per second at most, or
+    // sooner once this much is unsaved: bounded cost, and a crash loses at most a second of it.
+    // card.update limits: an update over either is refused, as is one that names no card of the
+    // conversation (loaded or stored); refusals are never stored, one notice per turn and reason.
+    static constexpr int kMaxCardIdLength = 256;   // UTF-16 code units
+    static constexpr int kMaxCardStateLength = 64; // states are words: "live", "approved", …
+    static constexpr int kStreamSaveMs = 1000;
+    static constexpr int kStreamSaveChars = 32 * 1024;
 
     ConversationSession(ConversationModel *model, ConversationStore *store, QObject *parent = nullptr);
     ~ConversationSession() override;
@@ -131,6 +139,8 @@ private:
     bool appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended);
     void showStreamed();       // the coalescing timer: the provisional block shows what streamed so far
     void commitStreamedProse(); // streamed prose -> its own stored assistant line
+    void saveStreamedProse();  // the unsaved tail of the streamed prose -> one stored piece
+    void dropUnsavedStream();
     void flushPendingCardCalls();
     // Ends the active (or awaited) turn: stored prose, store turn state, notice, turnFinished.
     void finishTurn(TurnOutcome outcome, const QString &reason, const QString &noticeText);
@@ -145,9 +155,18 @@ private:
     int m_turnTimeoutMs = kDefaultTurnTimeoutMs;
     QTimer *m_turnTimer = nullptr;
     QTimer *m_coalesceTimer = nullptr;
+    QTimer *m_streamSaveTimer = nullptr; // streamed prose reaches the store at most this late
     bool m_awaitingTurn = false;   // user.message sent, turn.started not yet here
     bool m_ignoreNextTurn = false; // stopped while awaited: its turn.started is the stopped turn
     QString m_streamText;          // prose of the active turn not yet committed
+    // Card ids of the stored conversation's pages not loaded in the model; read once, when an update
+    // names a card the model does not hold.
+    QSet<QString> m_storedCardIds;
+    bool m_storedCardIdsRead = false;
+    bool knowsCard(const QString &cardId);
+    QString m_turnShownProse;      // prose the active turn's assistant lines showed (elideRepeatedTurnProse)
+    QString m_unsavedStream;       // the tail of m_streamText not yet in the store's streamed pieces
+    bool m_streamSaveFailed = false; // reported once per turn
     bool m_turnHasAnswer = false;  // the active turn brought prose or a card
     QList<ToolCall> m_pendingCardCalls; // card tool calls not yet answered by a tool line
     QSet<QString> m_drawnCardCalls; // call ids drawn from their arguments: a late answer is not drawn again

@@ -11,8 +11,11 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QUrl>
 #include <QUuid>
 #include <QVariant>
+
+#include <nlohmann/json.hpp>
 
 #include <store/logging.h>
 #include <store/markdownexport.h>
@@ -283,10 +286,21 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
                                                                    "on Debian install libqt6sql6-sqlite"));
     }
     db.setDatabaseName(databasePath());
+    // Read-only where nobody may write (a read-only mount, another user's files): SQLite could not
+    // create the WAL's -shm file beside the database, so it reads the file as immutable. What a crash
+    // left in the -wal file is then not seen until Tessera opens the directory with write access.
+    QString readOnlyOptions = QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs);
+    m_immutable = mode == OpenMode::ReadOnly
+        && !(QFileInfo(m_dataDir).isWritable() && QFileInfo(databasePath()).isWritable());
+    if (m_immutable) {
+        db.setDatabaseName(QStringLiteral("file:%1?immutable=1")
+                               .arg(QString::fromLatin1(QUrl::toPercentEncoding(databasePath(), "/"))));
+        readOnlyOptions += QStringLiteral(";QSQLITE_OPEN_URI");
+    }
 
     // First pass read-only: checking a damaged or foreign file must not write to it.
     if (existed) {
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+        db.setConnectOptions(readOnlyOptions);
         if (!db.open())
             return sqlFailure(db.lastError(), QStringLiteral("opening the database"));
         QSqlQuery check(db);
@@ -332,7 +346,7 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
         if (mode == OpenMode::ReadOnly) {
             if (objects == 0)
                 return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversations are stored in %1 yet").arg(m_dataDir));
-            if (version < kSchemaVersion) {
+            if (version < kOldestReadableSchemaVersion) {
                 return StoreStatus::failure(StoreError::TooOld,
                                             QStringLiteral("%1 has schema version %2 and needs upgrading to %3; open it "
                                                            "once with write access (e.g. tessera list)")
@@ -340,7 +354,7 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
                                                 .arg(version)
                                                 .arg(kSchemaVersion));
             }
-            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+            db.setConnectOptions(readOnlyOptions);
             if (!db.open())
                 return sqlFailure(db.lastError(), QStringLiteral("opening the database"));
             QSqlQuery(db).exec(QStringLiteral("PRAGMA query_only = ON"));
@@ -378,6 +392,10 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
                                                                      : QStringLiteral("cannot upgrade the database from schema version %1: %2").arg(version).arg(error));
         }
     }
+    StoreStatus recovered;
+    recoverStreamedProse(&recovered);
+    if (!recovered.ok())
+        return recovered;
     StoreStatus marked;
     m_markedOnOpen = markIncompleteTurns(&marked);
     return marked;
@@ -393,7 +411,7 @@ static void report(StoreStatus *status, const StoreStatus &result)
 StoreStatus ConversationStore::sqlFailure(const QSqlError &error, const QString &what) const
 {
     const QString detail = error.databaseText().isEmpty() ? error.text() : error.databaseText();
-    qCWarning(lcStore).noquote() << what << "failed:" << detail << "(SQLite code" << sqliteCode(error) << ")";
+    qCWarning(lcStore).noquote() << what << "failed:" << detail << QStringLiteral("(SQLite code %1)").arg(sqliteCode(error));
     switch (sqliteCode(error)) {
     case 13: // SQLITE_FULL
         return StoreStatus::failure(StoreError::Full, QStringLiteral("the disk is full: %1 failed, nothing of it was saved").arg(what));
@@ -469,7 +487,8 @@ StoreStatus ConversationStore::createConversation(const QString &title, const QS
     return StoreStatus::success();
 }
 
-StoreStatus ConversationStore::appendMessage(const QString &conversationId, const QByteArray &rawLine, qint64 *seq)
+StoreStatus ConversationStore::appendMessage(const QString &conversationId, const QByteArray &rawLine, qint64 *seq,
+                                             const QString &turnId)
 {
     if (StoreStatus s = requireWritable(); !s.ok())
         return s;
@@ -492,7 +511,9 @@ StoreStatus ConversationStore::appendMessage(const QString &conversationId, cons
         }
     }
     resolveCardCalls(&one, answered);
-    const StoredLineFacts facts = storedLineFacts(one.first(), answered);
+    StoredLineFacts facts = storedLineFacts(one.first(), answered);
+    if (facts.turnId.isEmpty() && !facts.role.isEmpty())
+        facts.turnId = turnId; // the live turn it arrived in, when the line itself does not say
     const QString now = nowText();
 
     if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
@@ -550,6 +571,14 @@ StoreStatus ConversationStore::appendMessage(const QString &conversationId, cons
         }
     }
 
+    if (!facts.turnId.isEmpty() && facts.role == QLatin1String("assistant")) {
+        // The turn's prose is now a line of its own (or superseded by the backend's final line).
+        query.prepare(QStringLiteral("DELETE FROM streamed WHERE conversation_id = ? AND turn_id = ?"));
+        query.addBindValue(conversationId);
+        query.addBindValue(facts.turnId);
+        if (!query.exec())
+            return fail(query.lastError());
+    }
     if (!facts.turnId.isEmpty()) {
         query.prepare(QStringLiteral("INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at) VALUES(?, ?, ?)"));
         query.addBindValue(conversationId);
@@ -571,6 +600,95 @@ StoreStatus ConversationStore::appendMessage(const QString &conversationId, cons
     if (seq)
         *seq = nextSeq;
     return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::appendStreamedProse(const QString &conversationId, const QString &turnId,
+                                                   const QString &text)
+{
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    if (text.isEmpty())
+        return StoreStatus::success();
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    // One statement: SQLite commits it as one transaction of its own.
+    query.prepare(QStringLiteral("INSERT INTO streamed(conversation_id, turn_id, piece, text) "
+                                 "SELECT ?, ?, COALESCE(MAX(piece), 0) + 1, ? FROM streamed "
+                                 "WHERE conversation_id = ? AND turn_id = ?"));
+    query.addBindValue(conversationId);
+    query.addBindValue(turnId);
+    query.addBindValue(text);
+    query.addBindValue(conversationId);
+    query.addBindValue(turnId);
+    if (!query.exec()) {
+        if (sqliteCode(query.lastError()) == 19) // SQLITE_CONSTRAINT: the conversation is gone
+            return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
+        return sqlFailure(query.lastError(), QStringLiteral("saving the streamed answer"));
+    }
+    return StoreStatus::success();
+}
+
+QString ConversationStore::streamedProse(const QString &conversationId, const QString &turnId, StoreStatus *status) const
+{
+    QString text;
+    if (!isOpen())
+        return text;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
+    const bool queryPrepared = query.prepare(QStringLiteral("SELECT text FROM streamed WHERE conversation_id = ? AND turn_id = ? ORDER BY piece"));
+    query.addBindValue(conversationId);
+    query.addBindValue(turnId);
+    if (!queryPrepared || !query.exec()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("reading the streamed answer")));
+        return text;
+    }
+    while (query.next())
+        text += query.value(0).toString();
+    return text;
+}
+
+int ConversationStore::recoverStreamedProse(StoreStatus *status)
+{
+    if (!requireWritable().ok())
+        return 0;
+    struct Left
+    {
+        QString conversationId;
+        QString turnId;
+        QString text;
+    };
+    QList<Left> left;
+    {
+        QSqlQuery query(QSqlDatabase::database(m_connection, false));
+        query.setForwardOnly(true);
+        if (!query.exec(QStringLiteral("SELECT conversation_id, turn_id, text FROM streamed "
+                                       "ORDER BY conversation_id, turn_id, piece"))) {
+            report(status, sqlFailure(query.lastError(), QStringLiteral("reading streamed answers")));
+            return 0;
+        }
+        while (query.next()) {
+            const QString conversationId = query.value(0).toString();
+            const QString turnId = query.value(1).toString();
+            if (left.isEmpty() || left.last().conversationId != conversationId || left.last().turnId != turnId)
+                left.append({conversationId, turnId, {}});
+            left.last().text += query.value(2).toString();
+        }
+    }
+    int recovered = 0;
+    for (const Left &turn : std::as_const(left)) {
+        // The same line the session would have written: appending it clears the pieces in one transaction.
+        nlohmann::ordered_json line = nlohmann::ordered_json::object();
+        line["role"] = "assistant";
+        line["content"] = turn.text.toStdString();
+        line["turn_id"] = turn.turnId.toStdString();
+        const QByteArray raw = QByteArray::fromStdString(line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        const StoreStatus appended = appendMessage(turn.conversationId, raw);
+        if (!appended.ok()) {
+            report(status, appended);
+            return recovered;
+        }
+        ++recovered;
+    }
+    return recovered;
 }
 
 StoreStatus ConversationStore::beginTurn(const QString &conversationId, const QString &turnId)
@@ -844,9 +962,9 @@ int ConversationStore::messageCount(const QString &conversationId, StoreStatus *
     if (!isOpen())
         return 0;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    query.prepare(QStringLiteral("SELECT COALESCE(MAX(seq), 0) FROM messages WHERE conversation_id = ?"));
+    const bool queryPrepared = query.prepare(QStringLiteral("SELECT COALESCE(MAX(seq), 0) FROM messages WHERE conversation_id = ?"));
     query.addBindValue(conversationId);
-    if (!query.exec() || !query.next()) {
+    if (!queryPrepared || !query.exec() || !query.next()) {
         report(status, sqlFailure(query.lastError(), QStringLiteral("counting the messages")));
         return 0;
     }
@@ -885,12 +1003,12 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT seq, raw_line, incomplete FROM messages WHERE conversation_id = ? AND seq >= ? AND seq < ? "
-                                 "ORDER BY seq"));
+    const bool queryPrepared = query.prepare(QStringLiteral("SELECT seq, raw_line, incomplete, turn_id FROM messages WHERE conversation_id = ? AND seq >= ? "
+                                 "AND seq < ? ORDER BY seq"));
     query.addBindValue(conversationId);
     query.addBindValue(first);
     query.addBindValue(end);
-    if (!query.exec()) {
+    if (!queryPrepared || !query.exec()) {
         if (status)
             *status = sqlFailure(query.lastError(), QStringLiteral("reading the conversation"));
         return messages;
@@ -898,14 +1016,16 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
     while (query.next()) {
         messages.append(parseTranscriptLine(query.value(1).toByteArray(), query.value(0).toInt()));
         messages.last().incomplete = query.value(2).toBool(); // a cut-off turn reads as cut off
+        if (messages.last().turnId.isEmpty())
+            messages.last().turnId = query.value(3).toString(); // the live turn it arrived in
     }
 
     QSet<QString> answered;
     QSqlQuery calls(db);
     calls.setForwardOnly(true);
-    calls.prepare(QStringLiteral("SELECT result_call_id FROM messages WHERE conversation_id = ? AND result_call_id IS NOT NULL"));
+    const bool callsPrepared = calls.prepare(QStringLiteral("SELECT result_call_id FROM messages WHERE conversation_id = ? AND result_call_id IS NOT NULL"));
     calls.addBindValue(conversationId);
-    if (!calls.exec()) {
+    if (!callsPrepared || !calls.exec()) {
         // Without the answered calls a page could draw a card twice: the page is not trusted.
         report(status, sqlFailure(calls.lastError(), QStringLiteral("reading the conversation's tool calls")));
         return {};
@@ -913,6 +1033,7 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
     while (calls.next())
         answered.insert(calls.value(0).toString());
     resolveCardCalls(&messages, answered);
+    elideRepeatedTurnProse(&messages);
     return messages;
 }
 
@@ -930,22 +1051,42 @@ QList<Message> ConversationStore::loadLast(const QString &conversationId, int co
 Transcript ConversationStore::loadTranscript(const QString &conversationId, StoreStatus *status) const
 {
     Transcript transcript;
-    StoreStatus read;
-    const QList<QByteArray> lines = rawLines(conversationId, &read);
-    if (!read.ok()) {
-        report(status, read);
+    const ConversationSummary summary = conversation(conversationId, status);
+    if (summary.id.isEmpty())
+        return transcript;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
+    const bool queryPrepared = query.prepare(QStringLiteral("SELECT seq, raw_line, incomplete, turn_id FROM messages WHERE conversation_id = ? ORDER BY seq"));
+    query.addBindValue(conversationId);
+    if (!queryPrepared || !query.exec()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("reading the conversation")));
         return transcript;
     }
-    transcript.messages.reserve(lines.size());
-    for (qsizetype i = 0; i < lines.size(); ++i)
-        transcript.messages.append(parseTranscriptLine(lines.at(i), int(i + 1)));
+    transcript.messages.reserve(summary.messageCount);
+    while (query.next()) {
+        Message message = parseTranscriptLine(query.value(1).toByteArray(), query.value(0).toInt());
+        // A turn cut off (crash, stop, timeout) reads as cut off wherever it is drawn, headless too.
+        message.incomplete = query.value(2).toBool();
+        if (message.turnId.isEmpty())
+            message.turnId = query.value(3).toString(); // the live turn it arrived in
+        transcript.messages.append(std::move(message));
+    }
     resolveCardCalls(&transcript.messages, answeredCardCalls(transcript.messages));
-    // A turn cut off (crash, stop, timeout) reads as cut off wherever it is drawn, headless too.
-    const QSet<qint64> cutOff = incompleteSeqs(conversationId, &read);
-    for (Message &message : transcript.messages)
-        message.incomplete = cutOff.contains(message.lineNumber);
-    report(status, read);
+    elideRepeatedTurnProse(&transcript.messages);
     return transcript;
+}
+
+QSet<QString> ConversationStore::cardIds(const QString &conversationId, StoreStatus *status) const
+{
+    QSet<QString> ids;
+    const Transcript transcript = loadTranscript(conversationId, status);
+    for (const Message &message : transcript.messages) {
+        for (const Card &card : message.cards) {
+            if (!card.cardId().isEmpty())
+                ids.insert(card.cardId());
+        }
+    }
+    return ids;
 }
 
 QList<TurnState> ConversationStore::turns(const QString &conversationId, StoreStatus *status) const
@@ -954,10 +1095,10 @@ QList<TurnState> ConversationStore::turns(const QString &conversationId, StoreSt
     if (!isOpen())
         return result;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    query.prepare(QStringLiteral("SELECT turn_id, completed_at IS NOT NULL, incomplete FROM turns WHERE conversation_id = ? "
+    const bool queryPrepared = query.prepare(QStringLiteral("SELECT turn_id, completed_at IS NOT NULL, incomplete FROM turns WHERE conversation_id = ? "
                                  "ORDER BY started_at, rowid"));
     query.addBindValue(conversationId);
-    if (!query.exec()) {
+    if (!queryPrepared || !query.exec()) {
         report(status, sqlFailure(query.lastError(), QStringLiteral("reading the turns")));
         return result;
     }
@@ -972,9 +1113,9 @@ QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId, St
     if (!isOpen())
         return result;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    query.prepare(QStringLiteral("SELECT seq FROM messages WHERE conversation_id = ? AND incomplete = 1"));
+    const bool queryPrepared = query.prepare(QStringLiteral("SELECT seq FROM messages WHERE conversation_id = ? AND incomplete = 1"));
     query.addBindValue(conversationId);
-    if (!query.exec()) {
+    if (!queryPrepared || !query.exec()) {
         report(status, sqlFailure(query.lastError(), QStringLiteral("reading which turns were cut off")));
         return result;
     }

@@ -107,6 +107,8 @@ public:
     void close();
     bool isOpen() const;
     bool isReadOnly() const { return m_mode == OpenMode::ReadOnly; }
+    // Read-only because nobody may write the directory or the file (not just beside a running Tessera).
+    bool isImmutable() const { return m_immutable; }
     QString dataDir() const { return m_dataDir; }
     QString databasePath() const;
     int schemaVersion() const; // PRAGMA user_version of the open database
@@ -119,11 +121,23 @@ public:
     StoreStatus createConversation(const QString &title, const QString &source, QString *id);
     // Stores one line exactly as received. Its turn_id (if any) starts that turn when new. *seq gets the
     // line's 1-based position in the conversation.
-    StoreStatus appendMessage(const QString &conversationId, const QByteArray &rawLine, qint64 *seq = nullptr);
+    // turnId: the live turn the line arrived in, kept beside it when the line names none (its turn is
+    // then marked cut off with the others, and loading gives Message::turnId from it).
+    StoreStatus appendMessage(const QString &conversationId, const QByteArray &rawLine, qint64 *seq = nullptr,
+                              const QString &turnId = {});
     // Wire events turn.started / turn.completed (PRODUCT.md §4). A turn started and never completed is
     // marked incomplete on the next ReadWrite open.
     StoreStatus beginTurn(const QString &conversationId, const QString &turnId);
     StoreStatus completeTurn(const QString &conversationId, const QString &turnId);
+    // Prose of a turn in progress, saved as it streams (PRODUCT.md §6: nothing the person saw is lost).
+    // Each call adds one piece in its own transaction; callers pace it (the session: about once a second
+    // or every 32 KB). An assistant line of the same turn, appended later, clears the pieces in its own
+    // transaction. What a crash leaves becomes the turn's assistant line on the next open, before the turn
+    // is marked cut off: {"role":"assistant","content":PIECES,"turn_id":TURN}.
+    StoreStatus appendStreamedProse(const QString &conversationId, const QString &turnId, const QString &text);
+    QString streamedProse(const QString &conversationId, const QString &turnId, StoreStatus *status = nullptr) const;
+    // Called by open() (read-write): returns how many turns' prose became lines.
+    int recoverStreamedProse(StoreStatus *status = nullptr);
     // Marks every started, uncompleted turn (and its messages) incomplete; returns how many. open() calls it.
     int markIncompleteTurns(StoreStatus *status = nullptr);
     // A JSON Lines file as one new conversation, in one transaction (all lines or none). Lines are kept
@@ -157,6 +171,9 @@ public:
     QList<TurnState> turns(const QString &conversationId, StoreStatus *status = nullptr) const;
     // seqs of lines that belong to a turn marked incomplete (the view labels them "cut off").
     QSet<qint64> incompleteSeqs(const QString &conversationId, StoreStatus *status = nullptr) const;
+    // The ids of every card the conversation draws (as Card::cardId, after re-parsing every line). Reads
+    // the whole conversation: for a caller that caches it (the session checks card.update ids with it).
+    QSet<QString> cardIds(const QString &conversationId, StoreStatus *status = nullptr) const;
     // Raw lines as stored, in order (export, tests).
     QList<QByteArray> rawLines(const QString &conversationId, StoreStatus *status = nullptr) const;
 
@@ -175,6 +192,7 @@ private:
 
     QString m_dataDir;
     QString m_connection;
+    bool m_immutable = false;
     OpenMode m_mode = OpenMode::ReadWrite;
     std::unique_ptr<QLockFile> m_lock;
     int m_markedOnOpen = 0;

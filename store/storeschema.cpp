@@ -121,6 +121,16 @@ bool backfillV2(QSqlDatabase &db, QString *error)
     return true;
 }
 
+// v3's addition, shared like kV2Tables.
+const QStringList kV3Tables = {
+    QStringLiteral("CREATE TABLE streamed("
+                   "conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE, "
+                   "turn_id TEXT NOT NULL, "
+                   "piece INTEGER NOT NULL, "
+                   "text TEXT NOT NULL, "
+                   "PRIMARY KEY(conversation_id, turn_id, piece))"),
+};
+
 bool migrateV1ToV2(QSqlDatabase &db, QString *error)
 {
     const QStringList alter = {
@@ -135,6 +145,11 @@ bool migrateV1ToV2(QSqlDatabase &db, QString *error)
     };
     return execAll(db, alter, error) && execAll(db, kV2Tables, error) && backfillV2(db, error)
         && exec(db, QStringLiteral("PRAGMA user_version = 2"), error);
+}
+
+bool migrateV2ToV3(QSqlDatabase &db, QString *error)
+{
+    return execAll(db, kV3Tables, error) && exec(db, QStringLiteral("PRAGMA user_version = 3"), error);
 }
 
 } // namespace
@@ -165,7 +180,7 @@ bool createSchema(QSqlDatabase &db, QString *error)
                        "result_call_id TEXT, "
                        "PRIMARY KEY(conversation_id, seq))"),
     };
-    return execAll(db, tables, error) && execAll(db, kV2Tables, error)
+    return execAll(db, tables, error) && execAll(db, kV2Tables, error) && execAll(db, kV3Tables, error)
         && exec(db, QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId), error)
         && exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion), error);
 }
@@ -177,6 +192,8 @@ bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error)
         return false;
     }
     if (fromVersion == 1 && !migrateV1ToV2(db, error))
+        return false;
+    if (fromVersion <= 2 && !migrateV2ToV3(db, error))
         return false;
     return true;
 }

@@ -9,6 +9,9 @@
 //      + turns(conversation_id, turn_id, started_at, completed_at, incomplete)
 //      + indexes messages(conversation_id, turn_id), messages(conversation_id, result_call_id),
 //        conversations(updated_at)
+//  v3  + streamed(conversation_id, turn_id, piece, text): prose of a turn in progress, written as it
+//        streams (PRODUCT.md §6); an assistant line of the turn clears it, and what a crash leaves is
+//        turned into the turn's assistant line on the next open (ConversationStore::recoverStreamedProse)
 // A migration runs in one transaction with the version bump: it happens whole or not at all.
 // Fixture databases of every earlier version are in tests/data/store/ (tests/auto/storemigration).
 
@@ -22,7 +25,10 @@ class QSqlDatabase;
 
 namespace Tessera {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
+// A read-only open (no migration possible) reads databases from this version on: v3 only added a table
+// that writes use, so a v2 file in a read-only data dir is still listed and opened.
+inline constexpr int kOldestReadableSchemaVersion = 2;
 // PRAGMA application_id: "TSRA". A database with other tables and another id is foreign.
 inline constexpr int kApplicationId = 0x54535241;
 

@@ -12,6 +12,7 @@
 #include <QtMath>
 
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <widgets/common/theme.h>
 
 namespace Tessera {

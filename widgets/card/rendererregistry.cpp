@@ -4,7 +4,6 @@
 
 #include <QVBoxLayout>
 
-
 #include <cards/card.h>
 #include <cards/cardkindregistry.h>
 #include <cards/cardstate.h>
@@ -63,29 +62,97 @@ QWidget *createCanvas(const Card &card, const RenderContext &context, QWidget *p
     return new CanvasPlaceholderCard(card, parent);
 }
 
+// A height guess from the raw text, which is cheap, instead of parsing the payload. The constants are
+// the renderers' median heights at 900 px (tessera-bench, "layout" figures).
+using Estimate = int (*)(const QByteArray &raw, int width);
+// Copy as text; nullptr: the kind table's plain text (kindPlainText).
+using CopyText = QString (*)(const Card &card);
+
+template<int Height>
+int fixedHeight(const QByteArray &, int)
+{
+    return Height;
+}
+
+int dataTableHeight(const QByteArray &raw, int)
+{
+    const int columns = int(raw.count("\"key\""));
+    const int rows = qMax(1, int(raw.count('{')) - columns - 3);
+    return 90 + 25 * rows;
+}
+
+int codeHeight(const QByteArray &raw, int)
+{
+    return 70 + 17 * qMin(24, 1 + int(raw.count("\\n")));
+}
+
+int itemListHeight(const QByteArray &raw, int)
+{
+    return 35 + 41 * qMax(1, int(raw.count("\"id\"")));
+}
+
+int detailHeight(const QByteArray &raw, int)
+{
+    return 62 + 24 * qMax(1, int(raw.count("\"label\"")));
+}
+
+int textHeight(const QByteArray &raw, int width)
+{
+    return 60 + RendererRegistry::estimateTextHeight(QString::fromUtf8(raw).left(8000), width) * 7 / 10;
+}
+
+int jsonRenderHeight(const QByteArray &raw, int)
+{
+    // Containers draw no row of their own: about 18 px per element (seed 001).
+    return 50 + 18 * qBound(1, int(raw.count("\"type\"")), 60);
+}
+
+int widgetDocumentHeight(const QByteArray &raw, int)
+{
+    return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12); // about one row per node (seed 003)
+}
+
+QWidget *createWidgetDocument(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    return s_widgetDocumentFactory ? s_widgetDocumentFactory(card, context, parent) : nullptr;
+}
+
+QWidget *createJsonRender(const Card &card, const RenderContext &context, QWidget *parent)
+{
+    return new JsonRenderCard(card, context, parent);
+}
+
 struct Entry
 {
     CardKind kind;
     Factory factory;
+    Estimate estimate;
+    CopyText copyText;
 };
 
-constexpr std::array<Entry, 11> kRenderers{{
-    {CardKind::Text, &create<TextCard>},
-    {CardKind::Code, &create<CodeCard>},
-    {CardKind::Alert, &create<AlertCard>},
-    {CardKind::Detail, &create<DetailCard>},
-    {CardKind::ItemList, &createItemList},
-    {CardKind::DataTable, &create<DataTableCard>},
-    {CardKind::MetricChart, &create<MetricChartCard>},
-    {CardKind::RecommendActions, &createRecommendActions},
-    {CardKind::Canvas, &createCanvas},
-    {CardKind::JsonRender, [](const Card &card, const RenderContext &context, QWidget *parent) -> QWidget * {
-         return new JsonRenderCard(card, context, parent);
-     }},
-    {CardKind::WidgetDocument, [](const Card &card, const RenderContext &context, QWidget *parent) -> QWidget * {
-         return s_widgetDocumentFactory ? s_widgetDocumentFactory(card, context, parent) : nullptr;
-     }},
-}};
+// One row per kind of the cards table that is drawn (tst_kindtable walks both).
+constexpr auto kRenderers = std::to_array<Entry>({
+    {CardKind::Text, &create<TextCard>, &textHeight, nullptr},
+    {CardKind::Code, &create<CodeCard>, &codeHeight, nullptr},
+    {CardKind::Alert, &create<AlertCard>, &fixedHeight<56>, nullptr},
+    {CardKind::Detail, &create<DetailCard>, &detailHeight, nullptr},
+    {CardKind::ItemList, &createItemList, &itemListHeight, nullptr},
+    {CardKind::DataTable, &create<DataTableCard>, &dataTableHeight, nullptr},
+    {CardKind::MetricChart, &create<MetricChartCard>, &fixedHeight<348>, nullptr},
+    {CardKind::RecommendActions, &createRecommendActions, &fixedHeight<74>, nullptr},
+    {CardKind::Canvas, &createCanvas, &fixedHeight<82>, nullptr},
+    {CardKind::JsonRender, &createJsonRender, &jsonRenderHeight, nullptr},
+    {CardKind::WidgetDocument, &createWidgetDocument, &widgetDocumentHeight, nullptr},
+});
+
+const Entry *entryFor(CardKind kind)
+{
+    for (const Entry &entry : kRenderers) {
+        if (entry.kind == kind)
+            return &entry;
+    }
+    return nullptr;
+}
 
 // The lifecycle (issue 6, seed 002): the state strip at the top of the card's body, a decision card's
 // buttons at its bottom. A widget that is not a CardFrame is put in a column with them.
@@ -142,12 +209,8 @@ QWidget *RendererRegistry::createCardWidget(const Card &card, const RenderContex
             kind = descriptor.kind.isEmpty() || descriptor.renderer == CardKind::Canvas ? CardKind::Unknown
                                                                                           : descriptor.renderer;
         }
-        for (const Entry &entry : kRenderers) {
-            if (entry.kind == kind) {
-                widget = entry.factory(card, context, parent);
-                break;
-            }
-        }
+        if (const Entry *entry = entryFor(kind))
+            widget = entry->factory(card, context, parent);
         if (widget && !descriptor.kind.isEmpty()) {
             const QString label = descriptor.title.isEmpty() ? descriptor.kind : descriptor.title;
             widget->setAccessibleName(card.title().isEmpty() ? label : label + QStringLiteral(": ") + card.title());
@@ -182,11 +245,35 @@ RendererRegistry::Factory RendererRegistry::pluggedFactory(CardKind kind)
 
 bool RendererRegistry::hasRenderer(CardKind kind)
 {
-    for (const Entry &entry : kRenderers) {
-        if (entry.kind == kind)
-            return true;
-    }
-    return false;
+    return entryFor(kind) != nullptr;
+}
+
+int RendererRegistry::estimateHeight(const Card &card, int width)
+{
+    const Entry *entry = entryFor(card.kind());
+    return entry && entry->estimate ? entry->estimate(card.rawText(), width) : 100;
+}
+
+bool RendererRegistry::hasHeightEstimate(CardKind kind)
+{
+    const Entry *entry = entryFor(kind);
+    return entry && entry->estimate;
+}
+
+int RendererRegistry::estimateTextHeight(const QString &text, int width)
+{
+    const int usable = qMax(200, width - 28);
+    const int charsPerLine = qMax(20, usable * 2 / 15);
+    int lines = 0;
+    for (const QStringView line : QStringView(text).split(u'\n'))
+        lines += 1 + int(line.size()) / charsPerLine;
+    return lines * 17;
+}
+
+QString RendererRegistry::copyText(const Card &card)
+{
+    const Entry *entry = entryFor(card.kind());
+    return entry && entry->copyText ? entry->copyText(card) : kindPlainText(card);
 }
 
 } // namespace Tessera

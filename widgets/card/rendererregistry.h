@@ -5,15 +5,19 @@
 // Two kinds are drawn by libraries that depend on this one and install their renderer at start-up:
 // canvas (tessera_canvas, installCanvasRenderer; until then a labeled placeholder) and widget
 // documents (tessera_widgetdoc, installWidgetDocumentRenderer; until then the fallback block).
-// Adding a kind = one schema, one renderer, one line in rendererregistry.cpp, one test file.
+// Each row of the table also carries the kind's height estimate (before a widget exists) and its
+// "copy as text" form. Adding a kind: docs/adding-a-kind.md; tst_kindtable fails when a row is missing.
 
+#include <cards/cardkinds.h> // the plugged kinds are named by callers of setPluggedFactory
+
+class QByteArray;
+class QString;
 class QWidget;
 
 namespace Tessera {
 
 class Card;
 class CardActions;
-enum class CardKind;
 
 struct CardState;
 
@@ -39,6 +43,16 @@ public:
     static QWidget *createCardWidget(const Card &card, const RenderContext &context, QWidget *parent);
     // True when a native renderer is registered for the kind.
     static bool hasRenderer(CardKind kind);
+
+    // A cheap height guess in pixels for a valid card at a width, from its raw text (no parsing):
+    // the row's estimate, or 100 for a kind with none (registered and unknown kinds).
+    static int estimateHeight(const Card &card, int width);
+    static bool hasHeightEstimate(CardKind kind); // the kind's row has an estimate of its own
+    // Wrapped plain text at a width: about 17 px a line, 7.5 px a character (the prose font).
+    static int estimateTextHeight(const QString &text, int width);
+    // "Copy as text" of a valid card: the row's copy form, by default the kind table's plain text
+    // (kindPlainText, cards/cardkinds.h). cardPlainText (cardexport.h) handles invalid cards.
+    static QString copyText(const Card &card);
 };
 
 } // namespace Tessera

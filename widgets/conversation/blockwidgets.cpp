@@ -6,6 +6,7 @@
 
 #include <cards/card.h>
 #include <cards/conversationmodel.h>
+#include <cards/tesseraassert.h>
 #include <widgets/card/fallbackcard.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
@@ -85,7 +86,9 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
     case BlockType::Card: {
         // The card's lifecycle state as the model computed it (seed 002), unless the caller gave one:
         // the view and the headless render both draw the last state.
-        const Card &card = *model.card(row);
+        const Card *found = model.card(row);
+        TESSERA_ASSERT(found, return new ToolActivityLine(ToolActivityLine::tr("This card could not be drawn."), parent));
+        const Card &card = *found;
         const CardState state = model.cardState(card.cardId());
         RenderContext withState = context;
         if (!withState.state)
@@ -109,14 +112,7 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
 
 int estimateBlockHeight(const ConversationModel &model, int row, int width)
 {
-    const int usable = qMax(200, width - 28);
-    const int charsPerLine = qMax(20, usable * 2 / 15);
-    auto textHeight = [&](const QString &text) {
-        int lines = 0;
-        for (const QStringView line : QStringView(text).split(u'\n'))
-            lines += 1 + int(line.size()) / charsPerLine;
-        return lines * 17;
-    };
+    auto textHeight = [width](const QString &text) { return RendererRegistry::estimateTextHeight(text, width); };
     switch (model.blockType(row)) {
     case BlockType::UserText:
         return 38 + textHeight(model.blockText(row));
@@ -134,42 +130,9 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     case BlockType::Card:
         break;
     }
-    // Cards: counted from the raw text, which is cheap, instead of parsing the payload. The constants
-    // are the renderers' median heights at 900 px (tessera-bench, "layout" figures).
     const Card *card = model.card(row);
-    if (!card->isValid())
-        return 90;
-    const QByteArray &raw = card->rawText();
-    switch (card->kind()) {
-    case CardKind::MetricChart:
-        return 348;
-    case CardKind::DataTable: {
-        const int columns = int(raw.count("\"key\""));
-        const int rows = qMax(1, int(raw.count('{')) - columns - 3);
-        return 90 + 25 * rows;
-    }
-    case CardKind::Code:
-        return 70 + 17 * qMin(24, 1 + int(raw.count("\\n")));
-    case CardKind::ItemList:
-        return 35 + 41 * qMax(1, int(raw.count("\"id\"")));
-    case CardKind::Detail:
-        return 62 + 24 * qMax(1, int(raw.count("\"label\"")));
-    case CardKind::Text:
-        return 60 + textHeight(QString::fromUtf8(raw).left(8000)) * 7 / 10;
-    case CardKind::Alert:
-        return 56;
-    case CardKind::RecommendActions:
-        return 74;
-    case CardKind::Canvas:
-        return 82;
-    case CardKind::JsonRender: // containers draw no row of their own: about 18 px per element (seed 001)
-        return 50 + 18 * qBound(1, int(raw.count("\"type\"")), 60);
-    case CardKind::WidgetDocument: // about one row per node (seed 003)
-        return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12);
-    case CardKind::Unknown:
-        break;
-    }
-    return 100;
+    TESSERA_ASSERT(card, return 90);
+    return card->isValid() ? RendererRegistry::estimateHeight(*card, width) : 90;
 }
 
 int blockHeightForWidth(QWidget *widget, int width)

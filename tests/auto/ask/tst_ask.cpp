@@ -3,12 +3,15 @@
 
 #include <QFile>
 #include <QImage>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tests/support/clirunner.h>
+#include <tests/support/testfiles.h>
+
 using namespace Qt::StringLiterals;
+using namespace Tessera::TestSupport;
 
 namespace {
 
@@ -16,12 +19,6 @@ const QByteArray kToolLine =
         R"({"role":"tool","tool_call_id":"c1","name":"emit_card","content":"rendered: text","structured":{"card":{"kind":"text","specVersion":1,"payload":{"title":"Why","text":"Because."}}},"turn_id":"t1"})";
 const QByteArray kInvalidToolLine =
         R"({"role":"tool","tool_call_id":"c2","name":"emit_card","content":"rendered: text","structured":{"card":{"kind":"text","specVersion":2,"payload":{"title":"Why","text":"Because."}}},"turn_id":"t1"})";
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 } // namespace
 
@@ -43,11 +40,8 @@ private Q_SLOTS:
     void usageErrors();
 
 private:
-    struct Result
+    struct Result : CliResult
     {
-        int exitCode = -1;
-        QString out;
-        QString err;
         QString lastLine() const { return out.trimmed().split(u'\n').last(); }
     };
     Result run(QStringList arguments);
@@ -72,30 +66,15 @@ void tst_Ask::cleanup()
 tst_Ask::Result tst_Ask::run(QStringList arguments)
 {
     arguments << u"--data-dir"_s << m_dir->filePath(u"data"_s);
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"DISPLAY"_s);
-    env.remove(u"WAYLAND_DISPLAY"_s);
+    QProcessEnvironment env = displaylessEnvironment(QpaPlatform::Keep);
     env.insert(u"XDG_CONFIG_HOME"_s, m_dir->filePath(u"config"_s)); // never the user's settings
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(TESSERA_BINARY), arguments);
-    Result result;
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return {runProgram(QStringLiteral(TESSERA_BINARY), arguments, env)};
 }
 
 QString tst_Ask::script(const QByteArray &text)
 {
     const QString path = m_dir->filePath(u"script%1.jsonl"_s.arg(++m_scripts));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+    if (!writeFile(path, text))
         return {};
     return QStringLiteral("\"%1\" \"%2\"").arg(QStringLiteral(SCRIPTED_BACKEND), path);
 }
@@ -107,7 +86,7 @@ QByteArray tst_Ask::exported(const QString &id)
     const Result result = run({u"export"_s, id, u"-o"_s, path});
     if (result.exitCode != 0)
         return {};
-    return readAll(path);
+    return readFile(path);
 }
 
 void tst_Ask::completedTurn()
@@ -134,10 +113,10 @@ void tst_Ask::completedTurn()
                                R"({"role":"assistant","content":"Done.","turn_id":"t1"})" "\n"));
     // The conversation remembers its backend beside it in the data dir (never in the user's own
     // settings), and list shows it.
-    const QByteArray remembered = readAll(m_dir->filePath(u"data/backends.ini"_s));
+    const QByteArray remembered = readFile(m_dir->filePath(u"data/backends.ini"_s));
     QVERIFY2(remembered.contains("type=stdio") && remembered.contains(id.toUtf8()), remembered.constData());
     QVERIFY(!QFile::exists(m_dir->filePath(u"config/Tessera/Tessera.conf"_s))
-            || !readAll(m_dir->filePath(u"config/Tessera/Tessera.conf"_s)).contains("type=stdio"));
+            || !readFile(m_dir->filePath(u"config/Tessera/Tessera.conf"_s)).contains("type=stdio"));
     const Result list = run({u"list"_s});
     QVERIFY(list.out.startsWith(id + u"\thello\t4\t1\t"_s));
 }

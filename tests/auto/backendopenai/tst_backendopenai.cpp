@@ -12,8 +12,11 @@
 #include <store/conversationstore.h>
 #include "fakeopenaiserver.h"
 #include <backend/openaibackend.h>
+#include <backend/openaiproseguard.h>
 #include <backend/openaisseparser.h>
 #include <backend/openaitools.h>
+#include <cards/cardkinds.h>
+#include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 
 using namespace Tessera;
@@ -122,6 +125,33 @@ QByteArray joinLines(const QList<QByteArray> &lines)
 QByteArray withCrlf(QByteArray body)
 {
     return body.replace("\n", "\r\n");
+}
+
+// The content of a recorded stream's deltas, joined.
+QString recordedContent(const char *name)
+{
+    QString text;
+    for (const QByteArray &event : recorded(name).split('\n')) {
+        if (!event.startsWith("data: {"))
+            continue;
+        const json chunk = parse(event.mid(6));
+        const json &delta = chunk["choices"][0]["delta"];
+        if (delta.contains("content") && delta["content"].is_string())
+            text += QString::fromStdString(delta["content"].get<std::string>());
+    }
+    return text;
+}
+
+// Tessera's muted notice lines ({role: tool, name: tessera}).
+QList<Message> noticeLines(const QList<WireEvent> &events)
+{
+    QList<Message> lines;
+    for (const QByteArray &line : messageLines(events)) {
+        const Message message = parseTranscriptLine(line, 0);
+        if (message.role == MessageRole::Tool && message.toolName == QLatin1String("tessera"))
+            lines.append(message);
+    }
+    return lines;
 }
 
 } // namespace
@@ -486,6 +516,76 @@ private Q_SLOTS:
         QCOMPARE(cards.first().content, QStringLiteral("rendered: data_table: Sector flow"));
     }
 
+    // Ollama 0.20-0.23: two parallel calls, both at index 0 with their own ids: two calls, not one.
+    void parallelCallsAtOneIndex()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("ollama-parallel-index0.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-caption.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("flows?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(server.requests().size(), 2);
+
+        // What the server received after the round: both calls, each answered under its own id.
+        const json messages = parse(server.requests().at(1).body)["messages"];
+        QCOMPARE(messages.size(), size_t(5)); // system, user, assistant with two calls, two results
+        const json &calls = messages[2]["tool_calls"];
+        QCOMPARE(calls.size(), size_t(2));
+        QCOMPARE(jtext(calls[0]["id"]), jtext("call_7kq2m9xa"));
+        QCOMPARE(jtext(calls[1]["id"]), jtext("call_3vd81pzr"));
+        QVERIFY(!parse(QByteArray::fromStdString(calls[0]["function"]["arguments"].get<std::string>())).is_discarded());
+        QVERIFY(!parse(QByteArray::fromStdString(calls[1]["function"]["arguments"].get<std::string>())).is_discarded());
+        QCOMPARE(jtext(messages[3]), jtext(json({{"role", "tool"}, {"tool_call_id", "call_7kq2m9xa"},
+                                                 {"content", "rendered: item_list: Sectors with inflows"}})));
+        QCOMPARE(jtext(messages[4]), jtext(json({{"role", "tool"}, {"tool_call_id", "call_3vd81pzr"},
+                                                 {"content", "rendered: alert: Banks"}})));
+
+        const QList<Message> cards = cardLines(events);
+        QCOMPARE(cards.size(), 2);
+        QCOMPARE(cards.at(0).toolCallId, QStringLiteral("call_7kq2m9xa"));
+        QCOMPARE(cards.at(0).cards.first().kind(), CardKind::ItemList);
+        QCOMPARE(cards.at(1).toolCallId, QStringLiteral("call_3vd81pzr"));
+        QCOMPARE(cards.at(1).cards.first().kind(), CardKind::Alert);
+        QCOMPARE(Transcript::fromJsonLines(joinLines(messageLines(events))).cardCount(), 2);
+        QCOMPARE(Transcript::fromJsonLines(joinLines(messageLines(events))).fallbackCount(), 0);
+    }
+
+    // Google's endpoint sends id "": the server gets "" back; the transcript keeps an id of Tessera's.
+    void emptyCallIdSentBackAsIs()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("google-empty-id.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-caption.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("flows?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(server.requests().size(), 2);
+
+        const QByteArray body = server.requests().at(1).body;
+        const json messages = parse(body)["messages"];
+        QCOMPARE(messages.size(), size_t(4));
+        QCOMPARE(messages[2]["tool_calls"].size(), size_t(1));
+        QCOMPARE(jtext(messages[2]["tool_calls"][0]["id"]), jtext(""));
+        QCOMPARE(jtext(messages[3]), jtext(json({{"role", "tool"}, {"tool_call_id", ""},
+                                                 {"content", "rendered: data_table: Sector flow"}})));
+        QVERIFY(body.contains(R"("tool_calls":[{"id":"","type":"function")"));
+        QVERIFY(body.contains(R"({"role":"tool","tool_call_id":"","content":"rendered: data_table: Sector flow"})"));
+        QVERIFY(!body.contains("\"call_")); // no id made up for the server
+
+        // Stored and drawn under an id of Tessera's, which the call and its result share.
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), 3);
+        const QString storedId = QString::fromStdString(parse(lines.at(0))["tool_calls"][0]["id"].get<std::string>());
+        QVERIFY(storedId.startsWith(QLatin1String("call_")));
+        QCOMPARE(storedId.size(), 5 + 32);
+        const QList<Message> cards = cardLines(events);
+        QCOMPARE(cards.size(), 1);
+        QCOMPARE(cards.first().toolCallId, storedId);
+        QCOMPARE(cards.first().cards.first().cardId(), storedId);
+        QCOMPARE(Transcript::fromJsonLines(joinLines(lines)).cardCount(), 1);
+    }
+
     // An endpoint that ignores "stream" and answers one chat.completion object is read too.
     void plainCompletion()
     {
@@ -595,6 +695,241 @@ private Q_SLOTS:
         QCOMPARE(cardLines(events).size(), 0);
         QCOMPARE(Transcript::fromJsonLines(joinLines(messageLines(events))).cardCount(), 0);
         QCOMPARE(events.last().type, WireEventType::TurnCompleted);
+    }
+
+    // Seed 002, finding 17: shown prose is always a prefix of what is kept, however the deltas split.
+    void proseGuardShowsOnlyWhatStays_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<bool>("cardOnScreen");
+        QTest::addColumn<QString>("kept");
+        QTest::addColumn<int>("fumble");
+        QTest::addColumn<int>("narrated");
+        QTest::newRow("tool name") << "fumble-tool-name.sse" << false << "Here is the weekly flow by sector:"
+                                   << int(OpenAiFumble::ToolNameAsText) << 0;
+        QTest::newRow("fenced card") << "fumble-fenced-card.sse" << false << "Here is the table:"
+                                     << int(OpenAiFumble::ImitatedCall) << 0;
+        QTest::newRow("fenced call") << "fumble-fenced-call.sse" << false << "I'll draw that for you."
+                                     << int(OpenAiFumble::ImitatedCall) << 0;
+        QTest::newRow("bare call") << "fumble-bare-call.sse" << false << "" << int(OpenAiFumble::ImitatedCall) << 0;
+        QTest::newRow("fenced copy of a drawn card") << "fumble-fenced-card.sse" << true << "Here is the table:"
+                                                     << int(OpenAiFumble::None) << 1;
+        QTest::newRow("narrated table") << "narrated-table.sse" << true
+                                        << "Pharma led the inflows; banks saw the largest outflow.\n\nFlows are in ₹ crore."
+                                        << int(OpenAiFumble::None) << 1;
+        QTest::newRow("table, no card on screen") << "narrated-table.sse" << false << recordedContent("narrated-table.sse")
+                                                  << int(OpenAiFumble::None) << 0;
+        QTest::newRow("kept") << "prose-kept.sse" << true << recordedContent("prose-kept.sse") << int(OpenAiFumble::None) << 0;
+        QTest::newRow("plain prose") << "prose.sse" << true << recordedContent("prose.sse") << int(OpenAiFumble::None) << 0;
+    }
+
+    void proseGuardShowsOnlyWhatStays()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(bool, cardOnScreen);
+        QFETCH(QString, kept);
+        QFETCH(int, fumble);
+        QFETCH(int, narrated);
+        const QString text = recordedContent(qPrintable(fixture));
+        QList<QByteArray> onScreen;
+        if (cardOnScreen) {
+            // The table of table-call.sse (and of the imitations), as drawn.
+            const json arguments = parse(R"({"kind":"data_table","payload":{"title":"Sector flow","columns":[{"key":"sector","label":"Sector"},{"key":"flow","label":"Net flow","numeric":true}],"rows":[{"sector":"Pharma","flow":412},{"sector":"Banks","flow":-1240}]}})");
+            onScreen.append(QByteArray::fromStdString(json({{"kind", "data_table"}, {"specVersion", 1}, {"payload", arguments["payload"]}}).dump()));
+        }
+        for (const qsizetype step : {qsizetype(1), qsizetype(2), qsizetype(5), qsizetype(13), text.size() + 1}) {
+            OpenAiProseGuard guard;
+            guard.begin(onScreen);
+            QString shown;
+            for (qsizetype at = 0; at < text.size(); at += step) {
+                shown += guard.feed(text.mid(at, step));
+                if (fumble == 0 && narrated == 0)
+                    QCOMPARE(guard.received(), text.left(at + step)); // held, never lost
+            }
+            const OpenAiProseVerdict verdict = guard.finish(false);
+            QCOMPARE(verdict.content, kept);
+            // Streamed prose is never taken back (at most trailing spaces before a stripped part).
+            QVERIFY2(verdict.content.startsWith(shown.trimmed()), qPrintable(shown));
+            if (verdict.content.size() >= shown.size())
+                QCOMPARE(shown + verdict.unshown, verdict.content);
+            QCOMPARE(int(verdict.fumble), fumble);
+            QCOMPARE(verdict.narratedCards, narrated);
+            if (fumble != 0)
+                QCOMPARE(verdict.tool, QStringLiteral("emit_card"));
+            QVERIFY(!shown.contains(QLatin1String("emit_card")) || fixture == QLatin1String("prose-kept.sse"));
+        }
+    }
+
+    // A tool call written out instead of made: stripped, never drawn, and the loop re-enters once.
+    void fumbledCallReentersOnce_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("kept");
+        QTest::addColumn<QString>("notice");
+        const QString asked = QStringLiteral("; Tessera asked it once to make the call.");
+        const QString imitated = QStringLiteral("The model wrote a call to emit_card as text instead of making it; nothing was drawn from it");
+        QTest::newRow("tool name") << "fumble-tool-name.sse" << "Here is the weekly flow by sector:"
+                                   << QStringLiteral("The model wrote the tool name emit_card instead of calling it") + asked;
+        QTest::newRow("fenced {kind, payload}") << "fumble-fenced-card.sse" << "Here is the table:" << imitated + asked;
+        QTest::newRow("fenced {name, arguments}") << "fumble-fenced-call.sse" << "I'll draw that for you." << imitated + asked;
+        QTest::newRow("bare {name, parameters}") << "fumble-bare-call.sse" << "" << imitated + asked;
+    }
+
+    void fumbledCallReentersOnce()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, kept);
+        QFETCH(QString, notice);
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded(qPrintable(fixture))));
+        server.enqueue(ScriptedResponse::sse(recorded("table-call.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-caption.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("Where did the money go?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(events.last().type, WireEventType::TurnCompleted);
+        QCOMPARE(server.requests().size(), 3);
+
+        // Never streamed: the name, the fence, the JSON.
+        const QString streamed = streamedText(events);
+        for (const char *part : {"emit_card", "```", "{", "payload"})
+            QVERIFY2(!streamed.contains(QLatin1String(part)), qPrintable(streamed));
+
+        // The re-entry: the stripped answer, then one request to make the call.
+        const json second = parse(server.requests().at(1).body)["messages"];
+        QCOMPARE(second.size(), size_t(kept.isEmpty() ? 3 : 4));
+        if (!kept.isEmpty())
+            QCOMPARE(jtext(second[2]), jtext(json({{"role", "assistant"}, {"content", kept.toStdString()}})));
+        QCOMPARE(jtext(second.back()["role"]), jtext("user"));
+        const QString request = QString::fromStdString(second.back()["content"].get<std::string>());
+        QVERIFY2(request.contains(QLatin1String("Make the call now as a real tool call to emit_card")), qPrintable(request));
+        QVERIFY(!server.requests().at(1).body.contains("tessera_notice"));
+
+        // On the wire: the stripped prose, the muted line, the real call, its result, the caption.
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), kept.isEmpty() ? 4 : 5);
+        if (!kept.isEmpty())
+            QCOMPARE(parseTranscriptLine(lines.first(), 0).content, kept);
+        const QList<Message> notices = noticeLines(events);
+        QCOMPARE(notices.size(), 1);
+        QCOMPARE(notices.first().content, notice);
+        QCOMPARE(notices.first().turnId, events.first().turnId);
+        const QList<Message> cards = cardLines(events);
+        QCOMPARE(cards.size(), 1); // the real call's, never the imitation's
+        QCOMPARE(cards.first().toolCallId, QStringLiteral("call_Sx7aQ2flow"));
+
+        // Replayed: one card, and the notice as one muted tool-activity row.
+        const Transcript replay = Transcript::fromJsonLines(joinLines(lines));
+        QCOMPARE(replay.cardCount(), 1);
+        QCOMPARE(replay.fallbackCount(), 0);
+        ConversationModel model;
+        model.setTranscript(replay);
+        QStringList activity;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            if (model.index(row).data(ConversationModel::BlockTypeRole).toInt() == int(BlockType::ToolActivity))
+                activity.append(model.blockText(row));
+        }
+        QCOMPARE(activity, QStringList{QStringLiteral("Tool result (tessera): ") + notice.left(200)});
+
+        // The notice is never sent to an endpoint: a restored conversation leaves it out.
+        OpenAiBackend restored(server.baseUrl(), QStringLiteral("gpt-4o-mini"), {});
+        restored.setHistory(lines);
+        const QByteArray history = joinLines(restored.conversationMessages());
+        QVERIFY(!history.contains("tessera"));
+        QVERIFY(!history.contains("Make the call now"));
+    }
+
+    // Once per turn: a second fumble is stripped and the turn ends; no third request.
+    void fumbleTwiceNotAskedAgain()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("fumble-tool-name.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("fumble-fenced-call.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-call.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("Where did the money go?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(events.last().type, WireEventType::TurnCompleted);
+        QCOMPARE(server.requests().size(), 2);
+        const QList<Message> notices = noticeLines(events);
+        QCOMPARE(notices.size(), 2);
+        QVERIFY(notices.at(0).content.endsWith(QLatin1String("; Tessera asked it once to make the call.")));
+        QCOMPARE(notices.at(1).content,
+                 QStringLiteral("The model wrote a call to emit_card as text instead of making it; nothing was drawn from it; "
+                                "it was removed from the answer and Tessera did not ask again."));
+        QCOMPARE(cardLines(events).size(), 0);
+        QVERIFY(!streamedText(events).contains(QLatin1String("emit_card")));
+        QVERIFY(!backend->isAnswering());
+    }
+
+    // The re-entry is a round like any other: in the last round of the cap there is none.
+    void fumbleCountsAgainstRoundCap()
+    {
+        FakeOpenAiServer server;
+        for (int i = 0; i < OpenAiBackend::kMaxToolRounds - 1; ++i)
+            server.enqueue(ScriptedResponse::sse(recorded("loop.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("fumble-tool-name.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-call.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("cards please"));
+        QCOMPARE(server.requests().size(), OpenAiBackend::kMaxToolRounds);
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(events.last().type, WireEventType::TurnCompleted);
+        const QList<Message> notices = noticeLines(events);
+        QCOMPARE(notices.size(), 1);
+        QVERIFY(notices.first().content.endsWith(QLatin1String("Tessera did not ask again.")));
+    }
+
+    // A card narrated as prose while the real card is on screen: the copy goes, the prose stays.
+    void narratedCardStripped()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("table-call.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("narrated-table.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("Where did the money go?"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(server.requests().size(), 2);
+        const QString caption = QStringLiteral("Pharma led the inflows; banks saw the largest outflow.\n\nFlows are in ₹ crore.");
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), 3); // call, result, caption: no notice (nothing was re-entered)
+        QCOMPARE(parseTranscriptLine(lines.at(2), 0).content, caption);
+        QCOMPARE(streamedText(events), caption);
+        QCOMPARE(noticeLines(events).size(), 0);
+        QCOMPARE(cardLines(events).size(), 1);
+    }
+
+    // The same for a list that repeats a drawn item_list's items, one for one.
+    void narratedListStripped()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("ollama-parallel-index0.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("narrated-list.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("Who took money in?"));
+        QCOMPARE(errorOf(events), QString());
+        const QString caption = QStringLiteral("Three sectors took money in:\n\nBanks lost the most.");
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), 4); // the line with both calls, their results, the caption
+        QCOMPARE(parseTranscriptLine(lines.last(), 0).content, caption);
+        QCOMPARE(streamedText(events), caption);
+        QCOMPARE(cardLines(events).size(), 2);
+    }
+
+    // Conservative: a tool named mid-prose, a JSON fence that is no call, a code fence stay as written.
+    void proseMentioningToolsKept()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("prose-kept.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("How do you draw?"));
+        QCOMPARE(server.requests().size(), 1);
+        const QString text = recordedContent("prose-kept.sse");
+        QCOMPARE(streamedText(events), text);
+        const QList<QByteArray> lines = messageLines(events);
+        QCOMPARE(lines.size(), 1);
+        QCOMPARE(parseTranscriptLine(lines.first(), 0).content, text);
+        QCOMPARE(noticeLines(events).size(), 0);
     }
 
     // (e) error statuses.

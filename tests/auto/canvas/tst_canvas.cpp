@@ -41,6 +41,7 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
+#include <tests/support/cardhelpers.h>
 
 using namespace Tessera;
 
@@ -48,8 +49,7 @@ namespace {
 
 Card canvasCard(const nlohmann::json &payload)
 {
-    const nlohmann::json envelope = {{"kind", "canvas"}, {"specVersion", 1}, {"payload", payload}};
-    return Card::fromEnvelopeText(QByteArray::fromStdString(envelope.dump()));
+    return Card::fromEnvelopeText(TestSupport::jsonText(TestSupport::envelope("canvas", payload)));
 }
 
 Card htmlCard(const QString &html, const nlohmann::json &extra = nlohmann::json::object())

@@ -3,9 +3,7 @@
 // with the named built-in renderer, and `tessera validate --plugins DIR`.
 
 #include <QDir>
-#include <QFile>
 #include <QLabel>
-#include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,8 +16,12 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/kinds/detailcard.h>
 #include <widgets/kinds/itemlistcard.h>
+#include <tests/support/cardhelpers.h>
+#include <tests/support/clirunner.h>
+#include <tests/support/testfiles.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
 
@@ -48,17 +50,6 @@ const QByteArray kTaskBoard = R"({"kind": "task_board", "renderer": "item_list",
 
 const QByteArray kValidGate =
     R"({"title":"Build 42","gate":"pass","build":"4.2","fields":[{"label":"Tests","value":"1204 passed"},{"label":"Owner","value":"Ada"}]})";
-
-QByteArray envelope(const QByteArray &kind, const QByteArray &payload)
-{
-    return R"({"kind":")" + kind + R"(","specVersion":1,"payload":)" + payload + "}";
-}
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 QStringList issueTexts(const Card &card)
 {
@@ -91,12 +82,7 @@ private Q_SLOTS:
     void validateCommand();
 
 private:
-    struct Result
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
+    using Result = CliResult;
     Result run(const QStringList &arguments);
     QTemporaryDir m_dir;
 };
@@ -277,7 +263,7 @@ void tst_CardKinds::validates()
     QFETCH(QStringList, issues);
     QString error;
     QVERIFY2(CardKindRegistry::registerDescriptor(kReleaseGate, QStringLiteral("release_gate.json"), &error), qPrintable(error));
-    const Card card = Card::fromEnvelopeText(envelope("release_gate", payload));
+    const Card card = Card::fromEnvelopeText(envelopeText("release_gate", payload));
     QCOMPARE(card.kind(), CardKind::Registered);
     QCOMPARE(card.kindName(), QStringLiteral("release_gate"));
     QCOMPARE(issueTexts(card), issues);
@@ -291,7 +277,7 @@ void tst_CardKinds::hostilePatternInput()
     QString error;
     QVERIFY2(CardKindRegistry::registerDescriptor(kReleaseGate, QStringLiteral("release_gate.json"), &error), qPrintable(error));
     const QByteArray build = QByteArray(400000, '7') + ".x";
-    const Card card = Card::fromEnvelopeText(envelope(
+    const Card card = Card::fromEnvelopeText(envelopeText(
         "release_gate", R"({"title":"B","gate":"pass","build":")" + build + R"(","fields":[{"label":"a","value":"b"}]})"));
     QCOMPARE(issueTexts(card), QStringList{QStringLiteral("/payload/build: must match the pattern ^[0-9]+\\.[0-9]+$")});
 }
@@ -300,7 +286,7 @@ void tst_CardKinds::drawsWithBuiltInRenderer()
 {
     QString error;
     QVERIFY2(CardKindRegistry::registerDescriptor(kReleaseGate, QStringLiteral("release_gate.json"), &error), qPrintable(error));
-    Card card = Card::fromEnvelopeText(envelope("release_gate", kValidGate));
+    Card card = Card::fromEnvelopeText(envelopeText("release_gate", kValidGate));
     card.setCardId(QStringLiteral("gate-1"));
     QVERIFY(card.isValid());
     std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, RenderContext(), nullptr));
@@ -325,7 +311,7 @@ void tst_CardKinds::itemListRenderer()
 {
     QString error;
     QVERIFY2(CardKindRegistry::registerDescriptor(kTaskBoard, QStringLiteral("task_board.json"), &error), qPrintable(error));
-    const Card card = Card::fromEnvelopeText(envelope(
+    const Card card = Card::fromEnvelopeText(envelopeText(
         "task_board", R"({"title":"Sprint","owner":"Ada","items":[{"id":"t-1","name":"Write tests","status":"ok"},)"
                       R"({"id":"t-2","name":"Ship","status":"warn"}]})"));
     QVERIFY2(card.isValid(), qPrintable(issueTexts(card).join(u'\n')));
@@ -342,7 +328,7 @@ void tst_CardKinds::invalidRegisteredCardIsFallback()
     QString error;
     QVERIFY2(CardKindRegistry::registerDescriptor(kTaskBoard, QStringLiteral("task_board.json"), &error), qPrintable(error));
     // The item_list renderer's own rule (ids are never URLs) holds for a registered kind too.
-    const Card card = Card::fromEnvelopeText(envelope(
+    const Card card = Card::fromEnvelopeText(envelopeText(
         "task_board", R"({"title":"Sprint","owner":"Ada","items":[{"id":"https://evil.example","name":"x","status":"ok"}]})"));
     QCOMPARE(issueTexts(card), QStringList{QStringLiteral("/payload/items/0/id: must be an identifier, not a URL")});
     std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, RenderContext(), nullptr));
@@ -351,30 +337,19 @@ void tst_CardKinds::invalidRegisteredCardIsFallback()
 
 void tst_CardKinds::unregisteredKindStaysUnknown()
 {
-    const Card card = Card::fromEnvelopeText(envelope("release_gate", kValidGate));
+    const Card card = Card::fromEnvelopeText(envelopeText("release_gate", kValidGate));
     QCOMPARE(card.kind(), CardKind::Unknown);
     QCOMPARE(issueTexts(card), QStringList{QStringLiteral("/kind: unknown kind \"release_gate\"")});
 }
 
 tst_CardKinds::Result tst_CardKinds::run(const QStringList &arguments)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     // No settings or default plugins of the user running the tests.
     env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("home/config")));
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("home/data")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(TESSERA_BINARY), arguments);
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        return {};
-    }
-    Result r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return runProgram(QStringLiteral(TESSERA_BINARY), arguments, env);
 }
 
 void tst_CardKinds::validateCommand()
@@ -389,10 +364,10 @@ void tst_CardKinds::validateCommand()
                       R"({"role":"user","content":"Can we ship?"})"
                       "\n"
                       R"({"role":"tool","tool_call_id":"c1","name":"emit_card","content":"rendered","structured":{"card":)" +
-                          envelope("release_gate", kValidGate) +
+                          envelopeText("release_gate", kValidGate) +
                           "}}\n"
                           R"({"role":"tool","tool_call_id":"c2","name":"emit_card","content":"rendered","structured":{"card":)" +
-                          envelope("release_gate", R"({"title":"B","gate":"maybe","fields":[{"label":"a","value":"b"}]})") + "}}\n"));
+                          envelopeText("release_gate", R"({"title":"B","gate":"maybe","fields":[{"label":"a","value":"b"}]})") + "}}\n"));
 
     const Result with = run({QStringLiteral("validate"), QStringLiteral("--plugins"), plugins, file});
     QCOMPARE(with.out, QStringLiteral("line 3: release_gate: /payload/gate: must be one of: pass, fail\n"));

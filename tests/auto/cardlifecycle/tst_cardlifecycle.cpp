@@ -56,6 +56,9 @@ private Q_SLOTS:
 
 namespace {
 
+// A card_update or card_decision line redraws the card's row for its state alone.
+const QList<int> kStateChanged{ConversationModel::CardStateRole};
+
 const QByteArray kUser = R"({"role":"user","content":"Please file this bug"})";
 const QByteArray kCall =
     R"({"role":"assistant","content":null,"tool_calls":[{"id":"call_9","type":"function","function":{"name":"emit_card",)"
@@ -191,6 +194,7 @@ void tst_CardLifecycle::updateRedrawsOnlyTheCard()
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().at(0).value<QModelIndex>().row(), row);
     QCOMPARE(changed.first().at(1).value<QModelIndex>().row(), row);
+    QCOMPARE(changed.first().at(2).value<QList<int>>(), kStateChanged);
     QCOMPARE(inserted.count(), 0);
     QCOMPARE(removed.count(), 0);
     QCOMPARE(reset.count(), 0);
@@ -199,6 +203,7 @@ void tst_CardLifecycle::updateRedrawsOnlyTheCard()
     QCOMPARE(state.state, QStringLiteral("filed"));
     QCOMPARE(state.updateJson, kFiledUpdate); // the object's bytes as received
     QVERIFY(!state.isDecided());
+    QCOMPARE(model.data(model.index(row), ConversationModel::CardStateRole).value<CardState>(), state);
     QCOMPARE(model.transcript().messages.size(), 5); // stored in the transcript like any line
 }
 
@@ -213,6 +218,7 @@ void tst_CardLifecycle::decisionFirstWins()
     model.appendMessage(parseTranscriptLine(kApprove, 6));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().at(0).value<QModelIndex>().row(), row);
+    QCOMPARE(changed.first().at(2).value<QList<int>>(), kStateChanged);
     QCOMPARE(inserted.count(), 1); // the decision's note, as the user's own turn
     const int noteRow = model.rowCount() - 1;
     QCOMPARE(model.blockType(noteRow), BlockType::UserText);
@@ -229,6 +235,7 @@ void tst_CardLifecycle::decisionFirstWins()
 
     model.appendMessage(parseTranscriptLine(kExpired, 8));
     QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(2).value<QList<int>>(), kStateChanged);
     state = model.cardState(QStringLiteral("card-124"));
     QCOMPARE(state.state, QStringLiteral("expired"));
     QCOMPARE(state.decisionAction, QStringLiteral("approve"));

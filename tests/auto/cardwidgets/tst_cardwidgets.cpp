@@ -34,19 +34,16 @@
 #include <widgets/kinds/itemlistcard.h>
 #include <widgets/kinds/recommendactionscard.h>
 #include <widgets/kinds/textcard.h>
+#include <tests/support/cardhelpers.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
 
 Card cardFrom(const QByteArray &json)
 {
     return Card::fromEnvelopeText(json);
-}
-
-QByteArray envelope(const char *kind, const QByteArray &payload)
-{
-    return QByteArray(R"({"kind":")") + kind + R"(","specVersion":1,"payload":)" + payload + "}";
 }
 
 // Every image-format character in the document.
@@ -143,7 +140,7 @@ void TestCardWidgets::init()
 
 void TestCardWidgets::textCardShowsTitleAndMarkdown()
 {
-    const Card card = cardFrom(envelope("text", R"({"title":"Why this setup","text":"Volume **dried up** through the base.\n\n- one\n- two"})"));
+    const Card card = cardFrom(envelopeText("text", R"({"title":"Why this setup","text":"Volume **dried up** through the base.\n\n- one\n- two"})"));
     QVERIFY(card.isValid());
     TextCard widget(card);
     QVERIFY(widget.titleLabel());
@@ -297,7 +294,7 @@ void TestCardWidgets::hostileMarkdownFinishes()
 
 void TestCardWidgets::codeCardHighlightsSql()
 {
-    const Card card = cardFrom(envelope("code", R"({"language":"sql","code":"select symbol, close from bars where date = current_date -- today\n"})"));
+    const Card card = cardFrom(envelopeText("code", R"({"language":"sql","code":"select symbol, close from bars where date = current_date -- today\n"})"));
     QVERIFY(card.isValid());
     CodeCard widget(card);
     QCOMPARE(widget.highlighter()->languageFile(), QStringLiteral("sql.lang"));
@@ -366,7 +363,7 @@ void TestCardWidgets::codeBlockCommentCarriesAcrossLines()
 
 void TestCardWidgets::codeUnknownLanguageIsPlain()
 {
-    const Card card = cardFrom(envelope("code", R"({"language":"no-such-language","code":"select 1 /* x */"})"));
+    const Card card = cardFrom(envelopeText("code", R"({"language":"no-such-language","code":"select 1 /* x */"})"));
     QVERIFY(card.isValid());
     CodeCard widget(card);
     QCOMPARE(widget.highlighter()->languageFile(), QString());
@@ -380,7 +377,7 @@ void TestCardWidgets::codeInvisibleCharactersAreMarked()
     const QByteArray payload = QByteArray(R"({"language":"js","code":")")
         + QByteArray("let a\\u180E = 1;\\nif (x\\u2061) { /* \\u202E } \\u2066if (admin)\\u2069 */\\nz\\u200Dw\\r\\nend\\uFEFF")
         + R"("})";
-    const Card card = cardFrom(envelope("code", payload));
+    const Card card = cardFrom(envelopeText("code", payload));
     QVERIFY(card.isValid());
     CodeCard widget(card);
     QCOMPARE(widget.code(), code);
@@ -415,7 +412,7 @@ void TestCardWidgets::codeHeightCapsAtMaxLines()
         QByteArray code;
         for (int i = 0; i < lines; ++i)
             code += "x = " + QByteArray::number(i) + "\\n";
-        return cardFrom(envelope("code", R"({"language":"python","code":")" + code + R"("})"));
+        return cardFrom(envelopeText("code", R"({"language":"python","code":")" + code + R"("})"));
     };
     CodeCard few(codeCard(3));
     CodeCard more(codeCard(10));
@@ -442,7 +439,7 @@ void TestCardWidgets::alertShowsSeverityWord()
 {
     QFETCH(QString, severity);
     QFETCH(QString, word);
-    const Card card = cardFrom(envelope("alert", QStringLiteral(R"({"severity":"%1","title":"Feed","message":"Quotes are 20 minutes delayed."})")
+    const Card card = cardFrom(envelopeText("alert", QStringLiteral(R"({"severity":"%1","title":"Feed","message":"Quotes are 20 minutes delayed."})")
                                                       .arg(severity).toUtf8()));
     QVERIFY(card.isValid());
     AlertCard widget(card);
@@ -458,7 +455,7 @@ void TestCardWidgets::alertShowsSeverityWord()
 
 void TestCardWidgets::detailShowsStatusAndRows()
 {
-    const Card card = cardFrom(envelope("detail", R"({"title":"TITAN","status":"watchlist","fields":[{"label":"Entry","value":"3412"},{"label":"Stop","value":"3280"},{"label":"Note","value":"Breakout on volume"}]})"));
+    const Card card = cardFrom(envelopeText("detail", R"({"title":"TITAN","status":"watchlist","fields":[{"label":"Entry","value":"3412"},{"label":"Stop","value":"3280"},{"label":"Note","value":"Breakout on volume"}]})"));
     QVERIFY(card.isValid());
     DetailCard widget(card);
     QCOMPARE(widget.titleLabel()->text(), QStringLiteral("TITAN"));
@@ -473,7 +470,7 @@ void TestCardWidgets::detailShowsStatusAndRows()
     QVERIFY(values.at(2)->wordWrap());
     QVERIFY(values.at(2)->textInteractionFlags() & Qt::TextSelectableByMouse);
 
-    const Card noStatus = cardFrom(envelope("detail", R"({"title":"X","fields":[{"label":"a","value":"b"}]})"));
+    const Card noStatus = cardFrom(envelopeText("detail", R"({"title":"X","fields":[{"label":"a","value":"b"}]})"));
     DetailCard plain(noStatus);
     QVERIFY(!plain.statusChip());
     QCOMPARE(plain.fieldValues(), QStringList{QStringLiteral("b")});
@@ -481,7 +478,7 @@ void TestCardWidgets::detailShowsStatusAndRows()
 
 void TestCardWidgets::itemListActivation()
 {
-    const Card card = cardFrom(envelope("item_list", R"({"title":"Sessions","items":[
+    const Card card = cardFrom(envelopeText("item_list", R"({"title":"Sessions","items":[
         {"id":"cli:ethos","name":"cli:ethos","status":"ok","meta":"14 messages"},
         {"id":"ticket/42 &amp; <b>x</b>","name":"Looks like a link","status":"error"},
         {"id":"s3","name":"Third","status":"warn","meta":"idle"},
@@ -531,7 +528,7 @@ void TestCardWidgets::itemListActivation()
 
 void TestCardWidgets::pillsEmitExactPrompt()
 {
-    const Card card = cardFrom(envelope("recommend_actions", R"({"question":"Next?","actions":[
+    const Card card = cardFrom(envelopeText("recommend_actions", R"({"question":"Next?","actions":[
         {"label":"Size the trade","prompt":"Size TITAN at 1% portfolio risk."},
         {"label":"Compare","prompt":"  Compare with \"TCS\"\nline two  "}]})"));
     QVERIFY(card.isValid());
@@ -679,7 +676,7 @@ void TestCardWidgets::fallbackUnreadableLine()
 
 void TestCardWidgets::registrySendsInvalidToFallback()
 {
-    const Card card = cardFrom(envelope("text", R"({"text":""})"));
+    const Card card = cardFrom(envelopeText("text", R"({"text":""})"));
     QVERIFY(!card.isValid());
     std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, RenderContext{}, nullptr));
     auto *fallback = qobject_cast<FallbackCard *>(widget.get());
@@ -693,15 +690,15 @@ void TestCardWidgets::heightForWidthGrows_data()
     const QString longText = QStringLiteral("Volume dried up through the base and expanded on the breakout. ").repeated(6);
     const QByteArray text = longText.toUtf8();
     QTest::addColumn<QByteArray>("raw");
-    QTest::newRow("text") << envelope("text", R"({"title":"Why","text":")" + text + R"("})");
-    QTest::newRow("alert") << envelope("alert", R"({"severity":"warning","title":"Delayed","message":")" + text.left(480) + R"("})");
-    QTest::newRow("detail") << envelope("detail", R"({"title":"TITAN","status":"open","fields":[{"label":"Note","value":")" + text.left(480) + R"("}]})");
-    QTest::newRow("item_list") << envelope("item_list", R"({"items":[{"id":"a","name":"A long name for an item that wraps","status":"ok","meta":")" + text.left(190) + R"("}]})");
-    QTest::newRow("recommend_actions") << envelope("recommend_actions", R"({"question":")" + text.left(190) + R"(","actions":[{"label":"Size the trade","prompt":"p"},{"label":"Compare with peers","prompt":"q"},{"label":"Show the chart","prompt":"r"}]})");
-    QTest::newRow("canvas") << envelope("canvas", R"({"title":"Flow","html":"<p>x</p>","libraries":["echarts@1"]})");
-    QTest::newRow("fallback") << envelope("metric_chart", R"({"title":")" + text.left(110) + R"(","series":[]})");
-    QTest::newRow("fallback raw") << envelope("detail", R"({"title":")" + text.left(110) + R"(","fields":[]})");
-    QTest::newRow("code") << envelope("code", R"({"title":"q.sql","language":"sql","code":")" + text + R"("})");
+    QTest::newRow("text") << envelopeText("text", R"({"title":"Why","text":")" + text + R"("})");
+    QTest::newRow("alert") << envelopeText("alert", R"({"severity":"warning","title":"Delayed","message":")" + text.left(480) + R"("})");
+    QTest::newRow("detail") << envelopeText("detail", R"({"title":"TITAN","status":"open","fields":[{"label":"Note","value":")" + text.left(480) + R"("}]})");
+    QTest::newRow("item_list") << envelopeText("item_list", R"({"items":[{"id":"a","name":"A long name for an item that wraps","status":"ok","meta":")" + text.left(190) + R"("}]})");
+    QTest::newRow("recommend_actions") << envelopeText("recommend_actions", R"({"question":")" + text.left(190) + R"(","actions":[{"label":"Size the trade","prompt":"p"},{"label":"Compare with peers","prompt":"q"},{"label":"Show the chart","prompt":"r"}]})");
+    QTest::newRow("canvas") << envelopeText("canvas", R"({"title":"Flow","html":"<p>x</p>","libraries":["echarts@1"]})");
+    QTest::newRow("fallback") << envelopeText("metric_chart", R"({"title":")" + text.left(110) + R"(","series":[]})");
+    QTest::newRow("fallback raw") << envelopeText("detail", R"({"title":")" + text.left(110) + R"(","fields":[]})");
+    QTest::newRow("code") << envelopeText("code", R"({"title":"q.sql","language":"sql","code":")" + text + R"("})");
 }
 
 void TestCardWidgets::heightForWidthGrows()
@@ -736,19 +733,19 @@ void TestCardWidgets::renderAll()
         QSKIP("Set TESSERA_RENDER_DIR to render every widget to PNG");
     QDir().mkpath(dir);
     const QList<QPair<QString, QByteArray>> cards{
-        {QStringLiteral("text"), envelope("text", R"J({"title":"Why this setup","text":"Volume **dried up** through the base and *expanded* on the breakout.\n\n| Sector | Flow |\n|---|---|\n| **Pharma**<br/>[link](http://x) | 412 |\n\n- ![chart](http://example.com/x.png)\n- `inline code` and [a link](https://example.com)"})J")},
-        {QStringLiteral("code"), envelope("code", R"J({"title":"flows.sql","language":"sql","code":"-- net flow by sector\nselect sector, sum(flow) as net\nfrom bars where date = '2026-08-08' and x = 42\ngroup by sector; /* trojan: \u202E } \u2066 */"})J")},
-        {QStringLiteral("code_ts"), envelope("code", R"J({"language":"typescript","code":"export function size(risk: number): number {\n  // 1% of the portfolio\n  const stop = 3280; /* block\n  comment */\n  return risk * 0.01 / (3412 - stop);\n}"})J")},
-        {QStringLiteral("alert_info"), envelope("alert", R"J({"severity":"info","message":"Quotes are 20 minutes delayed — intraday levels are indicative."})J")},
-        {QStringLiteral("alert_success"), envelope("alert", R"J({"severity":"success","title":"Backtest finished","message":"All 412 trades replayed."})J")},
-        {QStringLiteral("alert_warning"), envelope("alert", R"J({"severity":"warning","title":"Delayed data","message":"Quotes are 20 minutes delayed — intraday levels are indicative."})J")},
-        {QStringLiteral("alert_error"), envelope("alert", R"J({"severity":"error","message":"The broker rejected the order: insufficient margin."})J")},
-        {QStringLiteral("detail"), envelope("detail", R"J({"title":"TITAN","status":"watchlist","fields":[{"label":"Entry","value":"3412"},{"label":"Stop","value":"3280"},{"label":"Thesis","value":"Volume dried up through the base and expanded on the breakout; watch for a retest of 3400."}]})J")},
-        {QStringLiteral("item_list"), envelope("item_list", R"J({"title":"Sessions","items":[{"id":"cli:ethos","name":"cli:ethos","status":"ok","meta":"14 messages"},{"id":"b","name":"nightly-backtest","status":"warn","meta":"stalled 2 h ago"},{"id":"c","name":"broker-sync","status":"error","meta":"auth failed"},{"id":"d","name":"archive","status":"neutral"},{"id":"e","name":"no status item","meta":"meta only"}]})J")},
-        {QStringLiteral("recommend_actions"), envelope("recommend_actions", R"J({"question":"Next?","actions":[{"label":"Size the trade","prompt":"Size TITAN at 1% portfolio risk."},{"label":"Compare with peers","prompt":"Compare"},{"label":"Show the weekly chart","prompt":"Chart"}]})J")},
-        {QStringLiteral("canvas"), envelope("canvas", R"J({"title":"Sector flow heatmap","html":"<div id=chart></div>","libraries":["echarts@1"]})J")},
-        {QStringLiteral("fallback"), envelope("metric_chart", R"J({"title":"Flows","series":[{"name":"FII","points":[]}],"xLabel":5})J")},
-        {QStringLiteral("long_tokens"), envelope("detail", R"J({"title":"https://example.com/a/very/long/path/without/any/spaces/at/all/that/keeps/going/and/going","fields":[{"label":"URL","value":"https://example.com/a/very/long/path/without/any/spaces/at/all/that/keeps/going/and/going/and/going/on/and/on"}]})J")},
+        {QStringLiteral("text"), envelopeText("text", R"J({"title":"Why this setup","text":"Volume **dried up** through the base and *expanded* on the breakout.\n\n| Sector | Flow |\n|---|---|\n| **Pharma**<br/>[link](http://x) | 412 |\n\n- ![chart](http://example.com/x.png)\n- `inline code` and [a link](https://example.com)"})J")},
+        {QStringLiteral("code"), envelopeText("code", R"J({"title":"flows.sql","language":"sql","code":"-- net flow by sector\nselect sector, sum(flow) as net\nfrom bars where date = '2026-08-08' and x = 42\ngroup by sector; /* trojan: \u202E } \u2066 */"})J")},
+        {QStringLiteral("code_ts"), envelopeText("code", R"J({"language":"typescript","code":"export function size(risk: number): number {\n  // 1% of the portfolio\n  const stop = 3280; /* block\n  comment */\n  return risk * 0.01 / (3412 - stop);\n}"})J")},
+        {QStringLiteral("alert_info"), envelopeText("alert", R"J({"severity":"info","message":"Quotes are 20 minutes delayed — intraday levels are indicative."})J")},
+        {QStringLiteral("alert_success"), envelopeText("alert", R"J({"severity":"success","title":"Backtest finished","message":"All 412 trades replayed."})J")},
+        {QStringLiteral("alert_warning"), envelopeText("alert", R"J({"severity":"warning","title":"Delayed data","message":"Quotes are 20 minutes delayed — intraday levels are indicative."})J")},
+        {QStringLiteral("alert_error"), envelopeText("alert", R"J({"severity":"error","message":"The broker rejected the order: insufficient margin."})J")},
+        {QStringLiteral("detail"), envelopeText("detail", R"J({"title":"TITAN","status":"watchlist","fields":[{"label":"Entry","value":"3412"},{"label":"Stop","value":"3280"},{"label":"Thesis","value":"Volume dried up through the base and expanded on the breakout; watch for a retest of 3400."}]})J")},
+        {QStringLiteral("item_list"), envelopeText("item_list", R"J({"title":"Sessions","items":[{"id":"cli:ethos","name":"cli:ethos","status":"ok","meta":"14 messages"},{"id":"b","name":"nightly-backtest","status":"warn","meta":"stalled 2 h ago"},{"id":"c","name":"broker-sync","status":"error","meta":"auth failed"},{"id":"d","name":"archive","status":"neutral"},{"id":"e","name":"no status item","meta":"meta only"}]})J")},
+        {QStringLiteral("recommend_actions"), envelopeText("recommend_actions", R"J({"question":"Next?","actions":[{"label":"Size the trade","prompt":"Size TITAN at 1% portfolio risk."},{"label":"Compare with peers","prompt":"Compare"},{"label":"Show the weekly chart","prompt":"Chart"}]})J")},
+        {QStringLiteral("canvas"), envelopeText("canvas", R"J({"title":"Sector flow heatmap","html":"<div id=chart></div>","libraries":["echarts@1"]})J")},
+        {QStringLiteral("fallback"), envelopeText("metric_chart", R"J({"title":"Flows","series":[{"name":"FII","points":[]}],"xLabel":5})J")},
+        {QStringLiteral("long_tokens"), envelopeText("detail", R"J({"title":"https://example.com/a/very/long/path/without/any/spaces/at/all/that/keeps/going/and/going","fields":[{"label":"URL","value":"https://example.com/a/very/long/path/without/any/spaces/at/all/that/keeps/going/and/going/and/going/on/and/on"}]})J")},
         {QStringLiteral("fallback_unknown"), QByteArray(R"J({"kind":"foo","specVersion":1,"payload":{}})J")},
     };
     for (const auto mode : {ThemeMode::Light, ThemeMode::Dark}) {

@@ -1,11 +1,14 @@
 // The command line of PRODUCT.md §3, run as a user would: the real binary in a child process.
 
 #include <QImage>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <tests/support/clirunner.h>
+
+using Tessera::TestSupport::CliResult;
 
 class tst_Cli : public QObject
 {
@@ -24,37 +27,16 @@ private Q_SLOTS:
     void renderHostile();
 
 private:
-    struct Result
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    Result run(const QStringList &arguments, bool withDisplayless = true);
+    using Result = CliResult;
+    // The binary as on a machine with no display at all.
+    Result run(const QStringList &arguments);
     QTemporaryDir m_dir;
 };
 
-tst_Cli::Result tst_Cli::run(const QStringList &arguments, bool withDisplayless)
+tst_Cli::Result tst_Cli::run(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (withDisplayless) {
-        // As on a machine with no display at all.
-        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-        env.remove(QStringLiteral("DISPLAY"));
-        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    }
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(TESSERA_BINARY), arguments);
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        return {};
-    }
-    Result r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    using namespace Tessera::TestSupport;
+    return runProgram(QStringLiteral(TESSERA_BINARY), arguments, displaylessEnvironment(QpaPlatform::Remove));
 }
 
 void tst_Cli::version()

@@ -11,8 +11,10 @@
 #include <cards/card.h>
 #include <widgets/kinds/datatablecard.h>
 #include <widgets/kinds/datatablemodel.h>
+#include <tests/support/cardhelpers.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
 
@@ -29,14 +31,6 @@ const QByteArray kTable = R"J({"kind":"data_table","specVersion":1,"payload":{
           {"name":"gamma","qty":null,"big":1,"ratio":1e2,"a/b":7},
           {"name":"delta","qty":10,"big":-3,"ratio":2}],
   "totals":{"name":"Total","qty":119,"big":null,"ratio":4.60}}})J";
-
-Card makeCard(const QByteArray &text)
-{
-    Card card = Card::fromEnvelopeText(text);
-    if (!card.isValid())
-        qWarning() << "invalid test card:" << card.issues().first().pointer << card.issues().first().message;
-    return card;
-}
 
 QByteArray rowsCard(int rows, bool totals)
 {
@@ -109,7 +103,7 @@ void TestDataTable::cellText()
     QFETCH(int, row);
     QFETCH(int, column);
     QFETCH(QString, text);
-    const Card card = makeCard(kTable);
+    const Card card = validCard(kTable);
     QVERIFY(card.isValid());
     DataTableModel model(card);
     QCOMPARE(model.rowCount(), 4);
@@ -120,7 +114,7 @@ void TestDataTable::cellText()
 
 void TestDataTable::copyTextRoleIsEmptyForNull()
 {
-    DataTableModel model(makeCard(kTable));
+    DataTableModel model(validCard(kTable));
     QCOMPARE(model.index(1, 2).data(DataTableModel::CopyTextRole).toString(), QString());
     QCOMPARE(model.index(1, 4).data(DataTableModel::CopyTextRole).toString(), QString());
     QCOMPARE(model.index(1, 2).data(DataTableModel::IsNullRole).toBool(), true);
@@ -133,7 +127,7 @@ void TestDataTable::copyTextRoleIsEmptyForNull()
 
 void TestDataTable::alignment()
 {
-    DataTableModel model(makeCard(kTable));
+    DataTableModel model(validCard(kTable));
     const auto right = Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter);
     const auto left = Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter);
     QCOMPARE(model.index(0, 0).data(Qt::TextAlignmentRole).value<Qt::Alignment>(), left);
@@ -149,7 +143,7 @@ void TestDataTable::alignment()
 
 void TestDataTable::headers()
 {
-    DataTableModel model(makeCard(kTable));
+    DataTableModel model(validCard(kTable));
     const QStringList expected{"Name", "Quantity", "Big", "Ratio", "Slash"};
     for (int c = 0; c < expected.size(); ++c)
         QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), expected.at(c));
@@ -159,7 +153,7 @@ void TestDataTable::headers()
 
 void TestDataTable::totals()
 {
-    const Card card = makeCard(kTable);
+    const Card card = validCard(kTable);
     DataTableModel totals(card, DataTableModel::Section::Totals);
     QCOMPARE(totals.rowCount(), 1);
     QCOMPARE(totals.columnCount(), 5);
@@ -182,7 +176,7 @@ void TestDataTable::totals()
 
 void TestDataTable::noTotals()
 {
-    const Card card = makeCard(rowsCard(3, false));
+    const Card card = validCard(rowsCard(3, false));
     QVERIFY(card.isValid());
     DataTableModel totals(card, DataTableModel::Section::Totals);
     QCOMPARE(totals.rowCount(), 0);
@@ -207,7 +201,7 @@ void TestDataTable::sortNumericByValueNullsLast()
     QFETCH(int, order);
     QFETCH(QStringList, quantities);
     QFETCH(QStringList, names);
-    DataTableCard widget(makeCard(kTable));
+    DataTableCard widget(validCard(kTable));
     QTableView *view = widget.tableView();
     // Unsorted at first: the card's own order.
     QCOMPARE(columnTexts(view->model(), 0), (QStringList{"alpha", "beta", "gamma", "delta"}));
@@ -226,14 +220,14 @@ void TestDataTable::sortText()
 {
     const QByteArray text = R"({"kind":"data_table","specVersion":1,"payload":{"columns":[{"key":"k","label":"K"}],
         "rows":[{"k":"item 10"},{"k":"Item 2"},{"k":null},{"k":"apple"}]}})";
-    DataTableCard widget(makeCard(text));
+    DataTableCard widget(validCard(text));
     widget.tableView()->sortByColumn(0, Qt::AscendingOrder);
     QCOMPARE(columnTexts(widget.tableView()->model(), 0), (QStringList{"apple", "Item 2", "item 10", kDash}));
 }
 
 void TestDataTable::copySelectionAsTsv()
 {
-    DataTableCard widget(makeCard(kTable));
+    DataTableCard widget(validCard(kTable));
     QTableView *view = widget.tableView();
     view->sortByColumn(1, Qt::AscendingOrder); // beta, delta, alpha, gamma
     QAbstractItemModel *model = view->model();
@@ -258,7 +252,7 @@ void TestDataTable::copySelectionAsTsv()
 
 void TestDataTable::copyWholeTableIncludesHeaderAndTotals()
 {
-    DataTableCard widget(makeCard(kTable));
+    DataTableCard widget(validCard(kTable));
     widget.tableView()->selectAll();
     widget.copySelection();
     const QString expected = QStringLiteral("Name\tQuantity\tBig\tRatio\tSlash\n"
@@ -272,7 +266,7 @@ void TestDataTable::copyWholeTableIncludesHeaderAndTotals()
 
 void TestDataTable::contextMenuHasCopy()
 {
-    DataTableCard widget(makeCard(kTable));
+    DataTableCard widget(validCard(kTable));
     QTableView *view = widget.tableView();
     QCOMPARE(view->contextMenuPolicy(), Qt::ActionsContextMenu);
     QCOMPARE(view->actions().size(), 1);
@@ -297,7 +291,7 @@ void TestDataTable::heightShowsAllRows()
 {
     QFETCH(int, rows);
     QFETCH(bool, totals);
-    const Card card = makeCard(rowsCard(rows, totals));
+    const Card card = validCard(rowsCard(rows, totals));
     QVERIFY(card.isValid());
     DataTableCard widget(card);
     const int width = 600;
@@ -326,7 +320,7 @@ void TestDataTable::narrowWidthAddsScrollBarHeight()
     const QByteArray text = R"({"kind":"data_table","specVersion":1,"payload":{"columns":[
         {"key":"a","label":"A fairly long column header"},{"key":"b","label":"Another long header","numeric":true},
         {"key":"c","label":"Third long column header"}],"rows":[{"a":"x","b":1,"c":"y"}],"totals":{"b":1}}})";
-    DataTableCard widget(makeCard(text));
+    DataTableCard widget(validCard(text));
     const int wide = widget.heightForWidth(1200);
     const int narrow = widget.heightForWidth(260);
     QVERIFY2(narrow > wide, qPrintable(QStringLiteral("narrow %1, wide %2").arg(narrow).arg(wide)));

@@ -11,7 +11,6 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -29,8 +28,11 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/theme.h>
 #include <widgets/jsonrender/jsonrendercard.h>
+#include <tests/support/cardhelpers.h>
+#include <tests/support/clirunner.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 using nlohmann::json;
 
 namespace {
@@ -62,7 +64,7 @@ json seedSpec()
 // A json_render envelope around a payload.
 QByteArray envelopeOf(const json &payload)
 {
-    return QByteArray::fromStdString(json{{"kind", "json_render"}, {"specVersion", 1}, {"payload", payload}}.dump());
+    return jsonText(envelope("json_render", payload));
 }
 
 // The seed's spec, changed by edit, as an envelope.
@@ -896,19 +898,9 @@ void tst_JsonRender::validateAndRenderCommands()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     auto run = [](const QStringList &arguments, QString *out) {
-        QProcess process;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // as with no display at all
-        env.remove(QStringLiteral("DISPLAY"));
-        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(TESSERA_BINARY), arguments);
-        if (!process.waitForFinished(180000)) {
-            process.kill();
-            return -1;
-        }
-        *out = QString::fromUtf8(process.readAllStandardOutput());
-        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        const CliResult result = runProgram(QStringLiteral(TESSERA_BINARY), arguments, displaylessEnvironment());
+        *out = result.out;
+        return result.exitCode;
     };
     const QString fixture = QStringLiteral(TESSERA_TEST_DATA "/jsonrender.jsonl");
     QString out;

@@ -17,8 +17,10 @@
 #include <cards/card.h>
 #include <widgets/common/theme.h>
 #include <widgets/kinds/metricchartcard.h>
+#include <tests/support/cardhelpers.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
 
@@ -37,14 +39,6 @@ QByteArray chartText(const QByteArray &viz, const QList<QList<QByteArray>> &seri
         text += "]}";
     }
     return text + "]}}";
-}
-
-Card makeCard(const QByteArray &text)
-{
-    Card card = Card::fromEnvelopeText(text);
-    if (!card.isValid())
-        qWarning() << "invalid test card:" << card.issues().first().pointer << card.issues().first().message;
-    return card;
 }
 
 // The series' x axis: the first horizontal axis added to the chart.
@@ -156,7 +150,7 @@ void TestMetricChart::axesAndSeries()
     QFETCH(int, seriesType);
     QFETCH(int, seriesCount);
     QFETCH(QList<int>, points);
-    const Card card = makeCard(text);
+    const Card card = validCard(text);
     QVERIFY(card.isValid());
     MetricChartCard widget(card);
     QChart *chart = widget.chart();
@@ -179,7 +173,7 @@ void TestMetricChart::timeValuesAreUtcMsecs()
     QCOMPARE(qgetenv("TZ"), QByteArray("Asia/Kolkata")); // the point of this test: a non-UTC zone
     const QByteArray text = chartText("line", {{R"("2026-08-08")", R"("2026-08-09T06:30")",
                                                  R"("2026-08-10T05:00:00+05:30")", R"("2026-08-11T12:00:00.250Z")"}});
-    MetricChartCard widget(makeCard(text));
+    MetricChartCard widget(validCard(text));
     auto *line = qobject_cast<QLineSeries *>(widget.chart()->series().value(0));
     QVERIFY(line);
     QCOMPARE(line->count(), 4);
@@ -196,7 +190,7 @@ void TestMetricChart::timeValuesAreUtcMsecs()
 void TestMetricChart::timeAxisLabelsAreUtc()
 {
     // Day-level data: the visible labels are UTC dates at UTC midnights, not Kolkata's 05:30.
-    MetricChartCard widget(makeCard(chartText("line", {kDates})));
+    MetricChartCard widget(validCard(chartText("line", {kDates})));
     QCategoryAxis *labels = nullptr;
     for (QAbstractAxis *axis : widget.chart()->axes(Qt::Horizontal)) {
         if (auto *category = qobject_cast<QCategoryAxis *>(axis))
@@ -211,7 +205,7 @@ void TestMetricChart::timeAxisLabelsAreUtc()
     // Hour-level data: hh:mm labels in UTC, and the title says so.
     const QByteArray intraday = chartText("line", {{R"("2026-08-03T03:00Z")", R"("2026-08-03T06:00Z")",
                                                      R"("2026-08-03T09:00Z")"}}, R"("xLabel":"Time")");
-    MetricChartCard hours(makeCard(intraday));
+    MetricChartCard hours(validCard(intraday));
     labels = nullptr;
     for (QAbstractAxis *axis : hours.chart()->axes(Qt::Horizontal)) {
         if (auto *category = qobject_cast<QCategoryAxis *>(axis))
@@ -235,7 +229,7 @@ void TestMetricChart::repeatedCategoriesKeepEveryPoint()
 {
     QFETCH(QByteArray, viz);
     const QList<QByteArray> week{R"("Mon")", R"("Tue")", R"("Mon")", R"("Tue")", R"("Mon")"};
-    MetricChartCard widget(makeCard(chartText(viz, {week})));
+    MetricChartCard widget(validCard(chartText(viz, {week})));
     auto *axis = qobject_cast<QBarCategoryAxis *>(xAxis(widget.chart()));
     QVERIFY(axis);
     QCOMPARE(axis->count(), 5);
@@ -255,7 +249,7 @@ void TestMetricChart::barsOnTimeUseDistinctDates()
 {
     const QList<QByteArray> a{R"("2026-08-05")", R"("2026-08-03")"};
     const QList<QByteArray> b{R"("2026-08-03")", R"("2026-08-04")"};
-    MetricChartCard widget(makeCard(chartText("bar", {a, b})));
+    MetricChartCard widget(validCard(chartText("bar", {a, b})));
     auto *axis = qobject_cast<QBarCategoryAxis *>(xAxis(widget.chart()));
     QVERIFY(axis);
     QCOMPARE(axis->categories(), (QStringList{"2026-08-03", "2026-08-04", "2026-08-05"}));
@@ -275,7 +269,7 @@ void TestMetricChart::barsOnManyNumbersFallBackToLine()
     QList<QByteArray> xs;
     for (int i = 0; i <= MetricChartCard::kMaxBarSlots; ++i)
         xs.append(QByteArray::number(i));
-    MetricChartCard widget(makeCard(chartText("bar", {xs})));
+    MetricChartCard widget(validCard(chartText("bar", {xs})));
     QCOMPARE(int(xAxis(widget.chart())->type()), int(QAbstractAxis::AxisTypeValue));
     QCOMPARE(int(widget.chart()->series().first()->type()), int(QAbstractSeries::SeriesTypeLine));
     QCOMPARE(pointCounts(widget.chart()), QList<int>{MetricChartCard::kMaxBarSlots + 1});
@@ -298,7 +292,7 @@ void TestMetricChart::legendOnlyWithSeveralSeries()
     QList<QList<QByteArray>> xs;
     for (int i = 0; i < series; ++i)
         xs.append(kNumbers);
-    MetricChartCard widget(makeCard(chartText(viz, xs)));
+    MetricChartCard widget(validCard(chartText(viz, xs)));
     QCOMPARE(widget.chart()->legend()->isVisible(), series > 1);
 }
 
@@ -322,14 +316,14 @@ void TestMetricChart::constantSeriesGetsRange()
     const QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{"suggestedViz":")" + viz
         + R"(","series":[{"name":"Flat","points":[{"x":1,"y":)" + yText + R"(},{"x":2,"y":)" + yText
         + R"(},{"x":3,"y":)" + yText + "}]}]}}";
-    MetricChartCard widget(makeCard(text));
+    MetricChartCard widget(validCard(text));
     QValueAxis *axis = yAxis(widget.chart());
     QVERIFY(axis);
     QVERIFY2(axis->min() < axis->max(), qPrintable(QStringLiteral("%1..%2").arg(axis->min()).arg(axis->max())));
     QVERIFY(axis->min() <= y && y <= axis->max());
     // A single x value gets a range too.
     const QByteArray one = R"({"kind":"metric_chart","specVersion":1,"payload":{"series":[{"name":"One","points":[{"x":4,"y":2}]}]}})";
-    MetricChartCard single(makeCard(one));
+    MetricChartCard single(validCard(one));
     auto *x = qobject_cast<QValueAxis *>(xAxis(single.chart()));
     QVERIFY(x);
     QVERIFY(x->min() < 4 && 4 < x->max());
@@ -339,18 +333,18 @@ void TestMetricChart::axisTitles()
 {
     const QByteArray extra = R"J("xLabel":"Day","yLabel":"Net flow (Cr)")J";
     for (const QList<QByteArray> &xs : {kNumbers, kDates, kCategories}) {
-        MetricChartCard widget(makeCard(chartText("line", {xs}, extra)));
+        MetricChartCard widget(validCard(chartText("line", {xs}, extra)));
         QCOMPARE(xAxis(widget.chart())->titleText(), QStringLiteral("Day"));
         QCOMPARE(yAxis(widget.chart())->titleText(), QStringLiteral("Net flow (Cr)"));
     }
-    MetricChartCard bars(makeCard(chartText("bar", {kCategories}, extra)));
+    MetricChartCard bars(validCard(chartText("bar", {kCategories}, extra)));
     QCOMPARE(xAxis(bars.chart())->titleText(), QStringLiteral("Day"));
     QCOMPARE(yAxis(bars.chart())->titleText(), QStringLiteral("Net flow (Cr)"));
 }
 
 void TestMetricChart::accessibleDescription()
 {
-    MetricChartCard widget(makeCard(chartText("line", {kNumbers, {"1", "2"}})));
+    MetricChartCard widget(validCard(chartText("line", {kNumbers, {"1", "2"}})));
     const QString description = widget.accessibleDescription();
     QVERIFY2(description.contains(QStringLiteral("S0: 4 points, from 0 to 9")), qPrintable(description));
     QVERIFY2(description.contains(QStringLiteral("S1: 2 points, from 1 to 4")), qPrintable(description));
@@ -358,7 +352,7 @@ void TestMetricChart::accessibleDescription()
 
 void TestMetricChart::fixedHeight()
 {
-    MetricChartCard widget(makeCard(chartText("line", {kNumbers}, R"("title":"A chart")")));
+    MetricChartCard widget(validCard(chartText("line", {kNumbers}, R"("title":"A chart")")));
     const int narrow = widget.heightForWidth(300);
     const int wide = widget.heightForWidth(900);
     QVERIFY(wide >= MetricChartCard::kChartHeight);
@@ -367,7 +361,7 @@ void TestMetricChart::fixedHeight()
 
 void TestMetricChart::themeFollowsPalette()
 {
-    MetricChartCard widget(makeCard(chartText("area", {kNumbers, kNumbers})));
+    MetricChartCard widget(validCard(chartText("area", {kNumbers, kNumbers})));
     widget.setPalette(themePalette(ThemeMode::Light));
     QCOMPARE(widget.chart()->theme(), QChart::ChartThemeLight);
     QCOMPARE(widget.chart()->backgroundBrush().color(), themePalette(ThemeMode::Light).color(QPalette::Base));
@@ -385,7 +379,7 @@ void TestMetricChart::timeTicksFitWidth()
     QList<QByteArray> days;
     for (int d = 1; d <= 28; ++d)
         days.append(QByteArray(R"("2026-02-)") + (d < 10 ? "0" : "") + QByteArray::number(d) + "\"");
-    MetricChartCard widget(makeCard(chartText("line", {days})));
+    MetricChartCard widget(validCard(chartText("line", {days})));
     auto labelCount = [&widget] {
         for (QAbstractAxis *axis : widget.chart()->axes(Qt::Horizontal)) {
             if (auto *category = qobject_cast<QCategoryAxis *>(axis))

@@ -127,6 +127,8 @@ private Q_SLOTS:
     void backendFailsMidTurnLosesNothing();
     void emptyTurnIsNeverBlank();
     void cardUpdateStoredAndApplied();
+    void ghostCardUpdatesAreRefused();
+    void proseIsNeverShownTwice();
     void decisionSentThenStored();
     void decisionRefusedWhileBusy();
     void widgetActionStored();
@@ -242,6 +244,7 @@ void tst_Session::deltasCoalescedIntoOneProseBlock()
     QCOMPARE(inserted.size(), 1); // same block count: replaced in place
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
+    QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>{Qt::DisplayRole}); // only the text grew
 
     m_backend->play(completed("t1"));
     QCOMPARE(blocks(), QStringList({"user:hello", "prose:Hello world!"}));
@@ -576,6 +579,71 @@ void tst_Session::cardUpdateStoredAndApplied()
              QByteArray(R"({"role":"system","content":"card call_1 is now decided","card_update":{"cardId":"call_1","state":"decided","ref":"PR-42"}})"));
     QCOMPARE(blocks(), QStringList({"user:hello", "card:text:valid"})); // a system line draws nothing
     QCOMPARE(m_model->cardState(cardId).state, QStringLiteral("decided"));
+}
+
+// Issue 13: updates that name no card are refused, never stored, one notice per turn; ids and states
+// have limits (ConversationSession::kMaxCardIdLength, kMaxCardStateLength).
+void tst_Session::ghostCardUpdatesAreRefused()
+{
+    sendHello();
+    m_backend->play(started("t1"));
+    m_backend->play(messageEvent(toolLine(kValidCard, "t1")));
+    const qsizetype storedBefore = stored().size();
+    const int rowsBefore = m_model->rowCount();
+    QSignalSpy notices(m_session, &ConversationSession::notice);
+    for (int i = 0; i < 5000; ++i)
+        m_backend->play(QStringLiteral(R"({"type":"card.update","cardId":"ghost-%1","state":"live"})").arg(i).toUtf8());
+    QCOMPARE(stored().size(), storedBefore);
+    QCOMPARE(m_model->rowCount(), rowsBefore);
+    QCOMPARE(notices.size(), 1);
+    QCOMPARE(notices.at(0).at(0).toString(),
+             QStringLiteral("Ignored card.update for turn t1: it names no card of this conversation."));
+
+    const QString longId = QString(ConversationSession::kMaxCardIdLength + 1, QLatin1Char('c'));
+    m_backend->play(QStringLiteral(R"({"type":"card.update","cardId":"%1","state":"live"})").arg(longId).toUtf8());
+    const QString longState = QString(ConversationSession::kMaxCardStateLength + 1, QLatin1Char('s'));
+    m_backend->play(QStringLiteral(R"({"type":"card.update","cardId":"call_1","state":"%1"})").arg(longState).toUtf8());
+    QCOMPARE(stored().size(), storedBefore);
+    QCOMPARE(notices.size(), 2); // both over a limit: one notice for the turn
+    QVERIFY2(notices.at(1).at(0).toString().contains(QStringLiteral("at most 256 characters and a state at most 64")),
+             qPrintable(notices.at(1).at(0).toString()));
+    QVERIFY(m_model->cardState(QStringLiteral("call_1")).state.isEmpty());
+
+    // The real card still takes its update, and the next turn reports a ghost again.
+    m_backend->play(R"({"type":"card.update","cardId":"call_1","state":"live"})");
+    QCOMPARE(stored().size(), storedBefore + 1);
+    QCOMPARE(m_model->cardState(QStringLiteral("call_1")).state, QStringLiteral("live"));
+    m_backend->play(completed("t1"));
+    sendHello();
+    m_backend->play(started("t2"));
+    m_backend->play(R"({"type":"card.update","cardId":"ghost-1","state":"live"})");
+    QCOMPARE(notices.size(), 3);
+    QCOMPARE(notices.at(2).at(0).toString(),
+             QStringLiteral("Ignored card.update for turn t2: it names no card of this conversation."));
+}
+
+// Issue 13: deltas, then cards, then the whole answer as one line that repeats the streamed prose: the
+// repeat is shown once, live and on replay; both lines are stored as they came.
+void tst_Session::proseIsNeverShownTwice()
+{
+    sendHello();
+    m_backend->play(started("t1"));
+    m_backend->play(delta("t1", QStringLiteral("Here are your **numbers**. ")));
+    m_backend->play(messageEvent(toolLine(kValidCard, "t1")));
+    m_backend->play(messageEvent(R"({"role":"assistant","content":"Here are your **numbers**. North leads."})"));
+    m_backend->play(completed("t1"));
+    const QStringList expected{QStringLiteral("user:hello"), QStringLiteral("prose:Here are your **numbers**. "),
+                               QStringLiteral("card:text:valid"), QStringLiteral("prose:North leads.")};
+    QCOMPARE(blocks(), expected);
+    const QList<QByteArray> lines = stored();
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines.at(1), QByteArray(R"({"role":"assistant","content":"Here are your **numbers**. ","turn_id":"t1"})"));
+    QCOMPARE(lines.at(3), QByteArray(R"({"role":"assistant","content":"Here are your **numbers**. North leads."})"));
+
+    // Replay: the same blocks from the store.
+    const Transcript replay = m_store->loadTranscript(m_session->conversationId());
+    m_model->setTranscript(replay);
+    QCOMPARE(blocks(), expected);
 }
 
 void tst_Session::decisionSentThenStored()

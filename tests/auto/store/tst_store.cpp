@@ -11,20 +11,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cards/cardkinds.h>
 #include <cards/transcript.h>
 #include <store/conversationstore.h>
 #include <store/markdownexport.h>
 #include <store/storeschema.h>
+#include <tests/support/testfiles.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // The lines a file holds as Transcript reads them: BOM and CR dropped, blank lines skipped.
 QList<QByteArray> fileLines(const QByteArray &data)
@@ -99,6 +96,7 @@ private Q_SLOTS:
     void search();
     void pagedLoading();
     void turnCutOffIsMarkedOnReopen();
+    void streamedProseSurvivesACrash();
     void markdownExport();
     void idPrefixes();
     void deleteRemovesEverything();
@@ -160,7 +158,7 @@ void tst_Store::importRoundTrip_data()
 void tst_Store::importRoundTrip()
 {
     QFETCH(QString, path);
-    const QByteArray original = readAll(path);
+    const QByteArray original = readFile(path);
     QVERIFY(!original.isEmpty());
     const Transcript expected = Transcript::fromJsonLines(original);
 
@@ -178,7 +176,7 @@ void tst_Store::importRoundTrip()
     const StoreStatus status = m_store->exportConversation(id, out);
     QVERIFY2(status.ok(), qPrintable(status.message));
     const QList<QByteArray> before = fileLines(original);
-    const QList<QByteArray> after = fileLines(readAll(out));
+    const QList<QByteArray> after = fileLines(readFile(out));
     QCOMPARE(after.size(), before.size());
     int unreadable = 0;
     for (qsizetype i = 0; i < before.size(); ++i) {
@@ -199,7 +197,7 @@ void tst_Store::importRoundTrip()
 void tst_Store::loadRevalidatesEveryCard()
 {
     const QString path = QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl");
-    const Transcript expected = Transcript::fromJsonLines(readAll(path));
+    const Transcript expected = Transcript::fromJsonLines(readFile(path));
     const QString id = importFixture(path);
     const Transcript loaded = m_store->loadTranscript(id);
     QCOMPARE(loaded.messages.size(), expected.messages.size());
@@ -457,6 +455,46 @@ void tst_Store::turnCutOffIsMarkedOnReopen()
     QCOMPARE(m_store->incompleteSeqs(id), (QSet<qint64>{4}));
 }
 
+// PRODUCT.md §6: prose saved while it streams; the turn's assistant line replaces it; what a crash
+// leaves becomes that line on the next open, marked cut off.
+void tst_Store::streamedProseSurvivesACrash()
+{
+    QString id;
+    QVERIFY(m_store->createConversation(QStringLiteral("Streams"), QString(), &id).ok());
+    QVERIFY(m_store->appendMessage(id, userLine(QStringLiteral("go"), QStringLiteral("t1"))).ok());
+    QVERIFY(m_store->beginTurn(id, QStringLiteral("t1")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t1"), QStringLiteral("Pharma led ")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t1"), QStringLiteral("the week — 12 %")).ok());
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t1")), QStringLiteral("Pharma led the week — 12 %"));
+    QCOMPARE(m_store->appendStreamedProse(QStringLiteral("nope"), QStringLiteral("t1"), QStringLiteral("x")).code,
+             StoreError::NotFound);
+
+    // A line of the same turn that is not the assistant's leaves the pieces alone; the assistant's clears them.
+    QVERIFY(m_store->appendMessage(id, R"({"role":"tool","tool_call_id":"c1","content":"ok","turn_id":"t1"})").ok());
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t1")), QStringLiteral("Pharma led the week — 12 %"));
+    QVERIFY(m_store->appendMessage(id, R"({"role":"assistant","content":"Pharma led the week — 12 %","turn_id":"t1"})").ok());
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t1")), QString());
+    QVERIFY(m_store->completeTurn(id, QStringLiteral("t1")).ok());
+
+    // Turn t2 streams, then the process dies: nothing but the pieces and the turn's start are on disk.
+    QVERIFY(m_store->beginTurn(id, QStringLiteral("t2")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t2"), QStringLiteral("partial ")).ok());
+    QVERIFY(m_store->appendStreamedProse(id, QStringLiteral("t2"), QStringLiteral("answer")).ok());
+    QCOMPARE(m_store->messageCount(id), 3);
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QCOMPARE(m_store->messageCount(id), 4);
+    QCOMPARE(m_store->streamedProse(id, QStringLiteral("t2")), QString());
+    const QList<QByteArray> lines = m_store->rawLines(id);
+    QCOMPARE(lines.last(), QByteArray(R"({"role":"assistant","content":"partial answer","turn_id":"t2"})"));
+    QCOMPARE(m_store->incompleteSeqs(id), (QSet<qint64>{4})); // and it reads as cut off
+    QCOMPARE(m_store->conversation(id).messageCount, 4);
+    // Recovered once: the next open adds nothing.
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QCOMPARE(m_store->messageCount(id), 4);
+}
+
 void tst_Store::markdownExport()
 {
     const QByteArray data =
@@ -475,7 +513,7 @@ void tst_Store::markdownExport()
     QVERIFY(m_store->importData(data, QStringLiteral("md"), QString(), &id).ok());
     const QString out = m_dir->filePath(QStringLiteral("out.md"));
     QVERIFY(m_store->exportConversation(id, out, ConversationStore::ExportFormat::Markdown).ok());
-    const QString md = QString::fromUtf8(readAll(out));
+    const QString md = QString::fromUtf8(readFile(out));
     const QStringList expected{
         QStringLiteral("# Where did the money go?"),
         QStringLiteral("**User**\n\nWhere did the money go?\n\n**Assistant**"),

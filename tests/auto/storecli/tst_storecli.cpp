@@ -2,25 +2,21 @@
 // with --data-dir (never the user's own data).
 
 #include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <store/conversationstore.h>
+#include <tests/support/clirunner.h>
+#include <tests/support/testfiles.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
 
 const QString kDemo = QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl");
 const QString kHostile = QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl");
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 } // namespace
 
@@ -45,12 +41,7 @@ private Q_SLOTS:
     void usageErrors();
 
 private:
-    struct Result
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
+    using Result = CliResult;
     Result run(QStringList arguments);
     QString importFile(const QString &path);
     QTemporaryDir *m_dir = nullptr;
@@ -71,21 +62,7 @@ void tst_StoreCli::cleanup()
 tst_StoreCli::Result tst_StoreCli::run(QStringList arguments)
 {
     arguments << QStringLiteral("--data-dir") << m_dir->filePath(QStringLiteral("data"));
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(TESSERA_BINARY), arguments);
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        return {};
-    }
-    Result r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return runProgram(QStringLiteral(TESSERA_BINARY), arguments, displaylessEnvironment(QpaPlatform::Keep));
 }
 
 QString tst_StoreCli::importFile(const QString &path)
@@ -163,10 +140,10 @@ void tst_StoreCli::exportJsonLinesRoundTrip()
     const Result r = run({QStringLiteral("export"), id.left(8), QStringLiteral("-o"), out});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(QLatin1String("22 messages")), qPrintable(r.out));
-    QByteArray original = readAll(kHostile);
+    QByteArray original = readFile(kHostile);
     if (!original.endsWith('\n'))
         original += '\n';
-    QCOMPARE(readAll(out), original); // hostile.jsonl has no blank lines, BOM or CRs: byte for byte
+    QCOMPARE(readFile(out), original); // hostile.jsonl has no blank lines, BOM or CRs: byte for byte
 }
 
 void tst_StoreCli::exportMarkdown()
@@ -175,7 +152,7 @@ void tst_StoreCli::exportMarkdown()
     const QString out = m_dir->filePath(QStringLiteral("out.md"));
     const Result r = run({QStringLiteral("export"), id, QStringLiteral("-o"), out, QStringLiteral("--format"), QStringLiteral("md")});
     QCOMPARE(r.exitCode, 0);
-    const QString md = QString::fromUtf8(readAll(out));
+    const QString md = QString::fromUtf8(readFile(out));
     QVERIFY(md.startsWith(QLatin1String("# Morning. Which sessions do I have open")));
     QVERIFY2(md.contains(QLatin1String("| Sector | Net flow |\n| --- | ---: |\n| Pharma | 412 |")), qPrintable(md.left(2000)));
     QVERIFY(md.contains(QLatin1String("> **Warning:** Quotes are 20 minutes delayed")));

@@ -17,22 +17,12 @@
 
 #include <store/conversationstore.h>
 #include <store/storeschema.h>
+#include <tests/support/testfiles.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
 
 QByteArray userLine(const QString &text)
 {
@@ -329,7 +319,7 @@ void tst_StoreFaults::readOnlyDataDir()
         QVERIFY(store.createConversation(QStringLiteral("x"), QString(), &id).ok());
     }
     const QString db = dir.filePath(QStringLiteral("tessera.db"));
-    const QByteArray before = readAll(db);
+    const QByteArray before = readFile(db);
     QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
     QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner));
     ConversationStore store;
@@ -338,7 +328,7 @@ void tst_StoreFaults::readOnlyDataDir()
     QFile::setPermissions(db, QFile::ReadOwner | QFile::WriteOwner);
     QCOMPARE(status.code, StoreError::NotWritable);
     QVERIFY2(status.message.contains(QLatin1String("cannot write")), qPrintable(status.message));
-    QCOMPARE(readAll(db), before);
+    QCOMPARE(readFile(db), before);
 }
 
 void tst_StoreFaults::corruptOrForeignFile_data()
@@ -358,7 +348,7 @@ void tst_StoreFaults::corruptOrForeignFile()
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("tessera.db"));
     if (damage == QLatin1String("text")) {
-        QVERIFY(writeAll(db, QByteArray("these are my notes, not a database\n").repeated(100)));
+        QVERIFY(writeFile(db, QByteArray("these are my notes, not a database\n").repeated(100)));
     } else if (damage == QLatin1String("foreign")) {
         QVERIFY(rawSql(db, {QStringLiteral("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT)"),
                             QStringLiteral("INSERT INTO notes(body) VALUES('mine')")}));
@@ -369,7 +359,7 @@ void tst_StoreFaults::corruptOrForeignFile()
             QString id;
             QVERIFY(store.importFile(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"), &id).ok());
         }
-        QByteArray bytes = readAll(db);
+        QByteArray bytes = readFile(db);
         QVERIFY(bytes.size() > 3 * 4096);
         if (damage == QLatin1String("pages")) {
             for (qsizetype i = 4096; i < bytes.size(); ++i)
@@ -378,9 +368,9 @@ void tst_StoreFaults::corruptOrForeignFile()
             for (qsizetype i = 16; i < 100; ++i)
                 bytes[i] = char(0xEE); // the header's fields after the magic string
         }
-        QVERIFY(writeAll(db, bytes));
+        QVERIFY(writeFile(db, bytes));
     }
-    const QByteArray before = readAll(db);
+    const QByteArray before = readFile(db);
 
     ConversationStore store;
     StoreStatus status = store.open(dir.path());
@@ -390,14 +380,14 @@ void tst_StoreFaults::corruptOrForeignFile()
     QVERIFY2(status.message.contains(QLatin1String("left untouched")), qPrintable(status.message));
     QVERIFY(!status.backupPath.isEmpty());
     QVERIFY2(status.message.contains(status.backupPath), qPrintable(status.message));
-    QCOMPARE(readAll(status.backupPath), before);
-    QCOMPARE(readAll(db), before); // never overwritten
+    QCOMPARE(readFile(status.backupPath), before);
+    QCOMPARE(readFile(db), before); // never overwritten
     QCOMPARE(backups(dir.path()).size(), 1);
 
     // Still refused on the next start (nothing silently replaced it); a second copy is put aside.
     status = store.open(dir.path());
     QCOMPARE(int(status.code), expected);
-    QCOMPARE(readAll(db), before);
+    QCOMPARE(readFile(db), before);
     QCOMPARE(backups(dir.path()).size(), 2);
 
     // Read-only opens report the same and copy nothing.
@@ -416,13 +406,13 @@ void tst_StoreFaults::newerSchemaIsRefused()
     }
     const QString db = dir.filePath(QStringLiteral("tessera.db"));
     QVERIFY(rawSql(db, {QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion + 1)}));
-    const QByteArray before = readAll(db);
+    const QByteArray before = readFile(db);
     ConversationStore store;
     const StoreStatus status = store.open(dir.path());
     QCOMPARE(status.code, StoreError::TooNew);
     QVERIFY2(status.message.contains(QStringLiteral("schema version %1").arg(kSchemaVersion + 1)), qPrintable(status.message));
     QVERIFY(!store.isOpen());
-    QCOMPARE(readAll(db), before);
+    QCOMPARE(readFile(db), before);
     QVERIFY(backups(dir.path()).isEmpty()); // nothing wrong with it: just not ours to read
     // The lock was released with the refusal.
     ConversationStore other;

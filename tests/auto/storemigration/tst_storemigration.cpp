@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cards/cardkinds.h>
 #include <store/conversationstore.h>
 #include <store/storeschema.h>
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/conversationmodel.h>
+#include <cards/cardkinds.h>
 #include <cards/transcript.h>
 
 #include "samples.h"

@@ -22,6 +22,7 @@
 //   {"exit":3}                          flush and exit with this code
 //   {"hang":true}                       stop responding: sleep until killed
 //   {"kill":9}                          die by this signal (a crash: QProcess::CrashExit)
+//   {"pidFile":"PATH"}                  write this process's id and '\n' to PATH (a test checks it dies)
 // When the script ends, the program reads stdin until it closes, then exits 0 (like a backend that
 // stays up until the client goes away).
 //
@@ -38,6 +39,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -206,6 +209,13 @@ void play(const Action &action)
         std::fflush(stderr);
         std::raise(v["kill"].is_number_integer() ? v["kill"].get<int>() : SIGKILL);
         die(2, where + "the signal did not end the program");
+    } else if (v.contains("pidFile")) {
+        if (!v["pidFile"].is_string())
+            die(2, where + "\"pidFile\" takes a path");
+        std::ofstream out(v["pidFile"].get<std::string>());
+        out << ::getpid() << '\n';
+        if (!out.flush())
+            die(2, where + "cannot write the pid file");
     } else if (v.contains("hang")) {
         std::fflush(stdout);
         for (;;)

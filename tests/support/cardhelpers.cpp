@@ -1,0 +1,88 @@
+#include <tests/support/cardhelpers.h>
+
+#include <QDebug>
+
+#include <tests/support/testfiles.h>
+
+using nlohmann::json;
+
+namespace Tessera::TestSupport {
+
+namespace {
+
+QString folderOf(const QString &kind, FixtureSet set)
+{
+    return QStringLiteral("cards/%1/%2").arg(kind, set == FixtureSet::Valid ? QStringLiteral("valid") : QStringLiteral("invalid"));
+}
+
+// {"card": envelope, "expect": [{"pointer", "message"}, …]} -> the fixture's envelope and issues.
+QString readInvalid(const json &file, CardFixture *fixture)
+{
+    const auto card = file.find("card");
+    const auto expect = file.find("expect");
+    if (card == file.end() || expect == file.end() || !expect->is_array() || expect->empty())
+        return QStringLiteral("needs \"card\" and a non-empty \"expect\" array");
+    for (const json &issue : *expect) {
+        if (!issue.is_object() || !issue.value("pointer", json()).is_string() || !issue.value("message", json()).is_string())
+            return QStringLiteral("each \"expect\" item needs a string \"pointer\" and \"message\"");
+        fixture->expected.append({QString::fromStdString(issue.at("pointer").get<std::string>()),
+                                  QString::fromStdString(issue.at("message").get<std::string>())});
+    }
+    fixture->envelopeText = jsonText(*card);
+    return {};
+}
+
+CardFixture readFixture(const QString &kind, const QString &fileName, FixtureSet set)
+{
+    CardFixture fixture;
+    fixture.kind = kind;
+    fixture.name = kind + QLatin1Char('/') + fileName.chopped(int(qstrlen(".json")));
+    const QByteArray bytes = readFile(testDataPath(folderOf(kind, set) + QLatin1Char('/') + fileName));
+    const json file = json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (file.is_discarded())
+        fixture.error = QStringLiteral("not JSON");
+    else if (set == FixtureSet::Invalid)
+        fixture.error = readInvalid(file, &fixture);
+    else
+        fixture.envelopeText = jsonText(file);
+    if (!fixture.error.isEmpty())
+        fixture.error = fixture.name + QStringLiteral(".json: ") + fixture.error;
+    return fixture;
+}
+
+} // namespace
+
+json envelope(std::string_view kind, const json &payload)
+{
+    return json{{"kind", std::string(kind)}, {"specVersion", 1}, {"payload", payload}};
+}
+
+QByteArray envelopeText(const QByteArray &kind, const QByteArray &payload)
+{
+    return R"({"kind":")" + kind + R"(","specVersion":1,"payload":)" + payload + "}";
+}
+
+QByteArray jsonText(const json &value)
+{
+    return QByteArray::fromStdString(value.dump());
+}
+
+Card validCard(const QByteArray &envelopeText)
+{
+    Card card = Card::fromEnvelopeText(envelopeText);
+    if (!card.isValid())
+        qWarning() << "invalid test card:" << card.issues().first().pointer << card.issues().first().message;
+    return card;
+}
+
+QList<CardFixture> cardFixtures(FixtureSet set)
+{
+    QList<CardFixture> fixtures;
+    for (const QString &kind : testDataFolders(QStringLiteral("cards"))) {
+        for (const QString &fileName : testDataFiles(folderOf(kind, set)))
+            fixtures.append(readFixture(kind, fileName, set));
+    }
+    return fixtures;
+}
+
+} // namespace Tessera::TestSupport

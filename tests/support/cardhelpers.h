@@ -1,0 +1,43 @@
+#pragma once
+
+// Card envelopes and card fixtures for tests. An envelope is {kind, specVersion: 1, payload} (seed 000);
+// fixtures are files under tests/data/cards/<kind>/{valid,invalid}/ (format: tests/data/README.md).
+
+#include <string_view>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <cards/card.h>
+
+namespace Tessera::TestSupport {
+
+// {kind, specVersion: 1, payload} built in code.
+nlohmann::json envelope(std::string_view kind, const nlohmann::json &payload);
+// The same as text, with the payload's bytes kept exactly as given (spacing, number spelling).
+QByteArray envelopeText(const QByteArray &kind, const QByteArray &payload);
+// Compact JSON text of a value.
+QByteArray jsonText(const nlohmann::json &value);
+
+// The card of an envelope a test means to be valid; an invalid one is still returned, with a warning
+// naming its first issue, so the test's own checks fail with a reason.
+Card validCard(const QByteArray &envelopeText);
+
+enum class FixtureSet { Valid, Invalid };
+
+struct CardFixture
+{
+    QString name; // "<kind>/<file name without .json>": the _data() row name
+    QString kind; // the folder the file is in
+    QByteArray envelopeText; // compact JSON text of the card envelope
+    QList<ValidationIssue> expected; // Invalid: every issue, in order; Valid: none
+    QString error; // why the fixture file itself could not be read; "" when it was
+};
+
+// Every fixture of the set, kind folder by kind folder, each folder's files by name.
+QList<CardFixture> cardFixtures(FixtureSet set);
+
+} // namespace Tessera::TestSupport
