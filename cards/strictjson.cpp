@@ -153,10 +153,25 @@ public:
         const std::size_t colon = message.find(": ");
         if (message.rfind("parse error", 0) == 0 && colon != std::string::npos)
             message.erase(0, colon + 2);
+        dropLastRead(message);
         m_result.error = message;
         m_result.errorPointer = currentPointer();
         m_result.errorOffset = position > 0 ? position - 1 : 0;
         return false;
+    }
+
+    // "…; last read: '<bytes>'; expected …" -> "…; expected …". The quoted bytes reach back before the
+    // value that failed (a card cut out of its line quoted the line's `"card":{`), so the same card
+    // text got another message on its own, and a long bad string would be quoted whole. Found by
+    // fuzzing (tests/data/fuzz-regressions/transcriptline/last-read-outside-card).
+    static void dropLastRead(std::string &message)
+    {
+        const std::size_t begin = message.find("; last read: '");
+        if (begin == std::string::npos)
+            return;
+        const std::size_t expected = message.rfind("'; expected ");
+        const std::size_t end = expected != std::string::npos && expected > begin ? expected + 1 : message.size();
+        message.erase(begin, end - begin);
     }
 
     // Pointer of the value being parsed now.
@@ -225,7 +240,10 @@ private:
 
     bool startContainer(json &&empty, bool isArray)
     {
-        if (static_cast<int>(m_levels.size()) >= kMaxJsonDepth)
+        // Inside the span object (a line's card) the limit counts from that object, so a card may nest
+        // as deep in its line as on its own (found by fuzzing: fuzz-regressions/transcriptline/card-depth).
+        const std::size_t depth = m_spanOpen ? m_levels.size() - (m_spanDepth - 1) : m_levels.size();
+        if (static_cast<int>(depth) >= kMaxJsonDepth)
             return fail("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
         const bool spanHere = !isArray && !m_spanTokens.empty() && !m_spanSeen
                 && m_levels.size() == m_spanTokens.size() && matchesSpanPath();

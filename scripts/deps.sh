@@ -15,19 +15,28 @@ TESSERA_PACKAGES=(
     dpkg-dev file desktop-file-utils appstream librsvg2-bin  # the .deb (cpack), its checks, icon PNGs (issue 7)
 )
 
-tessera_install_deps() {
+# Only scripts/fuzz installs these: the libFuzzer harnesses (fuzz/) build with clang and its sanitizer
+# runtimes; scripts/test never needs clang.
+TESSERA_FUZZ_PACKAGES=(clang libfuzzer-14-dev libclang-rt-14-dev)
+
+# Installs those of the named Debian packages that are missing (and npm when no npm is on the PATH if
+# asked with --npm).
+tessera_install_packages() {
     local missing=()
     local p
-    for p in "${TESSERA_PACKAGES[@]}"; do
+    if [ "${1:-}" = --npm ]; then
+        shift
+        # npm installs the pinned canvas libraries (package-lock.json). Debian 12 splits it from nodejs;
+        # a nodejs that already bundles npm (e.g. NodeSource) must not get Debian's npm on top.
+        if ! command -v npm >/dev/null 2>&1; then
+            missing+=(npm)
+        fi
+    fi
+    for p in "$@"; do
         if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
             missing+=("$p")
         fi
     done
-    # npm installs the pinned canvas libraries (package-lock.json). Debian 12 splits it from nodejs;
-    # a nodejs that already bundles npm (e.g. NodeSource) must not get Debian's npm on top.
-    if ! command -v npm >/dev/null 2>&1; then
-        missing+=(npm)
-    fi
     if [ ${#missing[@]} -eq 0 ]; then
         return 0
     fi
@@ -38,6 +47,14 @@ tessera_install_deps() {
     fi
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+tessera_install_deps() {
+    tessera_install_packages --npm "${TESSERA_PACKAGES[@]}"
+}
+
+tessera_install_fuzz_deps() {
+    tessera_install_packages "${TESSERA_FUZZ_PACKAGES[@]}"
 }
 
 tessera_configure() {

@@ -1,0 +1,277 @@
+#include "fuzzentries.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QtGlobal>
+
+#include <nlohmann/json.hpp>
+
+#include <backend/openaisseparser.h>
+#include <backend/wireevent.h>
+#include <cards/card.h>
+#include <cards/cardtext.h>
+#include <cards/dialects/jsonrenderspec.h>
+#include <cards/dialects/widgetdocument.h>
+#include <cards/strictjson.h>
+#include <cards/transcript.h>
+
+namespace Tessera::Fuzz {
+
+namespace {
+
+using nlohmann::json;
+
+// A parser broke a rule its header states: abort, so libFuzzer keeps the input as a crash artifact.
+[[noreturn]] void broken(const char *rule)
+{
+    std::fprintf(stderr, "fuzz: rule broken: %s\n", rule);
+    std::abort();
+}
+
+void require(bool holds, const char *rule)
+{
+    if (!holds)
+        broken(rule);
+}
+
+QByteArray bytes(const std::uint8_t *data, std::size_t size)
+{
+    // A null pointer is what libFuzzer passes for the empty input; QByteArray copies either way.
+    return QByteArray(reinterpret_cast<const char *>(data), qsizetype(size));
+}
+
+void printIssues(const char *label, const QList<ValidationIssue> &issues)
+{
+    for (const ValidationIssue &issue : issues)
+        std::fprintf(stderr, "fuzz: %s: %s: %s\n", label, qPrintable(issue.pointer), qPrintable(issue.message));
+}
+
+// What card.h and cardvalidator.h promise of every card, however it was built.
+void checkCard(Card card)
+{
+    for (const ValidationIssue &issue : card.issues()) {
+        require(issue.pointer.isEmpty() || issue.pointer.startsWith(QLatin1Char('/')),
+                "an issue's pointer is \"\" or a JSON Pointer");
+        require(!issue.message.isEmpty(), "an issue has a message");
+    }
+    const QList<ValidationIssue> first = card.issues();
+    const json envelope = card.envelope();
+    const json payload = card.payload();
+    require(payload.is_null() || payload.is_object(), "payload() is an object or null");
+    const QStringList lines = cardTextLines(card);
+    require(card.isValid() || lines.isEmpty(), "cardTextLines is empty for an invalid card");
+    (void)card.title();
+    card.revalidate();
+    if (card.issues() != first) {
+        printIssues("first", first);
+        printIssues("again", card.issues());
+        broken("validating a card again finds the same issues");
+    }
+}
+
+void checkMessage(const Message &message)
+{
+    for (const Card &card : message.cards)
+        checkCard(card);
+    for (const ToolCall &call : message.toolCalls) {
+        if (isCardToolName(call.name))
+            checkCard(Card::fromToolCall(call.name, call.arguments));
+    }
+    if (message.isReadable())
+        (void)message.json();
+}
+
+void transcriptLine(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray line = bytes(data, size);
+    const Message message = parseTranscriptLine(line, 1);
+    require(message.rawLine == line, "rawLine is the line exactly as received");
+    require(message.isReadable() || message.toolCalls.isEmpty(), "an unreadable line has no tool calls");
+    checkMessage(message);
+}
+
+void cardEnvelope(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray text = bytes(data, size);
+    const Card card = Card::fromEnvelopeText(text);
+    require(card.rawText() == text, "rawText is the text exactly as received");
+    checkCard(card);
+    checkCard(Card::fromToolCall(QStringLiteral("emit_card"), text));
+    checkCard(Card::fromToolCall(QStringLiteral("render_ui"), text));
+}
+
+// The input is the spec; it arrives both as a json_render payload and as send_card's arguments.
+void jsonRenderSpec(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray spec = bytes(data, size);
+    checkCard(Card::fromEnvelopeText(R"({"kind":"json_render","specVersion":1,"payload":)" + spec + '}'));
+    checkCard(Card::fromToolCall(QStringLiteral("send_card"), R"({"text":"t","spec":)" + spec + '}'));
+    // The note texts a Button press and a LinkButton draw from ids and URLs of any content.
+    const QString text = QString::fromUtf8(spec);
+    const QString note = buttonPressNote(text, text);
+    require(note.count(QLatin1Char('[')) == 1 && note.count(QLatin1Char(';')) == 1,
+            "a press note has exactly one [ and one ; however crafted its name and id");
+    (void)jsonRenderLinkRefusal(text);
+}
+
+// Every normalisation function of widgetdocument.h over every value of the document.
+void walkWidgetValues(const json &value)
+{
+    const WidgetAction action = widgetAction(value);
+    require(action.kind != WidgetAction::Kind::Url || isHttpsUrl(action.href),
+            "a url action's href is only ever https://");
+    (void)widgetRevealText(value);
+    (void)widgetCellText(value);
+    if (value.is_number())
+        require(widgetRatingValue(value.get<double>()) >= 0 && widgetRatingValue(value.get<double>()) <= 5,
+                "a rating is drawn clamped to 0-5");
+    if (value.is_array()) {
+        const auto board = widgetBoardCells(value);
+        require(board.size() <= kWidgetBoardMax, "a board is sliced to kWidgetBoardMax rows");
+        for (const auto &row : board)
+            require(row.size() <= kWidgetBoardMax, "a board row is sliced to kWidgetBoardMax cells");
+        require(widgetCompareRow(value, 3).size() >= 3, "a compare row is padded to the option count");
+    }
+    if (value.is_structured()) {
+        for (const json &child : value)
+            walkWidgetValues(child);
+    }
+}
+
+void widgetDocument(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray document = bytes(data, size);
+    const Card card = Card::fromEnvelopeText(document, CardSource::ProseFence);
+    checkCard(card);
+    checkCard(Card::fromEnvelopeText(R"({"kind":"dorkos_ui","specVersion":1,"payload":)" + document + '}'));
+    // The strict parser bounds the depth (kMaxJsonDepth), so this walk's recursion is bounded too.
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(document.constData(), size_t(document.size())));
+    if (parsed.ok())
+        walkWidgetValues(*parsed.value);
+}
+
+void widgetFence(const std::uint8_t *data, std::size_t size)
+{
+    const QString markdown = QString::fromUtf8(bytes(data, size));
+    const QList<ProseFence> fences = findWidgetFences(markdown);
+    qsizetype previousEnd = 0;
+    for (const ProseFence &fence : fences) {
+        require(fence.begin >= previousEnd && fence.begin < fence.end && fence.end <= markdown.size(),
+                "fences are in order, not empty, and inside the text");
+        require(fence.closed || fence.end == markdown.size(), "an unclosed fence runs to the text's end");
+        previousEnd = fence.end;
+    }
+    const QList<Card> cards = widgetFenceCards(markdown, QStringLiteral("fuzz"));
+    require(cards.size() == fences.size(), "one card per fence");
+    for (const Card &card : cards)
+        checkCard(card);
+}
+
+// Feeds one stream whole or in pieces; returns the events, whether every feed succeeded, and finish().
+struct SseRun
+{
+    QList<QByteArray> events;
+    bool fed = true;
+    bool finished = false;
+};
+
+constexpr qsizetype kSseMaxEventBytes = 1024; // small, so inputs of a few KiB reach the limit
+
+SseRun runSse(const QByteArray &stream, std::uint8_t seed)
+{
+    SseRun run;
+    OpenAiSseParser parser(kSseMaxEventBytes);
+    QString error;
+    unsigned state = seed;
+    for (qsizetype pos = 0; pos < stream.size() && run.fed;) {
+        // seed 0: one feed; otherwise pieces of 1-32 bytes from a small linear congruential sequence.
+        state = state * 1103515245u + 12345u;
+        const qsizetype piece = seed == 0 ? stream.size() : qsizetype((state >> 16) % 32 + 1);
+        run.fed = parser.feed(stream.mid(pos, piece), &run.events, &error);
+        require(run.fed || !error.isEmpty(), "a failed feed says why");
+        pos += piece;
+    }
+    run.finished = parser.finish(&run.events);
+    return run;
+}
+
+void sseStream(const std::uint8_t *data, std::size_t size)
+{
+    if (size == 0)
+        return;
+    const QByteArray stream = bytes(data + 1, size - 1);
+    const SseRun whole = runSse(stream, 0);
+    const SseRun pieces = runSse(stream, data[0]);
+    require(whole.events == pieces.events && whole.fed == pieces.fed && whole.finished == pieces.finished,
+            "bytes split across feeds give the events of one feed");
+    for (const QByteArray &event : whole.events)
+        require(!event.contains('\r') && event.size() <= kSseMaxEventBytes,
+                "an event's data has no CR and stays within maxEventBytes");
+}
+
+void wireEvent(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray bytesIn = bytes(data, size);
+    WireEvent event;
+    QString error;
+    if (!parseWireEvent(bytesIn, &event, &error)) {
+        require(!error.isEmpty(), "a malformed event has a reason");
+        return;
+    }
+    require(error.isEmpty(), "a well-formed event sets no reason");
+    require(event.raw == bytesIn, "raw is the event as received");
+    if (event.type == WireEventType::TurnStarted || event.type == WireEventType::MessageDelta
+        || event.type == WireEventType::TurnCompleted)
+        require(!event.turnId.isEmpty(), "turn events name their turn");
+    if (event.type == WireEventType::Message) {
+        require(bytesIn.contains(event.message), "a message event's line is bytes of the event");
+        checkMessage(parseTranscriptLine(event.message, 1));
+    }
+}
+
+constexpr Harness kHarnesses[] = {
+    {"transcriptline", &transcriptLine},
+    {"cardenvelope", &cardEnvelope},
+    {"jsonrenderspec", &jsonRenderSpec},
+    {"widgetdocument", &widgetDocument},
+    {"widgetfence", &widgetFence},
+    {"ssestream", &sseStream},
+    {"wireevent", &wireEvent},
+};
+
+// Fatal messages still abort (Qt calls abort after the handler); the rest would flood the fuzzer's log.
+void dropMessages(QtMsgType type, const QMessageLogContext &, const QString &message)
+{
+    if (type == QtFatalMsg)
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+}
+
+} // namespace
+
+std::span<const Harness> harnesses()
+{
+    return kHarnesses;
+}
+
+const Harness *findHarness(const char *name)
+{
+    for (const Harness &harness : kHarnesses) {
+        if (std::strcmp(harness.name, name) == 0)
+            return &harness;
+    }
+    return nullptr;
+}
+
+void setUpFuzzing()
+{
+    qputenv("TESSERA_FATAL_ASSERTS", "1");
+    qInstallMessageHandler(&dropMessages);
+}
+
+} // namespace Tessera::Fuzz

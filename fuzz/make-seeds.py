@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Writes fuzz/corpus/<harness>/ from the fixtures in tests/data/ (rerun it when they change).
+
+Only small seeds (at most MAX_SEED bytes): the fuzzer grows inputs itself, and the repository stays small.
+The hostile fixtures' 400 KB nesting lines are left out (tests/auto/hostile covers them).
+"""
+import hashlib
+import json
+import pathlib
+import re
+import shutil
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+OUT = ROOT / "fuzz" / "corpus"
+MAX_SEED = 8192
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})dorkos-ui[^\n]*\n(.*?)^ {0,3}\1", re.M | re.S)
+
+
+def jsonl_lines():
+    for name in ("dorkos-widgets.jsonl", "jsonrender.jsonl", "hostile.jsonl", "openai/history.jsonl"):
+        for raw in (DATA / name).read_bytes().split(b"\n"):
+            if raw.strip() and len(raw) <= MAX_SEED:
+                yield raw
+
+
+def parsed_lines():
+    for raw in jsonl_lines():
+        try:
+            yield raw, json.loads(raw)
+        except ValueError:
+            continue
+
+
+def envelopes(message):
+    card = (message.get("structured") or {}).get("card") if isinstance(message, dict) else None
+    if card is not None:
+        yield ("card", card)
+    for call in message.get("tool_calls") or [] if isinstance(message, dict) else []:
+        function = call.get("function") or {}
+        yield (function.get("name"), function.get("arguments"))
+
+
+def seeds():
+    wire = [
+        b'{"type":"turn.started","turnId":"t1"}',
+        b'{"type":"message.delta","turnId":"t1","text":"Here are your **numbers**. "}',
+        b'{"type":"card.update","cardId":"call_1","state":"live","turnId":"t1"}',
+        b'{"type":"turn.completed","turnId":"t1"}',
+        b'{"type":"error","message":"the backend gave up","turnId":"t1"}',
+        b'{"type":"session.hello","version":1}',
+    ]
+    for raw, message in parsed_lines():
+        yield "transcriptline", raw
+        if len(raw) < MAX_SEED - 64:
+            wire.append(b'{"type":"message","turnId":"t1","message":' + raw + b"}")
+        if not isinstance(message, dict):
+            continue
+        for name, value in envelopes(message):
+            if name == "card":
+                yield "cardenvelope", json.dumps(value).encode()
+                if isinstance(value, dict) and value.get("kind") == "json_render":
+                    yield "jsonrenderspec", json.dumps(value.get("payload")).encode()
+                if isinstance(value, dict) and value.get("kind") == "dorkos_ui":
+                    yield "widgetdocument", json.dumps(value.get("payload")).encode()
+            elif isinstance(value, str):
+                yield "cardenvelope", value.encode()
+                if name == "send_card":
+                    try:
+                        yield "jsonrenderspec", json.dumps(json.loads(value).get("spec")).encode()
+                    except (ValueError, AttributeError):
+                        pass
+        content = message.get("content")
+        if message.get("role") == "assistant" and isinstance(content, str) and "dorkos-ui" in content:
+            yield "widgetfence", content.encode()
+            for match in FENCE.finditer(content):
+                yield "widgetdocument", match.group(2).encode()
+    for event in wire:
+        yield "wireevent", event
+    # Byte 0 of an SSE seed picks the feed sizes (fuzzentries.h): 0 is one feed, 7 small pieces.
+    for path in sorted((DATA / "openai").glob("*.sse")):
+        stream = path.read_bytes()
+        if len(stream) < MAX_SEED:
+            yield "ssestream", b"\x07" + stream
+    yield "ssestream", b"\x00data: a\r\ndata: b\r\r: keep-alive\n\nevent: x\ndata\n\n"
+
+
+def main():
+    shutil.rmtree(OUT, ignore_errors=True)
+    for harness, seed in seeds():
+        folder = OUT / harness
+        folder.mkdir(parents=True, exist_ok=True)
+        # Named by content, as libFuzzer names its own corpus files: a repeated seed is written once.
+        (folder / hashlib.sha1(seed).hexdigest()).write_bytes(seed)
+
+
+if __name__ == "__main__":
+    main()
