@@ -26,15 +26,13 @@ using namespace Tessera;
 
 namespace {
 
-// Two short conversations: "Where did the money go?" (a prose answer with a card) and "Hello there".
-const QByteArray kMoney = R"({"role":"user","content":"Where did the money go?","turn_id":"t1"}
-{"role":"assistant","content":null,"turn_id":"t1","tool_calls":[{"id":"c1","type":"function","function":{"name":"emit_card","arguments":"{\"kind\":\"alert\",\"payload\":{\"severity\":\"warning\",\"message\":\"Feed delayed.\"}}"}}]}
-{"role":"tool","tool_call_id":"c1","name":"emit_card","content":"rendered: alert","turn_id":"t1"}
-{"role":"assistant","content":"Mostly **pharma**, see the alert.","turn_id":"t1"}
-)";
-const QByteArray kHello = R"({"role":"user","content":"Hello there","turn_id":"t2"}
-{"role":"assistant","content":"Hi.","turn_id":"t2"}
-)";
+// Two short conversations (tests/data/store/): "Where did the money go?" (an answer with an alert card
+// and prose) and "Hello there".
+QByteArray fixture(const char *name)
+{
+    QFile file(QStringLiteral(TESSERA_TEST_DATA "/store/") + QLatin1String(name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
 
 QAction *findAction(QWidget *widget, const QString &name)
 {
@@ -43,6 +41,14 @@ QAction *findAction(QWidget *widget, const QString &name)
             return action;
     }
     return nullptr;
+}
+
+// TESSERA_SHOTS=DIR: the window and its menus as PNGs, to look at (no display needed).
+void saveShot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("TESSERA_SHOTS");
+    if (!dir.isEmpty())
+        widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
 
 } // namespace
@@ -105,7 +111,7 @@ QString tst_ConversationList::import(const QByteArray &lines, const QString &tit
 
 void tst_ConversationList::renameWithF2()
 {
-    const QString id = import(kMoney, QStringLiteral("money"));
+    const QString id = import(fixture("order-money.jsonl"), QStringLiteral("money"));
     QVERIFY(m_window->openStored(id));
     ConversationList *list = m_window->conversationList();
     list->view()->setFocus();
@@ -124,8 +130,8 @@ void tst_ConversationList::renameWithF2()
 
 void tst_ConversationList::deleteAsksThenUndoBringsItBack()
 {
-    const QString hello = import(kHello, QStringLiteral("hello"));
-    const QString money = import(kMoney, QStringLiteral("money"));
+    const QString hello = import(fixture("order-hello.jsonl"), QStringLiteral("hello"));
+    const QString money = import(fixture("order-money.jsonl"), QStringLiteral("money"));
     QVERIFY(m_window->openStored(money));
     ConversationList *list = m_window->conversationList();
     QCOMPARE(list->count(), 2);
@@ -139,6 +145,7 @@ void tst_ConversationList::deleteAsksThenUndoBringsItBack()
     QCOMPARE(list->idAt(0), hello);
     QCOMPARE(m_window->currentConversationId(), hello); // the window left the deleted one
     QVERIFY(list->undoBar()->isVisible());
+    saveShot(m_window.get(), QStringLiteral("deleted-undo"));
     QVERIFY(list->undoBar()->findChild<QLabel *>()->text().contains(QStringLiteral("Deleted “Where did the money go?”")));
     QCOMPARE(m_window->store()->rawLines(money).size(), 4); // nothing is lost
 
@@ -151,7 +158,7 @@ void tst_ConversationList::deleteAsksThenUndoBringsItBack()
 
 void tst_ConversationList::deleteCancelledKeepsIt()
 {
-    const QString id = import(kHello, QStringLiteral("hello"));
+    const QString id = import(fixture("order-hello.jsonl"), QStringLiteral("hello"));
     m_answer = false;
     ConversationList *list = m_window->conversationList();
     QVERIFY(!list->deleteWithConfirmation(id));
@@ -163,8 +170,8 @@ void tst_ConversationList::deleteCancelledKeepsIt()
 
 void tst_ConversationList::recentlyDeletedRestoreAndEmpty()
 {
-    const QString hello = import(kHello, QStringLiteral("hello"));
-    const QString money = import(kMoney, QStringLiteral("money"));
+    const QString hello = import(fixture("order-hello.jsonl"), QStringLiteral("hello"));
+    const QString money = import(fixture("order-money.jsonl"), QStringLiteral("money"));
     ConversationList *list = m_window->conversationList();
     QVERIFY(list->deleteWithConfirmation(hello));
     QVERIFY(list->deleteWithConfirmation(money));
@@ -175,6 +182,7 @@ void tst_ConversationList::recentlyDeletedRestoreAndEmpty()
     QVERIFY(list->isShowingRecentlyDeleted());
     QCOMPARE(list->count(), 2);
     QCOMPARE(list->idAt(0), money); // the latest deletion first
+    saveShot(m_window.get(), QStringLiteral("recently-deleted"));
 
     // Restore from the row's menu.
     list->view()->setCurrentIndex(list->view()->model()->index(1, 0));
@@ -200,8 +208,8 @@ void tst_ConversationList::recentlyDeletedRestoreAndEmpty()
 
 void tst_ConversationList::sameMenuOnEveryRow()
 {
-    import(kHello, QStringLiteral("hello"));
-    import(kMoney, QStringLiteral("money"));
+    import(fixture("order-hello.jsonl"), QStringLiteral("hello"));
+    import(fixture("order-money.jsonl"), QStringLiteral("money"));
     ConversationList *list = m_window->conversationList();
     for (int row = 0; row < list->count(); ++row) {
         list->view()->setCurrentIndex(list->view()->model()->index(row, 0));
@@ -220,6 +228,8 @@ void tst_ConversationList::sameMenuOnEveryRow()
     QMenu *shown = nullptr;
     QTRY_VERIFY((shown = qobject_cast<QMenu *>(QApplication::activePopupWidget())));
     QCOMPARE(shown->objectName(), QStringLiteral("conversationRowMenu"));
+    saveShot(m_window.get(), QStringLiteral("list-window"));
+    saveShot(shown, QStringLiteral("list-row-menu"));
     shown->close();
 }
 
@@ -235,7 +245,7 @@ void tst_ConversationList::exportFromTheWindow()
 {
     QFETCH(QString, fileName);
     QFETCH(bool, markdown);
-    const QString id = import(kMoney, QStringLiteral("money"));
+    const QString id = import(fixture("order-money.jsonl"), QStringLiteral("money"));
     QVERIFY(m_window->openStored(id));
     const QString path = m_dir->filePath(fileName);
     QString suggested;
@@ -246,7 +256,7 @@ void tst_ConversationList::exportFromTheWindow()
         QCOMPARE(dialog->nameFilters().size(), 2);
         suggested = dialog->selectedFiles().value(0);
         dialog->selectFile(path);
-        dialog->accept();
+        static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept is protected; it checks the name
     });
     findAction(m_window.get(), QStringLiteral("exportCurrentConversation"))->trigger();
     QVERIFY2(suggested.endsWith(QStringLiteral("/Where did the money go-.jsonl")), qPrintable(suggested));
@@ -262,13 +272,13 @@ void tst_ConversationList::exportFromTheWindow()
         QCOMPARE(bytes, expected.readAll());
         QVERIFY(bytes.startsWith("# Where did the money go?"));
     } else {
-        QCOMPARE(bytes, kMoney); // every line byte for byte
+        QCOMPARE(bytes, fixture("order-money.jsonl")); // every line byte for byte
     }
 }
 
 void tst_ConversationList::copyMessageAndAnswer()
 {
-    const QString id = import(kMoney, QStringLiteral("money"));
+    const QString id = import(fixture("order-money.jsonl"), QStringLiteral("money"));
     QVERIFY(m_window->openStored(id));
     ConversationView *view = m_window->conversationView();
     ConversationModel *model = m_window->model();
