@@ -26,6 +26,7 @@ namespace {
 constexpr int kIdRole = Qt::UserRole + 1;
 constexpr int kTitleRole = Qt::UserRole + 2;
 constexpr int kUndoShownMs = 10000;
+constexpr int kUndoTitleLength = 40; // characters of the title in "Deleted “…”"
 
 // Renaming in the row: the editor holds the title alone (the row shows title and counts), and a
 // commit goes to the store through `commit`, never into the model (a refresh redraws the row).
@@ -276,7 +277,7 @@ void ConversationList::updateFooter()
     m_emptyButton->setVisible(m_showingDeleted);
     m_emptyButton->setEnabled(deleted > 0 && m_store && !m_store->isReadOnly());
     const bool undoable = !m_undoId.isEmpty();
-    m_undoBar->setVisible(undoable);
+    m_undoBar->setVisible(undoable && !m_showingDeleted); // there, each row has Restore
     m_undo->setEnabled(undoable);
 }
 
@@ -379,7 +380,9 @@ bool ConversationList::deleteWithConfirmation(const QString &id)
         return false;
     }
     m_undoId = id;
-    m_undoText->setText(tr("Deleted “%1”").arg(title));
+    // Short enough for two lines in a narrow list.
+    const QString shortTitle = title.size() > kUndoTitleLength ? title.left(kUndoTitleLength - 1).trimmed() + QChar(0x2026) : title;
+    m_undoText->setText(tr("Deleted “%1”").arg(shortTitle));
     m_undoTimer->start();
     refresh(m_currentId == id ? QString() : m_currentId);
     Q_EMIT conversationDeleted(id);
