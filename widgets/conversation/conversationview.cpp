@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QImage>
 #include <QMenu>
 #include <QPainter>
@@ -245,13 +246,21 @@ void ConversationView::installCopyMenu(QWidget *widget, BlockType type)
         if (child->objectName() == QLatin1String("userText") || qobject_cast<MarkdownView *>(child))
             child->setContextMenuPolicy(Qt::NoContextMenu);
     }
-    widget->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(widget, &QWidget::customContextMenuRequested, this, [this, widget](const QPoint &pos) {
-        if (QMenu *menu = createCopyMenu(rowOfWidget(widget), widget)) {
-            menu->setAttribute(Qt::WA_DeleteOnClose);
-            menu->popup(widget->mapToGlobal(pos));
-        }
-    });
+    // A filter, not CustomContextMenu: the block keeps its policy (a block without a card has no card menu).
+    widget->installEventFilter(this);
+}
+
+bool ConversationView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::ContextMenu || !watched->isWidgetType())
+        return QAbstractScrollArea::eventFilter(watched, event);
+    auto *widget = static_cast<QWidget *>(watched);
+    QMenu *menu = createCopyMenu(rowOfWidget(widget), widget);
+    if (!menu)
+        return QAbstractScrollArea::eventFilter(watched, event);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(static_cast<QContextMenuEvent *>(event)->globalPos());
+    return true;
 }
 
 int ConversationView::rowOfWidget(const QWidget *widget) const

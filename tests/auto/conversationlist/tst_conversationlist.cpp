@@ -2,8 +2,10 @@
 // and an Undo, Recently deleted with Restore and Empty, the same menu on every row, export through
 // File → Export Conversation…, and copying a message or a whole answer from the conversation view.
 
+#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QLabel>
@@ -309,10 +311,21 @@ void tst_ConversationList::copyMessageAndAnswer()
     QCOMPARE(QApplication::clipboard()->text(), cardMarkdown + QStringLiteral("\n\nMostly **pharma**, see the alert."));
     QVERIFY(!view->createCopyMenu(cardRow, nullptr)); // cards keep their own copy menu
 
-    // A right click on the built block opens that menu.
+    // A right click on the built block's prose opens that menu (the prose passes it up to the block).
     QWidget *block = view->widgetForRow(proseRow);
     QVERIFY(block);
-    QVERIFY(block->contextMenuPolicy() == Qt::CustomContextMenu);
+    auto *prose = qobject_cast<QAbstractScrollArea *>(block);
+    if (!prose)
+        prose = block->findChild<QAbstractScrollArea *>();
+    QVERIFY(prose);
+    QWidget *target = prose->viewport(); // where the pointer is
+    QContextMenuEvent click(QContextMenuEvent::Mouse, QPoint(5, 5), target->mapToGlobal(QPoint(5, 5)));
+    QApplication::sendEvent(target, &click);
+    QMenu *shown = nullptr;
+    QTRY_VERIFY((shown = qobject_cast<QMenu *>(QApplication::activePopupWidget())));
+    QCOMPARE(shown->objectName(), QStringLiteral("messageCopyMenu"));
+    QCOMPARE(shown->actions().size(), 2);
+    shown->close();
 }
 
 QTEST_MAIN(tst_ConversationList)
