@@ -324,6 +324,7 @@ void tst_ConversationList::copyMessageAndAnswer()
     QMenu *shown = nullptr;
     QTRY_VERIFY((shown = qobject_cast<QMenu *>(QApplication::activePopupWidget())));
     QCOMPARE(shown->objectName(), QStringLiteral("messageCopyMenu"));
+    saveShot(shown, QStringLiteral("message-copy-menu"));
     QCOMPARE(shown->actions().size(), 2);
     shown->close();
 }
