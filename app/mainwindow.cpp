@@ -23,6 +23,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -82,6 +83,13 @@ MainWindow::MainWindow(QWidget *parent)
     splitter->setSizes({260, 840});
     setCentralWidget(splitter);
     connect(m_list, &ConversationList::conversationActivated, this, &MainWindow::openStored);
+    connect(m_list, &ConversationList::exportRequested, this, &MainWindow::exportConversation);
+    connect(m_list, &ConversationList::conversationDeleted, this, &MainWindow::onConversationDeleted);
+    connect(m_list, &ConversationList::conversationRenamed, this, [this](const QString &id, const QString &title) {
+        if (id == m_currentId)
+            setWindowTitle(tr("%1 — Tessera").arg(title));
+    });
+    connect(m_list, &ConversationList::problem, this, [this](const QString &message) { statusBar()->showMessage(message, 10000); });
 
     // Pills fill the composer; only the user sends (seed 000, recommend_actions).
     connect(m_view, &ConversationView::promptRequested, m_composer, &Composer::setText);
@@ -158,6 +166,8 @@ void MainWindow::createMenus()
         if (!path.isEmpty())
             importFile(path);
     });
+    QAction *exportAction = file->addAction(tr("&Export Conversation…"), this, [this] { exportConversation(m_currentId); });
+    exportAction->setObjectName(QStringLiteral("exportCurrentConversation"));
     file->addAction(tr("Open &Demo"), this, &MainWindow::openDemo);
     QAction *search = file->addAction(tr("&Find Conversation"), this, [this] { m_list->focusSearch(); });
     search->setShortcut(QKeySequence::Find);
@@ -395,6 +405,8 @@ bool MainWindow::openStored(const QString &id)
         statusBar()->showMessage(status.message);
         return false;
     }
+    if (summary.isDeleted())
+        return false; // in Recently deleted: restored first, never written to from there
     // The newest page first; older pages when the reader scrolls up (ConversationModel::fetchMore).
     const QList<Message> newest = m_store->loadLast(id, ConversationModel::kFetchPageSize, &status);
     if (!status.ok()) {
@@ -456,6 +468,65 @@ bool MainWindow::importFile(const QString &path)
         return false;
     }
     return openStored(id);
+}
+
+namespace {
+
+// A file name from a title: characters file systems refuse become "-", at most 60 of them.
+QString exportFileName(const QString &title)
+{
+    QString name = title.simplified();
+    for (QChar &c : name) {
+        if (c.category() == QChar::Other_Control || QStringLiteral("/\\:*?\"<>|").contains(c))
+            c = QLatin1Char('-');
+    }
+    name = name.left(60).trimmed();
+    while (name.startsWith(QLatin1Char('.')))
+        name.remove(0, 1); // not a hidden file
+    return name.isEmpty() ? QStringLiteral("conversation") : name;
+}
+
+} // namespace
+
+void MainWindow::exportConversation(const QString &id)
+{
+    if (!m_store || !m_store->isOpen() || id.isEmpty()) {
+        statusBar()->showMessage(tr("Only a stored conversation can be exported: import it first."), 8000);
+        return;
+    }
+    const ConversationSummary summary = m_store->conversation(id);
+    const QStringList filters = {tr("JSON Lines (*.jsonl)"), tr("Markdown (*.md)")};
+    QFileDialog dialog(this, tr("Export Conversation"));
+    dialog.setObjectName(QStringLiteral("exportDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setNameFilters(filters);
+    dialog.setDefaultSuffix(QStringLiteral("jsonl"));
+    dialog.setDirectory(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    dialog.selectFile(exportFileName(summary.title) + QStringLiteral(".jsonl"));
+    connect(&dialog, &QFileDialog::filterSelected, &dialog, [&dialog, filters](const QString &filter) {
+        dialog.setDefaultSuffix(filter == filters.at(1) ? QStringLiteral("md") : QStringLiteral("jsonl"));
+    });
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString path = dialog.selectedFiles().first();
+    // The name's suffix wins over the filter: "notes.md" typed under JSON Lines is Markdown.
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool markdown = suffix == QLatin1String("md") || suffix == QLatin1String("markdown")
+        || (suffix != QLatin1String("jsonl") && dialog.selectedNameFilter() == filters.at(1));
+    const StoreStatus status = m_store->exportConversation(
+        id, path, markdown ? ConversationStore::ExportFormat::Markdown : ConversationStore::ExportFormat::JsonLines);
+    statusBar()->showMessage(status.ok() ? tr("Exported to %1.").arg(QDir::toNativeSeparators(path))
+                                         : tr("Could not export: %1").arg(status.message), 8000);
+}
+
+void MainWindow::onConversationDeleted(const QString &id)
+{
+    if (id != m_currentId)
+        return;
+    // The next conversation in the list takes its place; with none left, a new empty one.
+    if (m_list->count() > 0 && openStored(m_list->idAt(0)))
+        return;
+    newConversation();
 }
 
 void MainWindow::showNotSaving(const QString &why)

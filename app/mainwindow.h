@@ -55,6 +55,9 @@ public:
     bool openFile(const QString &path);
     // Opens the conversation bundled with the app.
     void openDemo();
+    // File → Export Conversation… and the list's Export…: asks where (JSON Lines or Markdown, named
+    // after the title) and writes the store's export (ConversationStore::exportConversation).
+    void exportConversation(const QString &id);
 
     ConversationView *conversationView() const { return m_view; }
     Composer *composer() const { return m_composer; }
@@ -104,6 +107,8 @@ private:
     // "Could not send: REASON. Try again in a moment." as a non-modal message (one at a time).
     void showSendProblem(const QString &reason);
     void confirmLink(const QString &url);
+    // The list moved a conversation to Recently deleted: leave it if it is on screen.
+    void onConversationDeleted(const QString &id);
 
     ConversationModel *m_model = nullptr;
     ConversationView *m_view = nullptr;

@@ -226,6 +226,7 @@ StoreStatus ConversationStore::open(const QString &dataDir, OpenMode mode)
         status = openDatabase(mode);
     if (!status.ok())
         close();
+    m_hasDeletion = status.ok() && schemaVersion() >= kFirstVersionWithDeletion;
     return status;
 }
 
@@ -836,13 +837,68 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
 
 StoreStatus ConversationStore::deleteConversation(const QString &conversationId)
 {
+    return updateConversation(QStringLiteral("DELETE FROM conversations WHERE id = ?"), {}, conversationId,
+                              QStringLiteral("deleting the conversation"));
+}
+
+StoreStatus ConversationStore::renameConversation(const QString &conversationId, const QString &title)
+{
+    if (title.simplified().isEmpty())
+        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("a conversation needs a title"));
+    return updateConversation(QStringLiteral("UPDATE conversations SET title = ?, title_by_user = 1 WHERE id = ?"),
+                              {titleFrom(title)}, conversationId, QStringLiteral("renaming the conversation"));
+}
+
+StoreStatus ConversationStore::setAutomaticTitle(const QString &conversationId, const QString &title)
+{
+    if (title.simplified().isEmpty())
+        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("a conversation needs a title"));
+    // A conversation the person renamed matches no row: NotFound tells the caller nothing changed.
+    return updateConversation(QStringLiteral("UPDATE conversations SET title = ? WHERE id = ? AND title_by_user = 0"),
+                              {titleFrom(title)}, conversationId, QStringLiteral("titling the conversation"));
+}
+
+StoreStatus ConversationStore::moveToRecentlyDeleted(const QString &conversationId)
+{
+    return updateConversation(QStringLiteral("UPDATE conversations SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL"),
+                              {nowText()}, conversationId, QStringLiteral("deleting the conversation"));
+}
+
+StoreStatus ConversationStore::restoreConversation(const QString &conversationId)
+{
+    return updateConversation(QStringLiteral("UPDATE conversations SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL"),
+                              {}, conversationId, QStringLiteral("restoring the conversation"));
+}
+
+StoreStatus ConversationStore::emptyRecentlyDeleted(int *removed)
+{
+    if (removed)
+        *removed = 0;
+    if (StoreStatus s = requireWritable(); !s.ok())
+        return s;
+    // One statement: the cascade removes messages, turns and streamed prose in the same transaction.
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    if (!query.exec(QStringLiteral("DELETE FROM conversations WHERE deleted_at IS NOT NULL")))
+        return sqlFailure(query.lastError(), QStringLiteral("emptying Recently deleted"));
+    if (removed)
+        *removed = query.numRowsAffected();
+    return StoreStatus::success();
+}
+
+// One statement on one conversation row: `values` are bound first, the id last. No row matched:
+// NotFound (no such conversation, or it is not in the state the statement expects).
+StoreStatus ConversationStore::updateConversation(const QString &sql, const QVariantList &values,
+                                                  const QString &conversationId, const QString &what)
+{
     if (StoreStatus s = requireWritable(); !s.ok())
         return s;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    query.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
+    query.prepare(sql);
+    for (const QVariant &value : values)
+        query.addBindValue(value);
     query.addBindValue(conversationId);
     if (!query.exec())
-        return sqlFailure(query.lastError(), QStringLiteral("deleting the conversation"));
+        return sqlFailure(query.lastError(), what);
     if (query.numRowsAffected() == 0)
         return StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId));
     return StoreStatus::success();
@@ -860,14 +916,48 @@ ConversationSummary summaryFrom(const QSqlQuery &query)
     s.cardCount = query.value(4).toInt();
     s.createdAt = fromText(query.value(5).toString());
     s.lastActivity = fromText(query.value(6).toString());
+    s.titleByUser = query.value(7).toBool();
+    if (!query.value(8).isNull())
+        s.deletedAt = fromText(query.value(8).toString());
     return s;
 }
 
-const char kSummaryColumns[] = "SELECT id, title, source, message_count, card_count, created_at, updated_at FROM conversations";
-
 } // namespace
 
+// A v3 file read without migrating (read-only open) has no v4 columns: their defaults stand in.
+QString ConversationStore::summaryColumns() const
+{
+    return m_hasDeletion ? QStringLiteral("SELECT id, title, source, message_count, card_count, created_at, updated_at, "
+                                          "title_by_user, deleted_at FROM conversations")
+                         : QStringLiteral("SELECT id, title, source, message_count, card_count, created_at, updated_at, "
+                                          "0, NULL FROM conversations");
+}
+
 QList<ConversationSummary> ConversationStore::listConversations(const QString &search, StoreStatus *status) const
+{
+    const QString kept = m_hasDeletion ? QStringLiteral(" WHERE deleted_at IS NULL") : QStringLiteral(" WHERE 1");
+    QString where = kept;
+    if (!search.trimmed().isEmpty()) {
+        where += QStringLiteral(" AND (title LIKE ? ESCAPE '\\' OR EXISTS(SELECT 1 FROM messages m WHERE "
+                                "m.conversation_id = conversations.id AND m.search_text LIKE ? ESCAPE '\\'))");
+    }
+    const QString pattern = search.trimmed().isEmpty() ? QString() : likeAnywhere(search.trimmed());
+    return querySummaries(where + QStringLiteral(" ORDER BY updated_at DESC, rowid DESC"),
+                          pattern.isEmpty() ? QStringList() : QStringList{pattern, pattern}, status);
+}
+
+QList<ConversationSummary> ConversationStore::recentlyDeleted(StoreStatus *status) const
+{
+    if (!m_hasDeletion && isOpen()) {
+        if (status)
+            *status = StoreStatus::success(); // an older file has deleted nothing
+        return {};
+    }
+    return querySummaries(QStringLiteral(" WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, rowid DESC"), {}, status);
+}
+
+QList<ConversationSummary> ConversationStore::querySummaries(const QString &whereAndOrder, const QStringList &values,
+                                                              StoreStatus *status) const
 {
     QList<ConversationSummary> result;
     if (!isOpen()) {
@@ -876,18 +966,10 @@ QList<ConversationSummary> ConversationStore::listConversations(const QString &s
         return result;
     }
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    QString sql = QLatin1String(kSummaryColumns);
-    if (!search.trimmed().isEmpty()) {
-        sql += QStringLiteral(" WHERE title LIKE ? ESCAPE '\\' OR EXISTS(SELECT 1 FROM messages m WHERE "
-                              "m.conversation_id = conversations.id AND m.search_text LIKE ? ESCAPE '\\')");
-    }
-    sql += QStringLiteral(" ORDER BY updated_at DESC, rowid DESC");
     query.setForwardOnly(true);
-    query.prepare(sql);
-    if (!search.trimmed().isEmpty()) {
-        query.addBindValue(likeAnywhere(search.trimmed()));
-        query.addBindValue(likeAnywhere(search.trimmed()));
-    }
+    query.prepare(summaryColumns() + whereAndOrder);
+    for (const QString &value : values)
+        query.addBindValue(value);
     if (!query.exec()) {
         if (status)
             *status = sqlFailure(query.lastError(), QStringLiteral("listing conversations"));
@@ -907,7 +989,7 @@ ConversationSummary ConversationStore::conversation(const QString &conversationI
     ConversationSummary summary;
     if (result.ok()) {
         QSqlQuery query(QSqlDatabase::database(m_connection, false));
-        query.prepare(QLatin1String(kSummaryColumns) + QStringLiteral(" WHERE id = ?"));
+        query.prepare(summaryColumns() + QStringLiteral(" WHERE id = ?"));
         query.addBindValue(conversationId);
         if (!query.exec())
             result = sqlFailure(query.lastError(), QStringLiteral("reading the conversation"));

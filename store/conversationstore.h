@@ -25,6 +25,7 @@
 #include <QList>
 #include <QSet>
 #include <QString>
+#include <QVariantList>
 
 #include <memory>
 
@@ -70,6 +71,10 @@ struct ConversationSummary
     int cardCount = 0;    // cards as Transcript::cardCount counts them (valid or not)
     QDateTime createdAt;  // UTC
     QDateTime lastActivity; // UTC: the last append or the import
+    bool titleByUser = false; // renamed by the person: an automatic title never replaces it
+    QDateTime deletedAt;    // UTC: when it went to "Recently deleted"; invalid while kept
+
+    bool isDeleted() const { return deletedAt.isValid(); }
 };
 
 // A turn as the wire announced it (turn.started / turn.completed, PRODUCT.md §4).
@@ -146,12 +151,27 @@ public:
     StoreStatus importFile(const QString &path, QString *id);
     StoreStatus importData(const QByteArray &jsonLines, const QString &fallbackTitle, const QString &source,
                            QString *id);
+    // --- keeping conversations in order (issue 12) ------------------------------------------------
+    // A title the person gave (simplified, cut like automatic ones); marks it as theirs. Empty: BadInput.
+    StoreStatus renameConversation(const QString &conversationId, const QString &title);
+    // A title Tessera chose (issue 18): NotFound, and nothing changes, when the person renamed it.
+    StoreStatus setAutomaticTitle(const QString &conversationId, const QString &title);
+    // Soft delete: the conversation leaves listConversations and search and shows in recentlyDeleted,
+    // every line kept. NotFound when there is no such conversation or it is already deleted.
+    StoreStatus moveToRecentlyDeleted(const QString &conversationId);
+    // Back from Recently deleted, unchanged. NotFound when it is not there.
+    StoreStatus restoreConversation(const QString &conversationId);
+    // Removes every conversation in Recently deleted for good; *removed gets how many.
+    StoreStatus emptyRecentlyDeleted(int *removed = nullptr);
+    // Removes one conversation for good, deleted or not ("Delete forever"; no undo).
     StoreStatus deleteConversation(const QString &conversationId);
 
     // --- reading -----------------------------------------------------------------------------------
-    // Newest activity first. search (optional, case-insensitive for ASCII): matches the title or the
-    // text of any message (prose, acks, card titles); LIKE, no ranking.
+    // Newest activity first, without the ones in Recently deleted. search (optional, case-insensitive for
+    // ASCII): matches the title or the text of any message (prose, acks, card titles); LIKE, no ranking.
     QList<ConversationSummary> listConversations(const QString &search = {}, StoreStatus *status = nullptr) const;
+    // Recently deleted, the latest deletion first.
+    QList<ConversationSummary> recentlyDeleted(StoreStatus *status = nullptr) const;
     ConversationSummary conversation(const QString &conversationId, StoreStatus *status = nullptr) const;
     // An exact id, or a unique prefix of at least 4 characters ("3f2a9c1e"); empty when none or ambiguous.
     QString resolveId(const QString &idOrPrefix, StoreStatus *status = nullptr) const;
@@ -189,6 +209,11 @@ private:
                             const QList<QByteArray> &lines, bool turnsCompleted, qint64 firstSeq);
     StoreStatus sqlFailure(const QSqlError &error, const QString &what) const;
     StoreStatus requireWritable() const;
+    StoreStatus updateConversation(const QString &sql, const QVariantList &values, const QString &conversationId,
+                                   const QString &what);
+    QString summaryColumns() const;
+    QList<ConversationSummary> querySummaries(const QString &whereAndOrder, const QStringList &values,
+                                              StoreStatus *status) const;
 
     QString m_dataDir;
     QString m_connection;
@@ -197,6 +222,7 @@ private:
     std::unique_ptr<QLockFile> m_lock;
     int m_markedOnOpen = 0;
     bool m_uncleanShutdown = false; // the lock file was left behind by a dead owner
+    bool m_hasDeletion = false;     // the open file has v4's columns (a read-only open may read a v3 one)
 };
 
 } // namespace Tessera

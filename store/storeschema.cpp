@@ -131,6 +131,12 @@ const QStringList kV3Tables = {
                    "PRIMARY KEY(conversation_id, turn_id, piece))"),
 };
 
+// v4's columns, added at the end of conversations by the migration and by createSchema alike.
+const QStringList kV4Columns = {
+    QStringLiteral("title_by_user INTEGER NOT NULL DEFAULT 0"),
+    QStringLiteral("deleted_at TEXT"),
+};
+
 bool migrateV1ToV2(QSqlDatabase &db, QString *error)
 {
     const QStringList alter = {
@@ -152,6 +158,14 @@ bool migrateV2ToV3(QSqlDatabase &db, QString *error)
     return execAll(db, kV3Tables, error) && exec(db, QStringLiteral("PRAGMA user_version = 3"), error);
 }
 
+bool migrateV3ToV4(QSqlDatabase &db, QString *error)
+{
+    QStringList alter;
+    for (const QString &column : kV4Columns)
+        alter.append(QStringLiteral("ALTER TABLE conversations ADD COLUMN ") + column);
+    return execAll(db, alter, error) && exec(db, QStringLiteral("PRAGMA user_version = 4"), error);
+}
+
 } // namespace
 
 bool createSchema(QSqlDatabase &db, QString *error)
@@ -165,7 +179,8 @@ bool createSchema(QSqlDatabase &db, QString *error)
                        "updated_at TEXT NOT NULL, "
                        "source TEXT NOT NULL DEFAULT '', "
                        "message_count INTEGER NOT NULL DEFAULT 0, "
-                       "card_count INTEGER NOT NULL DEFAULT 0)"),
+                       "card_count INTEGER NOT NULL DEFAULT 0, ")
+            + kV4Columns.join(QStringLiteral(", ")) + QLatin1Char(')'),
         QStringLiteral("CREATE TABLE messages("
                        "conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE, "
                        "seq INTEGER NOT NULL, "
@@ -194,6 +209,8 @@ bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error)
     if (fromVersion == 1 && !migrateV1ToV2(db, error))
         return false;
     if (fromVersion <= 2 && !migrateV2ToV3(db, error))
+        return false;
+    if (fromVersion <= 3 && !migrateV3ToV4(db, error))
         return false;
     return true;
 }

@@ -12,6 +12,8 @@
 //  v3  + streamed(conversation_id, turn_id, piece, text): prose of a turn in progress, written as it
 //        streams (PRODUCT.md §6); an assistant line of the turn clears it, and what a crash leaves is
 //        turned into the turn's assistant line on the next open (ConversationStore::recoverStreamedProse)
+//  v4  + conversations.title_by_user (a title the person gave: never replaced by an automatic one),
+//        deleted_at (UTC text, NULL while kept: "Recently deleted" until emptied, issue 12)
 // A migration runs in one transaction with the version bump: it happens whole or not at all.
 // Fixture databases of every earlier version are in tests/data/store/ (tests/auto/storemigration).
 
@@ -25,10 +27,13 @@ class QSqlDatabase;
 
 namespace Tessera {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 // A read-only open (no migration possible) reads databases from this version on: v3 only added a table
-// that writes use, so a v2 file in a read-only data dir is still listed and opened.
+// that writes use, so a v2 file in a read-only data dir is still listed and opened. v4's columns are
+// read as their defaults (not renamed by the person, not deleted) from an older file: the store's read
+// code asks kFirstVersionWithDeletion before naming them.
 inline constexpr int kOldestReadableSchemaVersion = 2;
+inline constexpr int kFirstVersionWithDeletion = 4;
 // PRAGMA application_id: "TSRA". A database with other tables and another id is foreign.
 inline constexpr int kApplicationId = 0x54535241;
 

@@ -309,6 +309,125 @@
         <source>%1 cards</source>
         <translation>عدد البطاقات: %1</translation>
     </message>
+    <message>
+        <source>Recently deleted: kept until you empty it.</source>
+        <translation>المحذوفة مؤخرًا: تبقى محفوظة حتى تُفرغها.</translation>
+    </message>
+    <message>
+        <source>Empty Recently deleted…</source>
+        <translation>إفراغ المحذوفة مؤخرًا…</translation>
+    </message>
+    <message>
+        <source>Conversation title</source>
+        <translation>عنوان المحادثة</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>تراجع</translation>
+    </message>
+    <message>
+        <source>deleted %1</source>
+        <translation>حُذفت %1</translation>
+    </message>
+    <message>
+        <source>last activity %1</source>
+        <translation>آخر نشاط %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;فتح</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>إعادة ت&amp;سمية</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>ت&amp;صدير…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;حذف…</translation>
+    </message>
+    <message>
+        <source>Re&amp;store</source>
+        <translation>ا&amp;ستعادة</translation>
+    </message>
+    <message>
+        <source>Delete &amp;Forever…</source>
+        <translation>حذف &amp;نهائي…</translation>
+    </message>
+    <message>
+        <source>Undo Delete</source>
+        <translation>التراجع عن الحذف</translation>
+    </message>
+    <message>
+        <source>‹ Back to conversations</source>
+        <translation>‹ العودة إلى المحادثات</translation>
+    </message>
+    <message>
+        <source>Recently deleted (%1)</source>
+        <translation>المحذوفة مؤخرًا (%1)</translation>
+    </message>
+    <message>
+        <source>Could not rename the conversation: %1</source>
+        <translation>تعذّرت إعادة تسمية المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation>حذف المحادثة</translation>
+    </message>
+    <message>
+        <source>Delete “%1”? It stays in Recently deleted until you empty it.</source>
+        <translation>حذف «%1»؟ ستبقى في المحذوفة مؤخرًا حتى تُفرغها.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>حذف</translation>
+    </message>
+    <message>
+        <source>Could not delete the conversation: %1</source>
+        <translation>تعذّر حذف المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>Could not restore the conversation: %1</source>
+        <translation>تعذّرت استعادة المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>Delete Forever</source>
+        <translation>حذف نهائي</translation>
+    </message>
+    <message>
+        <source>Delete “%1” forever? This cannot be undone.</source>
+        <translation>حذف «%1» نهائيًا؟ لا يمكن التراجع عن ذلك.</translation>
+    </message>
+    <message>
+        <source>Empty Recently deleted</source>
+        <translation>إفراغ المحذوفة مؤخرًا</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n conversation(s) forever? This cannot be undone.</source>
+        <translation>
+            <numerusform>حذف %n محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف محادثة واحدة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف محادثتين نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %n محادثات نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %n محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %n محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Empty</source>
+        <translation>إفراغ</translation>
+    </message>
+    <message>
+        <source>Could not empty Recently deleted: %1</source>
+        <translation>تعذّر إفراغ المحذوفة مؤخرًا: %1</translation>
+    </message>
+    <message>
+        <source>Deleted “%1”</source>
+        <translation>حُذفت «%1»</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationModel</name>
@@ -521,6 +640,14 @@
     <message>
         <source>… this block is %1 px tall; the image shows its first %2 px</source>
         <translation>… ارتفاع هذه الكتلة %1 بكسل؛ تعرض الصورة أول %2 بكسل منها</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Text</source>
+        <translation>نسخ ال&amp;نص</translation>
+    </message>
+    <message>
+        <source>Copy Answer as &amp;Markdown</source>
+        <translation>نسخ الإجابة بتنسيق &amp;Markdown</translation>
     </message>
 </context>
 <context>
@@ -1102,6 +1229,34 @@
     <message>
         <source>No browser opened %1.</source>
         <translation>لم يفتح أي متصفح %1.</translation>
+    </message>
+    <message>
+        <source>&amp;Export Conversation…</source>
+        <translation>&amp;تصدير المحادثة…</translation>
+    </message>
+    <message>
+        <source>Only a stored conversation can be exported: import it first.</source>
+        <translation>لا يمكن تصدير إلا محادثة محفوظة: استوردها أولًا.</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export Conversation</source>
+        <translation>تصدير المحادثة</translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation>صُدّرت إلى %1.</translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>تعذّر التصدير: %1</translation>
     </message>
 </context>
 <context>

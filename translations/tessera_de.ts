@@ -293,6 +293,121 @@
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
+    <message>
+        <source>Recently deleted: kept until you empty it.</source>
+        <translation>Zuletzt gelöscht: bleibt erhalten, bis Sie es leeren.</translation>
+    </message>
+    <message>
+        <source>Empty Recently deleted…</source>
+        <translation>„Zuletzt gelöscht“ leeren…</translation>
+    </message>
+    <message>
+        <source>Conversation title</source>
+        <translation>Titel der Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>deleted %1</source>
+        <translation>gelöscht %1</translation>
+    </message>
+    <message>
+        <source>last activity %1</source>
+        <translation>zuletzt aktiv %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;store</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Delete &amp;Forever…</source>
+        <translation>&amp;Endgültig löschen…</translation>
+    </message>
+    <message>
+        <source>Undo Delete</source>
+        <translation>Löschen rückgängig machen</translation>
+    </message>
+    <message>
+        <source>‹ Back to conversations</source>
+        <translation>‹ Zurück zu den Unterhaltungen</translation>
+    </message>
+    <message>
+        <source>Recently deleted (%1)</source>
+        <translation>Zuletzt gelöscht (%1)</translation>
+    </message>
+    <message>
+        <source>Could not rename the conversation: %1</source>
+        <translation>Die Unterhaltung konnte nicht umbenannt werden: %1</translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation>Unterhaltung löschen</translation>
+    </message>
+    <message>
+        <source>Delete “%1”? It stays in Recently deleted until you empty it.</source>
+        <translation>„%1“ löschen? Sie bleibt unter „Zuletzt gelöscht“, bis Sie es leeren.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Could not delete the conversation: %1</source>
+        <translation>Die Unterhaltung konnte nicht gelöscht werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not restore the conversation: %1</source>
+        <translation>Die Unterhaltung konnte nicht wiederhergestellt werden: %1</translation>
+    </message>
+    <message>
+        <source>Delete Forever</source>
+        <translation>Endgültig löschen</translation>
+    </message>
+    <message>
+        <source>Delete “%1” forever? This cannot be undone.</source>
+        <translation>„%1“ endgültig löschen? Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Empty Recently deleted</source>
+        <translation>„Zuletzt gelöscht“ leeren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n conversation(s) forever? This cannot be undone.</source>
+        <translation>
+            <numerusform>%n Unterhaltung endgültig löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>%n Unterhaltungen endgültig löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Empty</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Could not empty Recently deleted: %1</source>
+        <translation>„Zuletzt gelöscht“ konnte nicht geleert werden: %1</translation>
+    </message>
+    <message>
+        <source>Deleted “%1”</source>
+        <translation>„%1“ gelöscht</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationModel</name>
@@ -505,6 +620,14 @@
     <message>
         <source>… this block is %1 px tall; the image shows its first %2 px</source>
         <translation>… dieser Block ist %1 px hoch; das Bild zeigt seine ersten %2 px</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Text</source>
+        <translation>&amp;Text kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Answer as &amp;Markdown</source>
+        <translation>Antwort als &amp;Markdown kopieren</translation>
     </message>
 </context>
 <context>
@@ -1050,6 +1173,34 @@
     <message>
         <source>No browser opened %1.</source>
         <translation>Kein Browser hat %1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>&amp;Export Conversation…</source>
+        <translation>Unterhaltung &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Only a stored conversation can be exported: import it first.</source>
+        <translation>Nur eine gespeicherte Unterhaltung kann exportiert werden: importieren Sie sie zuerst.</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export Conversation</source>
+        <translation>Unterhaltung exportieren</translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation>Exportiert nach %1.</translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

@@ -3,15 +3,21 @@
 #include <algorithm>
 
 #include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
 #include <QImage>
+#include <QMenu>
 #include <QPainter>
 #include <QResizeEvent>
 #include <QScrollBar>
+#include <QTextDocument>
 
+#include <cards/cardkinds.h>
 #include <cards/conversationmodel.h>
 #include <widgets/card/cardactions.h>
 #include <widgets/card/cardexport.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/markdownview.h>
 #include <widgets/conversation/blockwidgets.h>
 
 namespace Tessera {
@@ -224,8 +230,107 @@ QWidget *ConversationView::buildWidget(int row)
     QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
     if (const Card *card = m_model->card(row))
         installCardContextMenu(widget, *card); // Copy as text / JSON / image (issue 7)
+    else
+        installCopyMenu(widget, m_model->blockType(row));
     widget->ensurePolished();
     return widget;
+}
+
+// The row is looked up when the menu opens: older pages inserted above move it.
+void ConversationView::installCopyMenu(QWidget *widget, BlockType type)
+{
+    if (type != BlockType::UserText && type != BlockType::AssistantProse)
+        return;
+    // The prose and label children pass their right click up (their own menus only offer a copy of
+    // the selection, which Ctrl+C keeps doing).
+    for (QWidget *child : widget->findChildren<QWidget *>()) {
+        if (child->objectName() == QLatin1String("userText") || qobject_cast<MarkdownView *>(child))
+            child->setContextMenuPolicy(Qt::NoContextMenu);
+    }
+    // A filter, not CustomContextMenu: the block keeps its policy (a block without a card has no card menu).
+    widget->installEventFilter(this);
+}
+
+bool ConversationView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::ContextMenu || !watched->isWidgetType())
+        return QAbstractScrollArea::eventFilter(watched, event);
+    auto *widget = static_cast<QWidget *>(watched);
+    QMenu *menu = createCopyMenu(rowOfWidget(widget), widget);
+    if (!menu)
+        return QAbstractScrollArea::eventFilter(watched, event);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(static_cast<QContextMenuEvent *>(event)->globalPos());
+    return true;
+}
+
+int ConversationView::rowOfWidget(const QWidget *widget) const
+{
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row).widget == widget)
+            return row;
+    }
+    return -1;
+}
+
+QMenu *ConversationView::createCopyMenu(int row, QWidget *parent)
+{
+    if (!m_model || row < 0 || row >= m_model->rowCount())
+        return nullptr;
+    const BlockType type = m_model->blockType(row);
+    if (type != BlockType::UserText && type != BlockType::AssistantProse)
+        return nullptr;
+    auto *menu = new QMenu(parent);
+    menu->setObjectName(QStringLiteral("messageCopyMenu"));
+    const QString text = rowText(row);
+    QAction *copyText = menu->addAction(tr("Copy &Text"), menu, [text] { QApplication::clipboard()->setText(text); });
+    copyText->setObjectName(QStringLiteral("copyMessageText"));
+    if (type == BlockType::AssistantProse) {
+        const QString markdown = answerMarkdown(row);
+        QAction *copyAnswer = menu->addAction(tr("Copy Answer as &Markdown"), menu,
+                                              [markdown] { QApplication::clipboard()->setText(markdown); });
+        copyAnswer->setObjectName(QStringLiteral("copyAnswerMarkdown"));
+    }
+    return menu;
+}
+
+QString ConversationView::rowText(int row) const
+{
+    const QString content = m_model->blockText(row);
+    if (m_model->blockType(row) != BlockType::AssistantProse)
+        return content; // what the user typed, as typed
+    // Prose as read on screen, without Markdown's marks.
+    QTextDocument document;
+    MarkdownView::renderInto(&document, content);
+    return document.toPlainText().trimmed();
+}
+
+namespace {
+
+QString cardMarkdown(const Card &card)
+{
+    if (card.isValid() && card.kind() != CardKind::Unknown)
+        return kindMarkdown(card); // the kind table's form, as the store's export writes it
+    return QStringLiteral("> _Invalid %1 card_").arg(card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName());
+}
+
+} // namespace
+
+QString ConversationView::answerMarkdown(int row) const
+{
+    // The answer: every row between the user turn before it and the next one.
+    int first = row;
+    while (first > 0 && m_model->blockType(first - 1) != BlockType::UserText)
+        --first;
+    QStringList blocks;
+    for (int r = first; r < m_model->rowCount() && m_model->blockType(r) != BlockType::UserText; ++r) {
+        if (m_model->blockType(r) == BlockType::AssistantProse)
+            blocks.append(m_model->blockText(r).trimmed());
+        else if (const Card *card = m_model->card(r))
+            blocks.append(cardMarkdown(*card));
+    }
+    blocks.removeAll(QString());
+    return blocks.join(QStringLiteral("\n\n"));
 }
 
 int ConversationView::measure(int row, QWidget *widget) const

@@ -21,11 +21,13 @@
 #include <widgets/card/rendererregistry.h>
 
 class QImage;
+class QMenu;
 
 namespace Tessera {
 
 class CardActions;
 class ConversationModel;
+enum class BlockType;
 
 class ConversationView : public QAbstractScrollArea
 {
@@ -66,6 +68,15 @@ public:
     static QImage renderToImage(ConversationModel *model, int width, const QPalette &palette,
                                 int maxHeight, int *rowsDrawn, const RenderSettings &settings = {});
 
+    // Copying messages (issue 12): a right click on a user turn offers "Copy Text"; on assistant prose
+    // also "Copy Answer as Markdown" (the turn's prose and cards, cards in the kind table's Markdown
+    // form). The menu of a row, owned by parent; nullptr for rows that are not user text or prose.
+    QMenu *createCopyMenu(int row, QWidget *parent);
+    // What "Copy Text" copies: a user turn as typed, prose as plain text.
+    QString rowText(int row) const;
+    // What "Copy Answer as Markdown" copies for any row of an answer.
+    QString answerMarkdown(int row) const;
+
 Q_SIGNALS:
     void promptRequested(const QString &prompt);
     void itemActivated(const QString &itemId);
@@ -75,6 +86,7 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
     bool viewportEvent(QEvent *event) override;
     bool focusNextPrevChild(bool next) override;
+    bool eventFilter(QObject *watched, QEvent *event) override; // the copy menu of user and prose blocks
 
 private:
     struct Row
@@ -97,6 +109,8 @@ private:
     void releaseWidget(int row);
     int itemWidth() const;
     QList<QWidget *> focusChain() const;
+    void installCopyMenu(QWidget *widget, BlockType type);
+    int rowOfWidget(const QWidget *widget) const;
 
     ConversationModel *m_model = nullptr; // Not owned.
     CardActions *m_actions = nullptr;

@@ -100,6 +100,11 @@ private Q_SLOTS:
     void markdownExport();
     void idPrefixes();
     void deleteRemovesEverything();
+    void renameMarksTheTitleAsTheUsers();
+    void softDeleteKeepsEveryLine();
+    void restoreBringsItBack();
+    void emptyRecentlyDeletedRemovesForGood();
+    void recentlyDeletedOnAReadOnlyStore();
     void readErrorsReachTheCaller();
     void secondOpenIsLocked();
     void readOnlyBesideWriter();
@@ -565,6 +570,109 @@ void tst_Store::deleteRemovesEverything()
                                       "(SELECT count(*) FROM turns WHERE conversation_id = '%1')").arg(gone)) && query.next());
     QCOMPARE(query.value(0).toInt(), 0); // foreign keys on: its lines and turns went with it
     QCOMPARE(m_store->messageCount(keep), 43);
+}
+
+void tst_Store::renameMarksTheTitleAsTheUsers()
+{
+    QString id;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("first question")), QStringLiteral("x"), QString(), &id).ok());
+    QVERIFY(!m_store->conversation(id).titleByUser);
+    QVERIFY(m_store->setAutomaticTitle(id, QStringLiteral("Automatic")).ok());
+    QCOMPARE(m_store->conversation(id).title, QStringLiteral("Automatic"));
+
+    QVERIFY(m_store->renameConversation(id, QStringLiteral("  Budget\n review ")).ok());
+    ConversationSummary renamed = m_store->conversation(id);
+    QCOMPARE(renamed.title, QStringLiteral("Budget review")); // simplified like automatic titles
+    QVERIFY(renamed.titleByUser);
+    // An automatic title never replaces the person's: NotFound, nothing changed.
+    QCOMPARE(m_store->setAutomaticTitle(id, QStringLiteral("Later")).code, StoreError::NotFound);
+    QCOMPARE(m_store->conversation(id).title, QStringLiteral("Budget review"));
+
+    QCOMPARE(m_store->renameConversation(id, QStringLiteral("  ")).code, StoreError::BadInput);
+    QCOMPARE(m_store->renameConversation(QStringLiteral("no-such-id"), QStringLiteral("x")).code, StoreError::NotFound);
+    QCOMPARE(m_store->conversation(id).title, QStringLiteral("Budget review"));
+
+    // Kept across a reopen.
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QVERIFY(m_store->conversation(id).titleByUser);
+}
+
+void tst_Store::softDeleteKeepsEveryLine()
+{
+    const QString gone = importFixture(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"));
+    QString keep;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("keep me")), QStringLiteral("x"), QString(), &keep).ok());
+    const QList<QByteArray> lines = m_store->rawLines(gone);
+    const QString word = QStringLiteral("which sessions do I have"); // the demo's first question
+    QCOMPARE(m_store->listConversations(word).size(), 1);
+
+    QVERIFY(m_store->moveToRecentlyDeleted(gone).ok());
+    QCOMPARE(m_store->moveToRecentlyDeleted(gone).code, StoreError::NotFound); // already there
+    const QList<ConversationSummary> listed = m_store->listConversations();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first().id, keep);
+    QVERIFY(m_store->listConversations(word).isEmpty()); // search does not find it either
+    const QList<ConversationSummary> deleted = m_store->recentlyDeleted();
+    QCOMPARE(deleted.size(), 1);
+    QCOMPARE(deleted.first().id, gone);
+    QVERIFY(deleted.first().isDeleted());
+    QVERIFY(qAbs(deleted.first().deletedAt.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    QCOMPARE(m_store->rawLines(gone), lines); // nothing is lost
+    QVERIFY(m_store->conversation(gone).isDeleted());
+}
+
+void tst_Store::restoreBringsItBack()
+{
+    QString id;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("come back")), QStringLiteral("x"), QString(), &id).ok());
+    QCOMPARE(m_store->restoreConversation(id).code, StoreError::NotFound); // not deleted
+    QVERIFY(m_store->moveToRecentlyDeleted(id).ok());
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QCOMPARE(m_store->recentlyDeleted().size(), 1); // kept across a reopen
+    QVERIFY(m_store->restoreConversation(id).ok());
+    QVERIFY(m_store->recentlyDeleted().isEmpty());
+    QCOMPARE(m_store->listConversations(QStringLiteral("come back")).size(), 1);
+    QVERIFY(!m_store->conversation(id).isDeleted());
+    QCOMPARE(m_store->messageCount(id), 1);
+}
+
+void tst_Store::emptyRecentlyDeletedRemovesForGood()
+{
+    QString a, b, keep;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("a"), QStringLiteral("t1")), QStringLiteral("x"), QString(), &a).ok());
+    QVERIFY(m_store->importData(userLine(QStringLiteral("b")), QStringLiteral("x"), QString(), &b).ok());
+    QVERIFY(m_store->importData(userLine(QStringLiteral("keep")), QStringLiteral("x"), QString(), &keep).ok());
+    QVERIFY(m_store->moveToRecentlyDeleted(a).ok());
+    QVERIFY(m_store->moveToRecentlyDeleted(b).ok());
+    int removed = -1;
+    QVERIFY(m_store->emptyRecentlyDeleted(&removed).ok());
+    QCOMPARE(removed, 2);
+    QVERIFY(m_store->recentlyDeleted().isEmpty());
+    QCOMPARE(m_store->conversation(a).id, QString());
+    QCOMPARE(m_store->listConversations().size(), 1);
+    QSqlQuery query(QSqlDatabase::database(m_store->connectionName()));
+    QVERIFY(query.exec(QStringLiteral("SELECT (SELECT count(*) FROM messages WHERE conversation_id IN ('%1', '%2')) + "
+                                      "(SELECT count(*) FROM turns WHERE conversation_id = '%1')").arg(a, b)) && query.next());
+    QCOMPARE(query.value(0).toInt(), 0);
+    QVERIFY(m_store->emptyRecentlyDeleted(&removed).ok());
+    QCOMPARE(removed, 0);
+}
+
+void tst_Store::recentlyDeletedOnAReadOnlyStore()
+{
+    QString id, gone;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("kept")), QStringLiteral("x"), QString(), &id).ok());
+    QVERIFY(m_store->importData(userLine(QStringLiteral("gone")), QStringLiteral("x"), QString(), &gone).ok());
+    QVERIFY(m_store->moveToRecentlyDeleted(gone).ok());
+    ConversationStore reader;
+    QVERIFY(reader.open(m_dir->path(), ConversationStore::OpenMode::ReadOnly).ok());
+    QCOMPARE(reader.listConversations().size(), 1);
+    QCOMPARE(reader.recentlyDeleted().size(), 1);
+    QCOMPARE(reader.renameConversation(id, QStringLiteral("x")).code, StoreError::NotWritable);
+    QCOMPARE(reader.moveToRecentlyDeleted(id).code, StoreError::NotWritable);
+    QCOMPARE(reader.emptyRecentlyDeleted().code, StoreError::NotWritable);
 }
 
 // A read path never hides an SQL error: it is logged in tessera.store and reaches the caller's status,

@@ -130,6 +130,7 @@ private Q_SLOTS:
     void openFixture();
     void emptyFileIsANewDatabase();
     void failedMigrationLeavesTheOldDatabase();
+    void readOnlyOpenOfAV3File();
 };
 
 void tst_StoreMigration::everyVersionHasAFixture()
@@ -180,6 +181,9 @@ void tst_StoreMigration::openFixture()
     QCOMPARE(all.at(1).cardCount, 3); // call_1 draws at its result, not twice
     QCOMPARE(all.at(1).lastActivity, QDateTime(QDate(2026, 1, 5), QTime(10, 2), Qt::UTC));
     QCOMPARE(all.at(1).source, QStringLiteral("/home/ana/flows.jsonl"));
+    // v4: a migrated conversation is kept and was not renamed by the person.
+    QVERIFY(!all.at(0).isDeleted() && !all.at(0).titleByUser);
+    QVERIFY(store.recentlyDeleted().isEmpty());
 
     // Re-validated with this build's rules.
     const Transcript first = store.loadTranscript(kFirst);
@@ -265,6 +269,25 @@ void tst_StoreMigration::failedMigrationLeavesTheOldDatabase()
         check.close();
     }
     QSqlDatabase::removeDatabase(name);
+}
+
+// A read-only open cannot migrate: v4's columns are missing from a v3 file, and their defaults stand in.
+void tst_StoreMigration::readOnlyOpenOfAV3File()
+{
+    QTemporaryDir dir;
+    QVERIFY(buildDatabase(fixturePath(3), dir.filePath(QStringLiteral("tessera.db"))));
+    ConversationStore store;
+    const StoreStatus status = store.open(dir.path(), ConversationStore::OpenMode::ReadOnly);
+    QVERIFY2(status.ok(), qPrintable(status.message));
+    QCOMPARE(store.schemaVersion(), 3);
+    const QList<ConversationSummary> all = store.listConversations();
+    QCOMPARE(all.size(), 2);
+    QVERIFY(!all.first().isDeleted() && !all.first().titleByUser);
+    QCOMPARE(store.listConversations(QStringLiteral("pharma led")).size(), 1);
+    QCOMPARE(store.conversation(kFirst).messageCount, 8);
+    StoreStatus listed;
+    QVERIFY(store.recentlyDeleted(&listed).isEmpty());
+    QVERIFY(listed.ok());
 }
 
 QTEST_GUILESS_MAIN(tst_StoreMigration)
