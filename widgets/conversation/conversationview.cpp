@@ -1,12 +1,17 @@
 #include <widgets/conversation/conversationview.h>
 
 #include <algorithm>
+#include <utility>
 
+#include <QAction>
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QImage>
+#include <QMenu>
 #include <QPainter>
 #include <QResizeEvent>
 #include <QScrollBar>
+#include <QTextEdit>
 
 #include <cards/conversationmodel.h>
 #include <widgets/card/cardactions.h>
@@ -94,6 +99,7 @@ void ConversationView::setModel(ConversationModel *model)
         connect(m_model, &QAbstractItemModel::rowsInserted, this, &ConversationView::onRowsInserted);
         connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ConversationView::onRowsRemoved);
         connect(m_model, &QAbstractItemModel::dataChanged, this, &ConversationView::onDataChanged);
+        connect(m_model, &ConversationModel::versionsAboutToRedraw, this, &ConversationView::rememberPlace);
     }
     resetRows();
 }
@@ -110,8 +116,75 @@ void ConversationView::resetRows()
         m_rows[row].estimate = estimateBlockHeight(*m_model, row, width);
     m_layoutWidth = width;
     rebuildOffsets();
+    // A version switch redraws the same conversation: the reader stays where they were.
+    const int place = std::exchange(m_placeAfterReset, -1);
+    const bool bottom = std::exchange(m_bottomAfterReset, false);
     verticalScrollBar()->setValue(0);
     updateLayout();
+    if (bottom)
+        scrollToBottom();
+    else if (place > 0)
+        verticalScrollBar()->setValue(place);
+}
+
+void ConversationView::rememberPlace()
+{
+    QScrollBar *bar = verticalScrollBar();
+    m_placeAfterReset = bar->value();
+    m_bottomAfterReset = bar->value() >= bar->maximum() - 4;
+}
+
+void ConversationView::setTurnActions(const QList<QAction *> &actions)
+{
+    m_turnActions = actions;
+}
+
+void ConversationView::watchTurnMenu(QWidget *widget)
+{
+    // Cards keep their own menu (copy as text / JSON / image); every other block offers the turn's.
+    widget->installEventFilter(this);
+    const QList<QWidget *> children = widget->findChildren<QWidget *>();
+    for (QWidget *child : children)
+        child->installEventFilter(this);
+}
+
+bool ConversationView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ContextMenu && watched->isWidgetType()) {
+        auto *target = static_cast<QWidget *>(watched);
+        if (target->contextMenuPolicy() == Qt::DefaultContextMenu
+            && showTurnMenu(target, static_cast<QContextMenuEvent *>(event)->globalPos()))
+            return true;
+    }
+    return QAbstractScrollArea::eventFilter(watched, event);
+}
+
+bool ConversationView::showTurnMenu(QWidget *target, const QPoint &globalPos)
+{
+    QWidget *block = target;
+    while (block->parentWidget() && block->parentWidget() != viewport())
+        block = block->parentWidget();
+    int row = -1;
+    for (int r = 0; r < m_rows.size() && row < 0; ++r)
+        row = m_rows.at(r).widget == block ? r : -1;
+    QList<QAction *> shown;
+    for (QAction *action : std::as_const(m_turnActions)) {
+        if (action->isVisible())
+            shown.append(action);
+    }
+    if (row < 0 || shown.isEmpty() || !m_model->isInLastExchange(row))
+        return false;
+    // Text views keep their Copy and Select All; the turn's actions follow.
+    auto *text = qobject_cast<QTextEdit *>(target);
+    if (!text && target->parentWidget())
+        text = qobject_cast<QTextEdit *>(target->parentWidget()); // the viewport of a text view
+    QMenu *menu = text ? text->createStandardContextMenu() : new QMenu(this);
+    if (text)
+        menu->addSeparator();
+    menu->addActions(shown);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(globalPos);
+    return true;
 }
 
 void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int last)
@@ -223,6 +296,10 @@ QWidget *ConversationView::buildWidget(int row)
     QWidget *widget = createBlockWidget(*m_model, row, context, viewport());
     if (const Card *card = m_model->card(row))
         installCardContextMenu(widget, *card); // Copy as text / JSON / image (issue 7)
+    else
+        watchTurnMenu(widget);
+    if (auto *switcher = qobject_cast<VersionSwitcherRow *>(widget))
+        connect(switcher, &VersionSwitcherRow::versionRequested, this, &ConversationView::versionRequested);
     widget->ensurePolished();
     return widget;
 }

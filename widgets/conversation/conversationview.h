@@ -18,6 +18,7 @@
 #include <QList>
 #include <QPointer>
 
+class QAction;
 class QImage;
 
 namespace Tessera {
@@ -51,6 +52,10 @@ public:
     // The y offset of a row in content coordinates.
     int rowTop(int row) const;
 
+    // Regenerate / Edit and resend (issue 12): offered in the context menu of the last exchange's rows
+    // while visible. Not owned (the window's Conversation menu holds them).
+    void setTurnActions(const QList<QAction *> &actions);
+
     void scrollToRow(int row);
     void scrollToBottom();
 
@@ -63,12 +68,15 @@ public:
 Q_SIGNALS:
     void promptRequested(const QString &prompt);
     void itemActivated(const QString &itemId);
+    // A "‹ N/M ›" switcher asked to show another version of its turn (nothing changes until recorded).
+    void versionRequested(const QString &group, int version);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
     bool viewportEvent(QEvent *event) override;
     bool focusNextPrevChild(bool next) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct Row
@@ -91,6 +99,9 @@ private:
     void releaseWidget(int row);
     int itemWidth() const;
     QList<QWidget *> focusChain() const;
+    void watchTurnMenu(QWidget *widget);
+    bool showTurnMenu(QWidget *target, const QPoint &globalPos);
+    void rememberPlace();
 
     ConversationModel *m_model = nullptr; // Not owned.
     CardActions *m_actions = nullptr;
@@ -100,6 +111,9 @@ private:
     bool m_inLayout = false;
     bool m_stickToBottom = false;
     bool m_fetchQueued = false;
+    QList<QAction *> m_turnActions; // Not owned.
+    int m_placeAfterReset = -1;     // scroll value a version redraw keeps; -1: none (a new conversation)
+    bool m_bottomAfterReset = false;
 };
 
 } // namespace Tessera
