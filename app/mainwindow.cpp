@@ -814,7 +814,13 @@ void MainWindow::resendEdited(const QString &text)
 void MainWindow::chooseVersion(const QString &group, int version)
 {
     QString error;
+    // A file on screen is kept (imported) on its first change, as when a message is sent.
+    const bool stored = ensureStoredConversation();
+    if (stored)
+        m_list->refresh(m_currentId);
     if (m_session) {
+        if (stored)
+            m_session->setConversationId(m_currentId);
         if (!m_session->chooseVersion(group, version, &error))
             statusBar()->showMessage(tr("Cannot show that version: %1").arg(error), 8000);
         return;

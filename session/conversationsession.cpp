@@ -913,6 +913,8 @@ bool ConversationSession::chooseVersion(const QString &group, int version, QStri
     QString reason;
     if (isBusy())
         reason = tr("the agent is busy with your last turn");
+    else if (m_store && m_store->isOpen() && m_conversationId.isEmpty())
+        reason = tr("this conversation is not stored"); // a choice alone must not start a new conversation
     else if (g < 0 || version < 1 || version > m_model->versions().groups().at(g).count())
         reason = tr("this turn has no version %1").arg(version);
     if (!reason.isEmpty()) {

@@ -117,8 +117,8 @@ public:
     // gets the chosen history before the edited question, then TEXT. Refused like regenerateLastTurn.
     bool resendEdited(const QString &text, QString *error = nullptr);
     // Stores {"role":"system","content":…,"version_choice":{"group","version"}}: the model shows that
-    // version, and the next turn continues from it. Needs no backend; refused while busy or when the
-    // group has no such version.
+    // version, and the next turn continues from it. Needs no backend; refused while busy, when the
+    // group has no such version, or when the store is open and no stored conversation is set.
     bool chooseVersion(const QString &group, int version, QString *error = nullptr);
     // The line chooseVersion stores, for a window with no session to write it (no backend set).
     static QByteArray versionChoiceLine(const QString &group, int version, int count);
