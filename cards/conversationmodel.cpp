@@ -151,8 +151,11 @@ int ConversationModel::lastExchangeStart() const
 {
     const QList<Message> &messages = m_transcript.messages;
     for (int i = int(messages.size()) - 1; i >= 0; --i) {
-        if (messages.at(i).isReadable() && messages.at(i).role == MessageRole::User)
-            return i;
+        if (messages.at(i).isReadable() && messages.at(i).role == MessageRole::User) {
+            // An edited question opens a version: the exchange is the whole group, version 1 included.
+            const int group = m_versions.groupOf(i);
+            return group >= 0 ? m_versions.firstMessage(group) : i;
+        }
     }
     return -1;
 }

@@ -101,7 +101,8 @@ public:
     // A version line (one opening a version or recording a choice) appended or loaded redraws the whole
     // list (modelReset): blocks in the middle appear and disappear.
     const TurnVersions &versions() const { return m_versions; }
-    // The index in transcript() of the last user line loaded (the last exchange starts there), or -1.
+    // Where the last exchange starts in transcript(): the last user line loaded, or the first line of
+    // the version group it belongs to; -1 when there is none.
     int lastExchangeStart() const;
     // True for the rows of the last exchange (and the streaming message).
     bool isInLastExchange(int row) const;

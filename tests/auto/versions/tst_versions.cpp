@@ -240,6 +240,10 @@ void tst_Versions::editAndResendKeepsBothVersions()
     QCOMPARE(rowsOf(*m_model), original);
     QCOMPARE(afterRestart(), original);
     QCOMPARE(m_session->lastQuestion(), QStringLiteral("Capital of Italy?"));
+    // The context menu's rows of the last exchange: version 1's question and answer too.
+    QVERIFY(!m_model->isInLastExchange(1));
+    for (int row = 2; row < m_model->rowCount(); ++row)
+        QVERIFY(m_model->isInLastExchange(row));
 
     // Regenerating version 1 makes version 3, asking version 1's question again.
     m_server->enqueue(answer(QStringLiteral("Rome.")));
