@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLocalServer>
 #include <QLocalSocket>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -236,6 +237,8 @@ void MainWindow::createMenus()
         else if (!QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
             statusBar()->showMessage(tr("No application opens %1.").arg(QDir::toNativeSeparators(path)), 8000);
     });
+
+    createConversationMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)->setShortcut(QKeySequence::HelpContents);
@@ -739,6 +742,7 @@ void MainWindow::updateTurnIndicator()
     if (!busy && m_stopButton->hasFocus())
         m_composer->setFocus(Qt::OtherFocusReason); // not the next widget in the chain: the view would jump
     m_turnIndicator->setVisible(busy);
+    updateRevisionActions();
 }
 
 void MainWindow::leaveConversation(const QString &nextId)
@@ -802,6 +806,113 @@ void MainWindow::confirmLink(const QString &url)
     dialog.resize(520, dialog.sizeHint().height());
     if (dialog.exec() == QDialog::Accepted && !QDesktopServices::openUrl(parsed))
         statusBar()->showMessage(tr("No browser opened %1.").arg(url.left(200)), 8000);
+}
+
+// --- turn versions (issue 12) ------------------------------------------------------------------------
+
+void MainWindow::createConversationMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("&Conversation"));
+    m_regenerateAction = menu->addAction(tr("&Regenerate"), this, &MainWindow::regenerateLastTurn);
+    m_regenerateAction->setObjectName(QStringLiteral("regenerateAction"));
+    m_regenerateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_editResendAction = menu->addAction(tr("&Edit and Resend"), this, &MainWindow::editLastQuestion);
+    m_editResendAction->setObjectName(QStringLiteral("editResendAction"));
+    m_editResendAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_view->setTurnActions({m_regenerateAction, m_editResendAction});
+    connect(m_view, &ConversationView::versionRequested, this, &MainWindow::chooseVersion);
+    connect(m_composer, &Composer::editResendRequested, this, &MainWindow::resendEdited);
+    // The last exchange changes with every line and every conversation opened.
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateRevisionActions);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateRevisionActions);
+    updateRevisionActions();
+}
+
+void MainWindow::updateRevisionActions()
+{
+    if (!m_regenerateAction)
+        return; // before the menus exist
+    // Hidden, not disabled, for stdio and WebSocket agents: they own their history (docs/decisions.md).
+    const bool offered = m_session && m_session->canReviseTurns();
+    const bool possible = offered && m_session->canReviseLastTurn();
+    for (QAction *action : {m_regenerateAction, m_editResendAction}) {
+        action->setVisible(offered);
+        action->setEnabled(possible);
+    }
+    if (!offered && m_composer->isEditing())
+        m_composer->cancelEditing();
+}
+
+bool MainWindow::prepareRevision()
+{
+    if (!m_session || !m_session->canReviseTurns())
+        return false;
+    if (ensureStoredConversation())
+        m_session->setConversationId(m_currentId);
+    return true;
+}
+
+void MainWindow::regenerateLastTurn()
+{
+    if (!prepareRevision())
+        return;
+    QString error;
+    const bool sent = m_session->regenerateLastTurn(&error);
+    updateTurnIndicator();
+    m_view->scrollToBottom();
+    if (!sent)
+        showSendProblem(error);
+}
+
+void MainWindow::editLastQuestion()
+{
+    if (!m_session || !m_session->canReviseLastTurn())
+        return;
+    m_composer->beginEditing(m_session->lastQuestion());
+}
+
+void MainWindow::resendEdited(const QString &text)
+{
+    if (!prepareRevision())
+        return;
+    QString error;
+    const qsizetype before = m_model->transcript().messages.size();
+    const bool sent = m_session->resendEdited(text, &error);
+    updateTurnIndicator();
+    if (m_model->transcript().messages.size() > before) // kept as a new version: the edit is done
+        m_composer->finishEditing();
+    m_view->scrollToBottom();
+    if (!sent)
+        showSendProblem(error);
+}
+
+void MainWindow::chooseVersion(const QString &group, int version)
+{
+    QString error;
+    // A file on screen is kept (imported) on its first change, as when a message is sent.
+    const bool stored = ensureStoredConversation();
+    if (stored)
+        m_list->refresh(m_currentId);
+    if (m_session) {
+        if (stored)
+            m_session->setConversationId(m_currentId);
+        if (!m_session->chooseVersion(group, version, &error))
+            statusBar()->showMessage(tr("Cannot show that version: %1").arg(error), 8000);
+        return;
+    }
+    // No backend was ever set: the choice is still the person's to keep.
+    const int g = m_model->versions().groupIndex(group);
+    if (g < 0 || version < 1 || version > m_model->versions().groups().at(g).count())
+        return;
+    const QByteArray line =
+            ConversationSession::versionChoiceLine(group, version, m_model->versions().groups().at(g).count());
+    qint64 seq = 0;
+    if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
+        const StoreStatus status = m_store->appendMessage(m_currentId, line, &seq);
+        if (!status.ok())
+            showNotSaving(status.message);
+    }
+    m_model->appendMessage(parseTranscriptLine(line, int(seq)));
 }
 
 } // namespace Tessera

@@ -14,6 +14,7 @@
 
 #include <backend/backendconfig.h>
 
+class QAction;
 class QLabel;
 class QLocalServer;
 class QMessageBox;
@@ -110,6 +111,15 @@ private:
     // The list moved a conversation to Recently deleted: leave it if it is on screen.
     void onConversationDeleted(const QString &id);
 
+    // --- turn versions (issue 12): the Conversation menu's Regenerate / Edit and resend, the switcher
+    void createConversationMenu();
+    void updateRevisionActions(); // hidden unless the backend's history is Tessera's (OpenAI-compatible)
+    bool prepareRevision();       // the conversation on screen is the session's (stored first)
+    void regenerateLastTurn();
+    void editLastQuestion();
+    void resendEdited(const QString &text);
+    void chooseVersion(const QString &group, int version);
+
     ConversationModel *m_model = nullptr;
     ConversationView *m_view = nullptr;
     Composer *m_composer = nullptr;
@@ -127,6 +137,8 @@ private:
     QWidget *m_turnIndicator = nullptr; // "The agent is answering…" + Stop, while a turn runs
     QPushButton *m_stopButton = nullptr;
     QPointer<QMessageBox> m_sendProblem;
+    QAction *m_regenerateAction = nullptr;
+    QAction *m_editResendAction = nullptr;
 };
 
 } // namespace Tessera

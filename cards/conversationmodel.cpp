@@ -109,18 +109,64 @@ void ConversationModel::appendBlocks(const Message &message, int messageIndex, Q
     }
 }
 
-QList<ConversationModel::Block> ConversationModel::blocksFor(const QList<Message> &messages, int firstIndex)
+QList<ConversationModel::Block> ConversationModel::blocksFor(const QList<Message> &messages, int firstIndex,
+                                                             const TurnVersions *versions)
 {
     QList<Block> blocks;
     for (int i = 0; i < messages.size(); ++i) {
         const Message &m = messages.at(i);
-        appendBlocks(m, firstIndex + i, &blocks);
+        const int index = firstIndex + i;
+        if (versions && !versions->isShown(index))
+            continue; // a version of its turn not chosen: kept in the transcript, not drawn
+        appendBlocks(m, index, &blocks);
         const bool turnGoesOn = i + 1 < messages.size() && messages.at(i + 1).incomplete
                 && messages.at(i + 1).turnId == m.turnId;
         if (m.incomplete && !turnGoesOn)
-            blocks.append({BlockType::CutOff, firstIndex + i, -1});
+            blocks.append({BlockType::CutOff, index, -1});
+        const int group = versions ? versions->groupOf(index) : -1;
+        if (group >= 0 && versions->switcherAnchor(group) == index)
+            blocks.append({BlockType::VersionSwitcher, index, group});
     }
     return blocks;
+}
+
+bool ConversationModel::isVersionLine(const Message &message)
+{
+    return !message.versionMark.group.isEmpty() || !message.versionChoice.group.isEmpty();
+}
+
+void ConversationModel::rebuildWithVersions()
+{
+    m_versions = TurnVersions::of(m_transcript.messages);
+    m_blocks = blocksFor(m_transcript.messages, 0, &m_versions);
+    if (m_hasStreaming) {
+        QList<Block> streaming;
+        appendBlocks(m_streaming, kStreamingIndex, &streaming);
+        m_blocks.append(streaming);
+        m_streamingBlocks = int(streaming.size());
+    }
+}
+
+int ConversationModel::lastExchangeStart() const
+{
+    const QList<Message> &messages = m_transcript.messages;
+    for (int i = int(messages.size()) - 1; i >= 0; --i) {
+        if (messages.at(i).isReadable() && messages.at(i).role == MessageRole::User) {
+            // An edited question opens a version: the exchange is the whole group, version 1 included.
+            const int group = m_versions.groupOf(i);
+            return group >= 0 ? m_versions.firstMessage(group) : i;
+        }
+    }
+    return -1;
+}
+
+bool ConversationModel::isInLastExchange(int row) const
+{
+    if (row < 0 || row >= m_blocks.size())
+        return false;
+    const int start = lastExchangeStart();
+    const int message = m_blocks.at(row).message;
+    return start >= 0 && (message == kStreamingIndex || message >= start);
 }
 
 void ConversationModel::setTranscript(const Transcript &transcript)
@@ -129,7 +175,8 @@ void ConversationModel::setTranscript(const Transcript &transcript)
     m_olderLoader = nullptr;
     m_hasOlder = false;
     m_transcript = transcript;
-    m_blocks = blocksFor(m_transcript.messages, 0);
+    m_versions = TurnVersions::of(m_transcript.messages);
+    m_blocks = blocksFor(m_transcript.messages, 0, &m_versions);
     m_cardStates.clear();
     for (const Message &m : std::as_const(m_transcript.messages))
         applyCardLine(m, m_cardStates, nullptr);
@@ -141,8 +188,21 @@ void ConversationModel::setTranscript(const Transcript &transcript)
 
 void ConversationModel::appendMessage(const Message &message)
 {
-    const QList<Block> added = blocksFor({message}, int(m_transcript.messages.size()));
+    if (isVersionLine(message)) {
+        // Blocks before the end appear or go: the whole list is redrawn.
+        Q_EMIT versionsAboutToRedraw();
+        beginResetModel();
+        m_transcript.messages.append(message);
+        applyCardLine(message, m_cardStates, nullptr);
+        rebuildWithVersions();
+        endResetModel();
+        return;
+    }
     m_transcript.messages.append(message);
+    if (!m_versions.isEmpty())
+        m_versions = TurnVersions::of(m_transcript.messages); // the line joins the version it follows
+    const QList<Block> added = blocksFor({message}, int(m_transcript.messages.size()) - 1,
+                                         m_versions.isEmpty() ? nullptr : &m_versions);
     QSet<QString> changedCards;
     applyCardLine(message, m_cardStates, &changedCards);
     emitCardRowsChanged(this, changedCards);
@@ -207,7 +267,15 @@ void ConversationModel::prependMessages(const QList<Message> &older)
         }
         emitCardRowsChanged(this, changedCards); // rows loaded so far; the older rows are built with it
     }
-    const QList<Block> added = blocksFor(older, 0);
+    if (!m_versions.isEmpty() || !TurnVersions::of(older).isEmpty()) {
+        // A version's first lines may be in the older page: the groups are found anew.
+        beginResetModel();
+        m_transcript.messages = older + m_transcript.messages;
+        rebuildWithVersions();
+        endResetModel();
+        return;
+    }
+    const QList<Block> added = blocksFor(older, 0, nullptr);
     const int shift = int(older.size());
     if (added.isEmpty()) {
         for (Block &block : m_blocks)
@@ -283,6 +351,10 @@ QString ConversationModel::blockText(int row) const
         if (m.role == MessageRole::System && m.rawLine.isEmpty() && m.lineNumber == 0 && !m.content.isEmpty())
             return m.content; // appendNotice
         return tr("This turn was cut off: Tessera stopped before it completed.");
+    case BlockType::VersionSwitcher: {
+        const TurnVersions::Group &group = m_versions.groups().at(block.card);
+        return QStringLiteral("\u2039 %1/%2 \u203A").arg(group.chosen).arg(group.count());
+    }
     case BlockType::Card:
         break;
     }
@@ -316,9 +388,23 @@ QVariant ConversationModel::data(const QModelIndex &index, int role) const
         return block.type == BlockType::Card ? QVariant(card(row)->cardId()) : QVariant();
     case CardStateRole:
         return block.type == BlockType::Card ? QVariant::fromValue(cardState(card(row)->cardId())) : QVariant();
+    case VersionGroupRole:
+    case VersionRole:
+    case VersionCountRole:
+        return versionData(block, role);
     default:
         return {};
     }
+}
+
+QVariant ConversationModel::versionData(const Block &block, int role) const
+{
+    if (block.type != BlockType::VersionSwitcher)
+        return {};
+    const TurnVersions::Group &group = m_versions.groups().at(block.card);
+    if (role == VersionGroupRole)
+        return group.id;
+    return role == VersionRole ? group.chosen : group.count();
 }
 
 QHash<int, QByteArray> ConversationModel::roleNames() const
@@ -331,6 +417,9 @@ QHash<int, QByteArray> ConversationModel::roleNames() const
     names.insert(CardIdRole, "cardId");
     names.insert(StreamingRole, "streaming");
     names.insert(CardStateRole, "cardState");
+    names.insert(VersionGroupRole, "versionGroup");
+    names.insert(VersionRole, "version");
+    names.insert(VersionCountRole, "versionCount");
     return names;
 }
 

@@ -6,6 +6,8 @@
 // compact line for a non-card tool call or result, or an "unreadable line N" block. The block type
 // is a render kind kept apart from the wire's role (the view picks a delegate by it, not by role).
 // System messages and card-tool acks draw nothing but stay in the transcript.
+// A turn with versions (transcript.h, "Turn versions") shows only its chosen version's blocks, and one
+// VersionSwitcher row ("‹ 2/2 ›") after the version's question (or before its first block).
 
 #include <functional>
 
@@ -24,6 +26,7 @@ enum class BlockType {
     ToolActivity,   // a non-card tool call or result, one muted line
     Unreadable,     // "unreadable line N"
     CutOff,         // after the last message of a turn that was cut off: one line saying so
+    VersionSwitcher, // a turn with versions: "‹ N/M ›", which one is shown (issue 12)
 };
 
 class ConversationModel : public QAbstractListModel
@@ -39,6 +42,9 @@ public:
         CardIdRole,                       // QString Card::cardId() for Card blocks
         StreamingRole,                    // bool: the provisional block of prose still streaming
         CardStateRole,                    // CardState (QVariant::fromValue) for Card blocks
+        VersionGroupRole,                 // QString group id for VersionSwitcher blocks
+        VersionRole,                      // int, the version shown (1-based), for VersionSwitcher blocks
+        VersionCountRole,                 // int, how many versions, for VersionSwitcher blocks
     };
 
     explicit ConversationModel(QObject *parent = nullptr);
@@ -82,9 +88,24 @@ public:
     void prependMessages(const QList<Message> &older);
     static constexpr int kFetchPageSize = 200; // messages per fetchMore
 
+Q_SIGNALS:
+    // Just before a version line redraws the list (modelReset follows): the view keeps the reader's place.
+    void versionsAboutToRedraw();
+
+public:
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
+
+    // --- turn versions (issue 12) ----------------------------------------------------------------------
+    // A version line (one opening a version or recording a choice) appended or loaded redraws the whole
+    // list (modelReset): blocks in the middle appear and disappear.
+    const TurnVersions &versions() const { return m_versions; }
+    // Where the last exchange starts in transcript(): the last user line loaded, or the first line of
+    // the version group it belongs to; -1 when there is none.
+    int lastExchangeStart() const;
+    // True for the rows of the last exchange (and the streaming message).
+    bool isInLastExchange(int row) const;
 
     BlockType blockType(int row) const;
     const Message &message(int row) const;
@@ -98,14 +119,19 @@ private:
     {
         BlockType type;
         int message; // index into the transcript, or kStreamingIndex
-        int card; // index into the message's cards, or -1
+        int card; // index into the message's cards, the version group (VersionSwitcher), or -1
     };
     // A block's message: index -1 is the streaming message (kStreamingIndex), else the transcript's.
     static constexpr int kStreamingIndex = -1;
     const Message &messageAt(int index) const;
     static void appendBlocks(const Message &message, int messageIndex, QList<Block> *blocks);
     // Blocks for a run of messages; a cut-off turn gets its notice after its last message in the run.
-    static QList<Block> blocksFor(const QList<Message> &messages, int firstIndex);
+    // `versions` covers the whole transcript (firstIndex counts into it); null: everything shown.
+    static QList<Block> blocksFor(const QList<Message> &messages, int firstIndex, const TurnVersions *versions);
+    static bool isVersionLine(const Message &message);
+    QVariant versionData(const Block &block, int role) const;
+    // m_versions and every block anew, inside beginResetModel/endResetModel.
+    void rebuildWithVersions();
 
     Transcript m_transcript;
     QList<Block> m_blocks;
@@ -115,6 +141,7 @@ private:
     Message m_streaming;
     int m_streamingBlocks = 0; // rows at the end that belong to the streaming message
     QHash<QString, CardState> m_cardStates;
+    TurnVersions m_versions;
 };
 
 } // namespace Tessera

@@ -93,6 +93,31 @@ bool isBlank(const QByteArray &line)
     return true;
 }
 
+int intMember(const json &object, const char *name)
+{
+    const auto it = object.find(name);
+    return it != object.end() && it->is_number_integer() ? int(qBound(qint64(0), it->get<qint64>(), qint64(1) << 20)) : 0;
+}
+
+// "turn_version" and "version_choice" (transcript.h, Turn versions): read only from lines that may
+// carry them; a member of the wrong shape is ignored (the line still draws as it would without).
+void readVersionMembers(const json &value, Message *message)
+{
+    if (message->role == MessageRole::System || message->role == MessageRole::User) {
+        if (const auto mark = value.find("turn_version"); mark != value.end() && mark->is_object()) {
+            message->versionMark.group = jsonString(*mark, "group");
+            message->versionMark.version = intMember(*mark, "version");
+            message->versionMark.from = message->role == MessageRole::System ? intMember(*mark, "from") : 0;
+        }
+    }
+    if (message->role == MessageRole::System) {
+        if (const auto choice = value.find("version_choice"); choice != value.end() && choice->is_object()) {
+            message->versionChoice.group = jsonString(*choice, "group");
+            message->versionChoice.version = intMember(*choice, "version");
+        }
+    }
+}
+
 } // namespace
 
 json Message::json() const
@@ -158,6 +183,7 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     message.toolCallId = jsonString(value, "tool_call_id");
     message.toolName = jsonString(value, "name");
     message.refusesCall = message.role == MessageRole::Tool && isRefusal(message.content);
+    readVersionMembers(value, &message);
 
     if (auto calls = value.find("tool_calls"); calls != value.end() && !calls->is_array() && !calls->is_null()) {
         // A shape Tessera cannot read is shown as such, never dropped in silence.
@@ -291,6 +317,200 @@ void elideRepeatedTurnProse(QList<Message> *messages)
         QString &prose = shown[m.turnId];
         prose += elideRepeatedTurnProse(&m, prose);
     }
+}
+
+namespace {
+
+// Builds the groups in one pass over the lines; see transcript.h, "Turn versions".
+class VersionScan
+{
+public:
+    explicit VersionScan(const QList<Message> &messages)
+        : m_messages(messages)
+        , m_groupOf(messages.size(), -1)
+        , m_versionOf(messages.size(), 0)
+    {}
+
+    void run(QList<TurnVersions::Group> *groups)
+    {
+        m_groups = groups;
+        for (int i = 0; i < m_messages.size(); ++i)
+            step(i);
+    }
+    QList<int> groupOf() const { return m_groupOf; }
+    QList<int> versionOf() const { return m_versionOf; }
+
+private:
+    void step(int i)
+    {
+        const Message &m = m_messages.at(i);
+        if (!m.versionMark.group.isEmpty()) {
+            openVersion(i, m);
+        } else if (m.isReadable() && m.role == MessageRole::User) {
+            m_exchangeStart = i; // a new exchange, in no group until a version line names it
+            m_group = -1;
+        } else if (m_group >= 0) {
+            assign(i, m_group, m_version);
+        }
+        if (!m.versionChoice.group.isEmpty())
+            choose(m.versionChoice);
+    }
+
+    void choose(const VersionChoice &choice)
+    {
+        for (TurnVersions::Group &group : *m_groups) {
+            if (group.id == choice.group && choice.version >= 1 && choice.version <= group.count())
+                group.chosen = choice.version; // the last choice wins; one naming no version is ignored
+        }
+    }
+
+    void openVersion(int i, const Message &m)
+    {
+        int g = -1;
+        for (int k = 0; k < m_groups->size() && g < 0; ++k)
+            g = m_groups->at(k).id == m.versionMark.group ? k : -1;
+        if (g < 0) {
+            // The exchange just before the first version line is version 1.
+            TurnVersions::Group group;
+            group.id = m.versionMark.group;
+            group.userLine.append(m_exchangeStart);
+            group.from.append(0);
+            m_groups->append(group);
+            g = int(m_groups->size()) - 1;
+            for (int k = qMax(0, m_exchangeStart); m_exchangeStart >= 0 && k < i; ++k) {
+                if (m_groupOf.at(k) < 0)
+                    assign(k, g, 1);
+            }
+        }
+        TurnVersions::Group &group = (*m_groups)[g];
+        const int version = group.count() + 1;
+        group.userLine.append(m.role == MessageRole::User ? i : -1);
+        group.from.append(m.versionMark.from >= 1 && m.versionMark.from < version ? m.versionMark.from : version - 1);
+        group.chosen = version;
+        m_group = g;
+        m_version = version;
+        if (m.role == MessageRole::User)
+            m_exchangeStart = i;
+        assign(i, g, version);
+    }
+
+    void assign(int i, int group, int version)
+    {
+        m_groupOf[i] = group;
+        m_versionOf[i] = version;
+    }
+
+    const QList<Message> &m_messages;
+    QList<TurnVersions::Group> *m_groups = nullptr;
+    QList<int> m_groupOf;
+    QList<int> m_versionOf;
+    int m_exchangeStart = -1;
+    int m_group = -1;
+    int m_version = 0;
+};
+
+bool hasVersionLines(const QList<Message> &messages)
+{
+    for (const Message &m : messages) {
+        if (!m.versionMark.group.isEmpty())
+            return true;
+    }
+    return false;
+}
+
+// The user line a version asks with: its own, else that of the version it regenerated.
+int questionOf(const TurnVersions::Group &group, int version)
+{
+    for (int hops = 0; version >= 1 && version <= group.count() && hops < group.count(); ++hops) {
+        if (group.userLine.at(version - 1) >= 0 || group.from.at(version - 1) < 1)
+            return group.userLine.at(version - 1);
+        version = group.from.at(version - 1);
+    }
+    return -1;
+}
+
+} // namespace
+
+TurnVersions TurnVersions::of(const QList<Message> &messages)
+{
+    TurnVersions versions;
+    if (!hasVersionLines(messages))
+        return versions;
+    VersionScan scan(messages);
+    scan.run(&versions.m_groups);
+    versions.m_groupOf = scan.groupOf();
+    versions.m_versionOf = scan.versionOf();
+    versions.m_shown = QList<bool>(messages.size(), true);
+    versions.m_anchor = QList<int>(versions.m_groups.size(), -1);
+    versions.m_first = QList<int>(versions.m_groups.size(), -1);
+    QList<int> &question = versions.m_question;
+    question = QList<int>(versions.m_groups.size(), -1);
+    for (int g = 0; g < versions.m_groups.size(); ++g)
+        question[g] = questionOf(versions.m_groups.at(g), versions.m_groups.at(g).chosen);
+    for (int i = 0; i < messages.size(); ++i) {
+        const int g = versions.m_groupOf.at(i);
+        if (g < 0)
+            continue;
+        if (versions.m_first.at(g) < 0)
+            versions.m_first[g] = i;
+        const bool shown = versions.m_versionOf.at(i) == versions.m_groups.at(g).chosen || i == question.at(g);
+        versions.m_shown[i] = shown;
+        if (shown && versions.m_anchor.at(g) < 0)
+            versions.m_anchor[g] = i; // the question when there is one: it comes first
+    }
+    return versions;
+}
+
+int TurnVersions::groupIndex(const QString &id) const
+{
+    for (int g = 0; g < m_groups.size(); ++g) {
+        if (m_groups.at(g).id == id)
+            return g;
+    }
+    return -1;
+}
+
+int TurnVersions::groupOf(int message) const
+{
+    return message >= 0 && message < m_groupOf.size() ? m_groupOf.at(message) : -1;
+}
+
+int TurnVersions::versionOf(int message) const
+{
+    return message >= 0 && message < m_versionOf.size() ? m_versionOf.at(message) : 0;
+}
+
+bool TurnVersions::isShown(int message) const
+{
+    return message < 0 || message >= m_shown.size() || m_shown.at(message);
+}
+
+int TurnVersions::switcherAnchor(int group) const
+{
+    return group >= 0 && group < m_anchor.size() ? m_anchor.at(group) : -1;
+}
+
+int TurnVersions::question(int group) const
+{
+    return group >= 0 && group < m_question.size() ? m_question.at(group) : -1;
+}
+
+int TurnVersions::firstMessage(int group) const
+{
+    return group >= 0 && group < m_first.size() ? m_first.at(group) : -1;
+}
+
+QList<Message> chosenVersionMessages(const QList<Message> &messages)
+{
+    const TurnVersions versions = TurnVersions::of(messages);
+    if (versions.isEmpty())
+        return messages;
+    QList<Message> shown;
+    for (int i = 0; i < messages.size(); ++i) {
+        if (versions.isShown(i))
+            shown.append(messages.at(i));
+    }
+    return shown;
 }
 
 bool Transcript::readFile(const QString &path, Transcript *transcript, QString *error)

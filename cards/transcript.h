@@ -10,6 +10,19 @@
 //  - A line that is not JSON or not UTF-8 becomes an unreadable message; the other lines still load.
 //    A failure inside structured.card (too deep, a number overflow) becomes a fallback card instead.
 // Blank lines are skipped; a UTF-8 byte order mark and CR line ends are tolerated.
+//
+// Turn versions (issue 12; docs/decisions.md "Turn versions"). The file stays append-only: a regenerated
+// answer or an edited message is a new version of the turn, written after the old one, never over it.
+//  - An exchange is a user line and the lines after it up to the next user line.
+//  - A version opens with a line carrying "turn_version": {"group": G, "version": N, "from": F}:
+//      regenerate: {"role":"system","content":"…","turn_version":{"group":G,"version":N,"from":F}},
+//        then the new answer's lines; the version asks what version F asked (its user line is F's);
+//      edit and resend: {"role":"user","content":NEW TEXT,"turn_version":{"group":G,"version":N}},
+//        then the answer's lines.
+//    G names the group (a UUID Tessera makes); the first line with a new G makes the exchange just
+//    before it version 1. Versions are numbered by their order in the file (N is written to match).
+//  - The person's choice: {"role":"system","content":"…","version_choice":{"group":G,"version":N}};
+//    the last one in the file wins; a new version is chosen when it opens.
 
 #include <QByteArray>
 #include <QList>
@@ -29,6 +42,21 @@ struct ToolCall
     QString id;
     QString name;         // function name, e.g. "emit_card"
     QByteArray arguments; // the arguments string as received (JSON text)
+};
+
+// A line's "turn_version" member; group empty when the line has none (or an unusable one).
+struct TurnVersionMark
+{
+    QString group;
+    int version = 0; // as written; readers number by order
+    int from = 0;    // regenerate: the version whose question this one answers again; 0 = none (edit)
+};
+
+// A line's "version_choice" member; group empty when none.
+struct VersionChoice
+{
+    QString group;
+    int version = 0; // 1-based
 };
 
 class Message
@@ -53,6 +81,8 @@ public:
 
     QList<Card> cards;   // the cards this message draws, in order
     bool incomplete = false; // part of a turn that was cut off and never completed (store: marked on open)
+    TurnVersionMark versionMark; // the line opens a version of a turn (see above)
+    VersionChoice versionChoice; // the line records which version is shown
 
     bool isReadable() const { return readError.isEmpty(); }
     // The whole line parsed again from rawLine (unknown fields included), or a null JSON value for an
@@ -73,6 +103,51 @@ public:
     int cardCount() const;     // every card, valid or not
     int fallbackCount() const; // invalid or unknown cards plus unreadable lines
 };
+
+// The versions of the turns in a run of messages (see "Turn versions" above), computed in one pass.
+// A run with no version lines has no groups and shows everything.
+class TurnVersions
+{
+public:
+    struct Group
+    {
+        QString id;
+        int chosen = 0;       // 1-based
+        QList<int> userLine;  // per version: the message index of its own user line, or -1
+        QList<int> from;      // per version: the version it regenerated (0 = none)
+        int count() const { return int(userLine.size()); }
+    };
+
+    static TurnVersions of(const QList<Message> &messages);
+
+    bool isEmpty() const { return m_groups.isEmpty(); }
+    const QList<Group> &groups() const { return m_groups; }
+    int groupIndex(const QString &id) const;   // -1 when unknown
+    int groupOf(int message) const;            // index into groups(), or -1
+    int versionOf(int message) const;          // 1-based, or 0
+    bool isShown(int message) const;           // false only for the versions not chosen
+    // The message after whose blocks the group's "‹ N/M ›" switcher goes: the chosen version's user
+    // line, else its first shown message; -1 when the chosen version has no lines.
+    int switcherAnchor(int group) const;
+    // The user line the chosen version asks with (its own, or that of the version it regenerated);
+    // -1 when none.
+    int question(int group) const;
+    // The first message of the group (version 1's question, when it has one).
+    int firstMessage(int group) const;
+
+private:
+    QList<Group> m_groups;
+    QList<int> m_groupOf;
+    QList<int> m_versionOf;
+    QList<bool> m_shown;
+    QList<int> m_anchor;
+    QList<int> m_question;
+    QList<int> m_first;
+};
+
+// The messages a backend continuing the conversation should see: every message shown (the chosen
+// version of each turn), in order. The messages themselves when there are no versions.
+QList<Message> chosenVersionMessages(const QList<Message> &messages);
 
 // The tools whose calls carry a card (the one list every reader of calls uses): emit_card and
 // render_ui (seed 000), send_card (seed 001: {spec, text} -> json_render).

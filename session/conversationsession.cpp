@@ -8,7 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QUuid>
+
 #include <backend/backend.h>
+#include <backend/openaibackend.h>
 #include <cards/conversationmodel.h>
 #include <cards/dialects/widgetdocument.h>
 #include <store/conversationstore.h>
@@ -137,17 +140,27 @@ void ConversationSession::syncHistory()
     // not a blank one: it gets every earlier line once per backend and conversation, before the first send.
     if (m_historySynced || !m_backend)
         return;
+    // Only the chosen version of each turn (issue 12): the agent continues what the person sees.
     QList<QByteArray> lines;
-    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
-        lines = m_store->rawLines(m_conversationId);
-    } else {
-        for (const Message &message : m_model->transcript().messages) {
-            if (message.isReadable())
-                lines.append(message.rawLine);
-        }
-    }
+    for (const Message &message : chosenVersionMessages(conversationMessages()))
+        lines.append(message.rawLine);
     m_backend->setHistory(lines);
     m_historySynced = true;
+}
+
+QList<Message> ConversationSession::conversationMessages() const
+{
+    QList<Message> messages;
+    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
+        const QList<QByteArray> lines = m_store->rawLines(m_conversationId);
+        messages.reserve(lines.size());
+        for (qsizetype i = 0; i < lines.size(); ++i)
+            messages.append(parseTranscriptLine(lines.at(i), int(i + 1)));
+    } else {
+        messages = m_model->transcript().messages;
+    }
+    messages.removeIf([](const Message &m) { return !m.isReadable() || m.rawLine.isEmpty(); });
+    return messages;
 }
 
 void ConversationSession::setTurnTimeout(int ms)
@@ -672,7 +685,11 @@ bool ConversationSession::sendUserMessage(const QString &text, QString *error)
     appendLine(compactLine(line), text, &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
+    return sendToBackend(text, error);
+}
 
+bool ConversationSession::sendToBackend(const QString &text, QString *error)
+{
     m_awaitingTurn = true; // before the write: a backend may answer from inside it
     m_ignoreNextTurn = false;
     QString reason;
@@ -769,6 +786,162 @@ void ConversationSession::stopTurn()
         m_stoppedTurns.insert(m_activeTurn);
     }
     finishTurn(TurnOutcome::Stopped, tr("stopped by you"), tr("You stopped this turn."));
+}
+
+// --- turn versions (issue 12) ------------------------------------------------------------------------
+
+struct ConversationSession::Revision
+{
+    QString group;          // the group the new version joins (a new UUID for a first revision)
+    int version = 0;        // the new version's number
+    int from = 0;           // the version shown now: the one regenerated
+    QString question;       // what the shown version asked
+    QList<QByteArray> before; // the chosen history before the exchange (the question not included)
+};
+
+namespace {
+
+// A card decision or widget action starts a turn too, but there is no text to ask again.
+bool isTypedQuestion(const Message &m)
+{
+    return m.isReadable() && m.role == MessageRole::User && !m.rawLine.contains("\"card_decision\"")
+        && !m.rawLine.contains("\"widget_action\"");
+}
+
+} // namespace
+
+bool ConversationSession::canReviseTurns() const
+{
+    return qobject_cast<OpenAiBackend *>(m_backend) != nullptr;
+}
+
+bool ConversationSession::canReviseLastTurn() const
+{
+    return canReviseTurns() && !isBusy() && !lastQuestion().isEmpty();
+}
+
+QString ConversationSession::lastQuestion() const
+{
+    // The model holds the newest page, so the last exchange is always loaded.
+    const TurnVersions &versions = m_model->versions();
+    const int start = m_model->lastExchangeStart();
+    if (start < 0)
+        return {};
+    const QList<Message> &messages = m_model->transcript().messages;
+    const int group = versions.groupOf(start);
+    const int question = group >= 0 ? versions.question(group) : start;
+    return question >= 0 && isTypedQuestion(messages.at(question)) ? messages.at(question).content : QString();
+}
+
+bool ConversationSession::prepareRevision(Revision *revision, QString *error) const
+{
+    if (!preflight(error))
+        return false;
+    if (!canReviseTurns()) {
+        if (error)
+            *error = tr("this backend keeps its own history: its answers cannot be asked again");
+        return false;
+    }
+    const QList<Message> messages = conversationMessages();
+    const TurnVersions versions = TurnVersions::of(messages);
+    int start = -1;
+    for (int i = int(messages.size()) - 1; i >= 0 && start < 0; --i)
+        start = messages.at(i).role == MessageRole::User ? i : -1;
+    const int group = versions.groupOf(start);
+    const int question = group >= 0 ? versions.question(group) : start;
+    if (question < 0 || !isTypedQuestion(messages.at(question))) {
+        if (error)
+            *error = tr("the last turn has no typed message to ask again");
+        return false;
+    }
+    const int first = group >= 0 ? versions.firstMessage(group) : start;
+    for (int i = 0; i < first; ++i) {
+        if (versions.isShown(i))
+            revision->before.append(messages.at(i).rawLine);
+    }
+    revision->question = messages.at(question).content;
+    revision->group = group >= 0 ? versions.groups().at(group).id : QUuid::createUuid().toString(QUuid::WithoutBraces);
+    revision->version = group >= 0 ? versions.groups().at(group).count() + 1 : 2;
+    revision->from = group >= 0 ? versions.groups().at(group).chosen : 1;
+    return true;
+}
+
+bool ConversationSession::regenerateLastTurn(QString *error)
+{
+    Revision revision;
+    if (!prepareRevision(&revision, error))
+        return false;
+    // Stored first, like a typed message: the new version exists even if sending fails.
+    ordered line = ordered::object();
+    line["role"] = "system";
+    line["content"] = utf8(QStringLiteral("Regenerated the answer (version %1)").arg(revision.version));
+    line["turn_version"] = ordered::object(
+            {{"group", utf8(revision.group)}, {"version", revision.version}, {"from", revision.from}});
+    addSessionLine(compactLine(line), QString());
+    return askAgain(revision.before, revision.question, error);
+}
+
+bool ConversationSession::resendEdited(const QString &text, QString *error)
+{
+    if (text.trimmed().isEmpty()) {
+        if (error)
+            *error = tr("there is nothing to send");
+        return false;
+    }
+    Revision revision;
+    if (!prepareRevision(&revision, error))
+        return false;
+    ordered line = ordered::object();
+    line["role"] = "user";
+    line["content"] = utf8(text);
+    line["turn_version"] = ordered::object({{"group", utf8(revision.group)}, {"version", revision.version}});
+    addSessionLine(compactLine(line), text);
+    return askAgain(revision.before, text, error);
+}
+
+bool ConversationSession::askAgain(const QList<QByteArray> &history, const QString &text, QString *error)
+{
+    // The backend continues from the chosen history before the question; sending adds the question.
+    m_backend->setHistory(history);
+    m_historySynced = true;
+    return sendToBackend(text, error);
+}
+
+bool ConversationSession::chooseVersion(const QString &group, int version, QString *error)
+{
+    const int g = m_model->versions().groupIndex(group);
+    QString reason;
+    if (isBusy())
+        reason = tr("the agent is busy with your last turn");
+    else if (m_store && m_store->isOpen() && m_conversationId.isEmpty())
+        reason = tr("this conversation is not stored"); // a choice alone must not start a new conversation
+    else if (g < 0 || version < 1 || version > m_model->versions().groups().at(g).count())
+        reason = tr("this turn has no version %1").arg(version);
+    if (!reason.isEmpty()) {
+        if (error)
+            *error = reason;
+        return false;
+    }
+    addSessionLine(versionChoiceLine(group, version, m_model->versions().groups().at(g).count()), QString());
+    m_historySynced = false; // the next turn continues from the version now shown
+    return true;
+}
+
+QByteArray ConversationSession::versionChoiceLine(const QString &group, int version, int count)
+{
+    ordered line = ordered::object();
+    line["role"] = "system";
+    line["content"] = utf8(QStringLiteral("Showing version %1 of %2").arg(version).arg(count));
+    line["version_choice"] = ordered::object({{"group", utf8(group)}, {"version", version}});
+    return compactLine(line);
+}
+
+void ConversationSession::addSessionLine(const QByteArray &line, const QString &titleHint)
+{
+    Message message;
+    appendLine(line, titleHint, &message);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
 }
 
 } // namespace Tessera

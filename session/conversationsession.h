@@ -22,6 +22,10 @@
 //  - error: stored as a system line {"role":"system","content":…,"error":{"message":…}}, shown as a
 //    notice line in the view (ConversationModel::appendNotice; a system line draws nothing), logged;
 //    the turn fails with "the backend reported an error: …".
+//  - Turn versions (issue 12; cards/transcript.h "Turn versions"): Regenerate and Edit and resend ask
+//    the last exchange again as a new version, the old one kept; the backend is given the chosen
+//    versions only (syncHistory, chosenVersionMessages). Only for backends whose history Tessera holds
+//    (OpenAI-compatible): stdio and WebSocket agents keep their own and are never offered them.
 //  - A turn with no event for turnTimeout() is marked incomplete ("cut off") and fails with a reason;
 //    so does a turn whose backend fails or stops (state Failed or Disconnected) with the backend's reason.
 //    A failed, stopped or timed-out turn is marked incomplete in the store at once, its streamed prose
@@ -97,6 +101,28 @@ public:
     // "widget_action": {"widget","action","payload"}. payloadJson must be a JSON object or empty.
     bool sendWidgetAction(const QString &widget, const QString &action, const QByteArray &payloadJson,
                           QString *error = nullptr);
+    // --- turn versions (issue 12) ------------------------------------------------------------------
+    // The backend's history is Tessera's to give (OpenAI-compatible), so a turn can be asked again.
+    bool canReviseTurns() const;
+    // Regenerate / Edit and resend may run now: canReviseTurns, nothing busy, and the last exchange
+    // starts with a typed user line (not a card decision or a widget action).
+    bool canReviseLastTurn() const;
+    // What the last exchange's shown version asked (the text Edit and resend starts from); "" if none.
+    QString lastQuestion() const;
+    // Stores {"role":"system","content":…,"turn_version":{"group","version","from"}} and asks the
+    // question again: the backend gets the chosen history up to and including the question, without
+    // the old answer. Refused (false with a reason) unless canReviseLastTurn and connected.
+    bool regenerateLastTurn(QString *error = nullptr);
+    // Stores {"role":"user","content":TEXT,"turn_version":{"group","version"}} and sends it: the backend
+    // gets the chosen history before the edited question, then TEXT. Refused like regenerateLastTurn.
+    bool resendEdited(const QString &text, QString *error = nullptr);
+    // Stores {"role":"system","content":…,"version_choice":{"group","version"}}: the model shows that
+    // version, and the next turn continues from it. Needs no backend; refused while busy, when the
+    // group has no such version, or when the store is open and no stored conversation is set.
+    bool chooseVersion(const QString &group, int version, QString *error = nullptr);
+    // The line chooseVersion stores, for a window with no session to write it (no backend set).
+    static QByteArray versionChoiceLine(const QString &group, int version, int count);
+
     // The user stops the turn in progress: streamed prose so far is kept and stored, the turn is
     // marked incomplete, later events of it are ignored.
     void stopTurn();
@@ -133,6 +159,13 @@ private:
     void ignoreEvent(const WireEvent &event, const QString &why);
     bool preflight(QString *error) const; // may anything be sent now?
     void syncHistory();
+    // Every line of the conversation, parsed (the store's when open, else the model's).
+    QList<Message> conversationMessages() const;
+    struct Revision; // the last exchange, as Regenerate / Edit and resend see it
+    bool prepareRevision(Revision *revision, QString *error) const;
+    bool askAgain(const QList<QByteArray> &history, const QString &text, QString *error);
+    bool sendToBackend(const QString &text, QString *error);
+    void addSessionLine(const QByteArray &line, const QString &titleHint);
     bool ensureConversation(const QString &titleHint);
     // Stores one line, then parses (validates) it into *appended for the model; false when storing
     // failed. titleHint names a conversation this line creates.

@@ -282,6 +282,18 @@
         <source>Send (Ctrl+Enter)</source>
         <translation>إرسال (Ctrl+Enter)</translation>
     </message>
+    <message>
+        <source>Editing — Esc to cancel</source>
+        <translation>تحرير — Esc للإلغاء</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>&amp;إعادة الإرسال</translation>
+    </message>
+    <message>
+        <source>Editing your last message; Enter resends it, Esc cancels</source>
+        <translation>تحرير رسالتك الأخيرة؛ Enter يعيد إرسالها، وEsc يلغي</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationList</name>
@@ -629,6 +641,30 @@
     <message>
         <source>the connection to the backend was lost mid-turn</source>
         <translation>انقطع الاتصال بخدمة الوكيل في منتصف الدور</translation>
+    </message>
+    <message>
+        <source>a card id may have at most %1 characters and a state at most %2</source>
+        <translation>يجوز أن يحتوي معرّف البطاقة على %1 حرفًا على الأكثر والحالة على %2 على الأكثر</translation>
+    </message>
+    <message>
+        <source>it names no card of this conversation</source>
+        <translation>لا يشير إلى أي بطاقة في هذه المحادثة</translation>
+    </message>
+    <message>
+        <source>this backend keeps its own history: its answers cannot be asked again</source>
+        <translation>تحتفظ خدمة الوكيل هذه بسجلها الخاص: لا يمكن طلب إجاباتها من جديد</translation>
+    </message>
+    <message>
+        <source>the last turn has no typed message to ask again</source>
+        <translation>لا يحتوي الدور الأخير على رسالة مكتوبة لطرحها من جديد</translation>
+    </message>
+    <message>
+        <source>there is nothing to send</source>
+        <translation>لا يوجد ما يُرسَل</translation>
+    </message>
+    <message>
+        <source>this turn has no version %1</source>
+        <translation>لا يوجد لهذا الدور إصدار %1</translation>
     </message>
 </context>
 <context>
@@ -1258,6 +1294,26 @@
         <source>Could not export: %1</source>
         <translation>تعذّر التصدير: %1</translation>
     </message>
+    <message>
+        <source>Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.</source>
+        <translation>للقراءة فقط: لا يمكن الكتابة في %1. يمكن قراءة المحادثات المحفوظة، ولا يُحفظ أي جديد.</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>&amp;المحادثة</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>إعادة ال&amp;توليد</translation>
+    </message>
+    <message>
+        <source>&amp;Edit and Resend</source>
+        <translation>&amp;تحرير وإعادة الإرسال</translation>
+    </message>
+    <message>
+        <source>Cannot show that version: %1</source>
+        <translation>تعذّر عرض هذا الإصدار: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -1517,6 +1573,13 @@
     </message>
 </context>
 <context>
+    <name>Tessera::ToolActivityLine</name>
+    <message>
+        <source>This card could not be drawn.</source>
+        <translation>تعذّر رسم هذه البطاقة.</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::UserBubble</name>
     <message>
         <source>You</source>
@@ -1525,6 +1588,21 @@
     <message>
         <source>You said</source>
         <translation>قلتَ</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::VersionSwitcherRow</name>
+    <message>
+        <source>Previous version</source>
+        <translation>الإصدار السابق</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>الإصدار التالي</translation>
+    </message>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>الإصدار %1 من %2</translation>
     </message>
 </context>
 <context>

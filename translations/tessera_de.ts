@@ -266,6 +266,18 @@
         <source>Send (Ctrl+Enter)</source>
         <translation>Senden (Strg+Eingabe)</translation>
     </message>
+    <message>
+        <source>Editing — Esc to cancel</source>
+        <translation>Bearbeiten — Esc bricht ab</translation>
+    </message>
+    <message>
+        <source>&amp;Resend</source>
+        <translation>&amp;Erneut senden</translation>
+    </message>
+    <message>
+        <source>Editing your last message; Enter resends it, Esc cancels</source>
+        <translation>Ihre letzte Nachricht wird bearbeitet; Enter sendet sie erneut, Esc bricht ab</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationList</name>
@@ -609,6 +621,30 @@
     <message>
         <source>the connection to the backend was lost mid-turn</source>
         <translation>die Verbindung zum Backend ist mitten in der Runde abgebrochen</translation>
+    </message>
+    <message>
+        <source>a card id may have at most %1 characters and a state at most %2</source>
+        <translation>eine Karten-ID darf höchstens %1 Zeichen haben und ein Zustand höchstens %2</translation>
+    </message>
+    <message>
+        <source>it names no card of this conversation</source>
+        <translation>sie nennt keine Karte dieser Unterhaltung</translation>
+    </message>
+    <message>
+        <source>this backend keeps its own history: its answers cannot be asked again</source>
+        <translation>dieses Backend führt seinen eigenen Verlauf: seine Antworten können nicht neu angefordert werden</translation>
+    </message>
+    <message>
+        <source>the last turn has no typed message to ask again</source>
+        <translation>die letzte Runde hat keine getippte Nachricht, die erneut gestellt werden könnte</translation>
+    </message>
+    <message>
+        <source>there is nothing to send</source>
+        <translation>es gibt nichts zu senden</translation>
+    </message>
+    <message>
+        <source>this turn has no version %1</source>
+        <translation>diese Runde hat keine Version %1</translation>
     </message>
 </context>
 <context>
@@ -1202,6 +1238,26 @@
         <source>Could not export: %1</source>
         <translation>Export fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.</source>
+        <translation>Nur lesen: %1 kann nicht beschrieben werden. Gespeicherte Unterhaltungen lassen sich lesen; nichts Neues wird gespeichert.</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>&amp;Unterhaltung</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>&amp;Neu erzeugen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit and Resend</source>
+        <translation>&amp;Bearbeiten und erneut senden</translation>
+    </message>
+    <message>
+        <source>Cannot show that version: %1</source>
+        <translation>Diese Version kann nicht angezeigt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -1449,6 +1505,13 @@
     </message>
 </context>
 <context>
+    <name>Tessera::ToolActivityLine</name>
+    <message>
+        <source>This card could not be drawn.</source>
+        <translation>Diese Karte konnte nicht gezeichnet werden.</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::UserBubble</name>
     <message>
         <source>You</source>
@@ -1457,6 +1520,21 @@
     <message>
         <source>You said</source>
         <translation>Sie schrieben</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::VersionSwitcherRow</name>
+    <message>
+        <source>Previous version</source>
+        <translation>Vorherige Version</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>Nächste Version</translation>
+    </message>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>Version %1 von %2</translation>
     </message>
 </context>
 <context>

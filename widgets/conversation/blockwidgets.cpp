@@ -1,7 +1,10 @@
 #include <widgets/conversation/blockwidgets.h>
 
+#include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPainter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cards/card.h>
@@ -65,6 +68,68 @@ ToolActivityLine::ToolActivityLine(const QString &text, QWidget *parent)
     setAccessibleName(text);
 }
 
+VersionSwitcherRow::VersionSwitcherRow(const QString &group, int version, int count, QWidget *parent)
+    : QFrame(parent)
+    , m_group(group)
+    , m_version(version)
+    , m_count(count)
+    , m_previous(new QToolButton(this))
+    , m_next(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("versionSwitcher"));
+    const bool rtl = layoutDirection() == Qt::RightToLeft;
+    m_previous->setObjectName(QStringLiteral("previousVersion"));
+    m_previous->setText(rtl ? QStringLiteral("\u203A") : QStringLiteral("\u2039"));
+    m_previous->setAccessibleName(tr("Previous version"));
+    m_previous->setToolTip(tr("Previous version"));
+    m_previous->setEnabled(version > 1);
+    m_previous->setAutoRaise(true);
+    m_next->setObjectName(QStringLiteral("nextVersion"));
+    m_next->setText(rtl ? QStringLiteral("\u2039") : QStringLiteral("\u203A"));
+    m_next->setAccessibleName(tr("Next version"));
+    m_next->setToolTip(tr("Next version"));
+    m_next->setEnabled(version < count);
+    m_next->setAutoRaise(true);
+    for (QToolButton *button : {m_previous, m_next}) {
+        button->setFocusPolicy(Qt::StrongFocus);
+        button->installEventFilter(this);
+    }
+    auto *label = new QLabel(QStringLiteral("%1/%2").arg(version).arg(count), this);
+    label->setObjectName(QStringLiteral("versionLabel"));
+    label->setForegroundRole(QPalette::PlaceholderText);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 0, 8, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_previous);
+    layout->addWidget(label);
+    layout->addWidget(m_next);
+    layout->addStretch(1);
+    setAccessibleName(tr("Version %1 of %2").arg(version).arg(count));
+    connect(m_previous, &QToolButton::clicked, this, [this] { request(m_version - 1); });
+    connect(m_next, &QToolButton::clicked, this, [this] { request(m_version + 1); });
+}
+
+bool VersionSwitcherRow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Left and Right step through the versions from either arrow, as in a spin box (buttons would
+    // otherwise move the focus with them).
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Left || key == Qt::Key_Right) {
+            const bool forward = (key == Qt::Key_Right) != (layoutDirection() == Qt::RightToLeft);
+            request(m_version + (forward ? 1 : -1));
+            return true;
+        }
+    }
+    return QFrame::eventFilter(watched, event);
+}
+
+void VersionSwitcherRow::request(int version)
+{
+    if (version >= 1 && version <= m_count && version != m_version)
+        Q_EMIT versionRequested(m_group, version);
+}
+
 QWidget *createBlockWidget(const ConversationModel &model, int row, const RenderContext &context, QWidget *parent)
 {
     switch (model.blockType(row)) {
@@ -102,6 +167,12 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
         line->setObjectName(QStringLiteral("cutOffNotice"));
         return line;
     }
+    case BlockType::VersionSwitcher: {
+        const QModelIndex index = model.index(row);
+        return new VersionSwitcherRow(index.data(ConversationModel::VersionGroupRole).toString(),
+                                      index.data(ConversationModel::VersionRole).toInt(),
+                                      index.data(ConversationModel::VersionCountRole).toInt(), parent);
+    }
     case BlockType::Unreadable: {
         const Message &m = model.message(row);
         return new FallbackCard(QObject::tr("Unreadable line %1").arg(m.lineNumber), m.readError, m.rawLine, parent);
@@ -124,6 +195,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     }
     case BlockType::ToolActivity:
     case BlockType::CutOff:
+    case BlockType::VersionSwitcher:
         return 22;
     case BlockType::Unreadable:
         return 90;

@@ -6,6 +6,7 @@
 #include <QFrame>
 
 class QLabel;
+class QToolButton;
 
 namespace Tessera {
 
@@ -41,6 +42,36 @@ class ToolActivityLine : public QFrame
 
 public:
     explicit ToolActivityLine(const QString &text, QWidget *parent = nullptr);
+};
+
+// A turn with versions (issue 12): "‹ 2/3 ›". The arrows are Tab stops (Left/Right on the row too);
+// the row's accessible name is "Version 2 of 3". It only asks: the view passes the choice on, and the
+// model redraws the turn once the choice is recorded.
+class VersionSwitcherRow : public QFrame
+{
+    Q_OBJECT
+
+public:
+    VersionSwitcherRow(const QString &group, int version, int count, QWidget *parent = nullptr);
+
+    QString group() const { return m_group; }
+    int version() const { return m_version; }
+    int count() const { return m_count; }
+
+Q_SIGNALS:
+    void versionRequested(const QString &group, int version);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void request(int version);
+
+    QString m_group;
+    int m_version;
+    int m_count;
+    QToolButton *m_previous = nullptr;
+    QToolButton *m_next = nullptr;
 };
 
 } // namespace Tessera

@@ -2,9 +2,14 @@
 
 // The composer: where the user writes the next message. Pills insert text here; only the user sends.
 // Keys: Ctrl+Enter (or Ctrl+Return) sends; Enter inserts a newline.
+// Editing (Edit and resend, issue 12): a hint row says "Editing — Esc to cancel"; Enter or Ctrl+Enter
+// resends (Shift+Enter: a newline), Esc cancels and brings back the draft that was there before.
 
 #include <QWidget>
 
+class QKeyEvent;
+
+class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
@@ -23,18 +28,34 @@ public:
     void clear();
     QPlainTextEdit *editor() const { return m_editor; } // Not owned by the caller.
 
+    // Puts text in the editor to be edited and resent; the current draft is kept for cancelEditing.
+    void beginEditing(const QString &text);
+    // Back to the draft from before beginEditing.
+    void cancelEditing();
+    // The edit was resent: the editor is emptied, the draft from before comes back.
+    void finishEditing();
+    bool isEditing() const { return m_editing; }
+
 Q_SIGNALS:
     // The user asked to send; the text is non-empty after trimming.
     void sendRequested(const QString &text);
+    // While editing: the user asked to resend; the text is non-empty after trimming.
+    void editResendRequested(const QString &text);
+    void editingChanged(bool editing);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void send();
+    void setEditing(bool editing);
+    bool editingKey(QKeyEvent *key); // Enter / Esc while editing; true when handled
 
     QPlainTextEdit *m_editor = nullptr;
     QPushButton *m_sendButton = nullptr;
+    QLabel *m_editingHint = nullptr;
+    bool m_editing = false;
+    QString m_savedDraft; // the draft beginEditing replaced
 };
 
 } // namespace Tessera

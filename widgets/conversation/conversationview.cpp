@@ -1,7 +1,9 @@
 #include <widgets/conversation/conversationview.h>
 
 #include <algorithm>
+#include <utility>
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -100,6 +102,7 @@ void ConversationView::setModel(ConversationModel *model)
         connect(m_model, &QAbstractItemModel::rowsInserted, this, &ConversationView::onRowsInserted);
         connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ConversationView::onRowsRemoved);
         connect(m_model, &QAbstractItemModel::dataChanged, this, &ConversationView::onDataChanged);
+        connect(m_model, &ConversationModel::versionsAboutToRedraw, this, &ConversationView::rememberPlace);
     }
     resetRows();
 }
@@ -116,8 +119,27 @@ void ConversationView::resetRows()
         m_rows[row].estimate = estimateBlockHeight(*m_model, row, width);
     m_layoutWidth = width;
     rebuildOffsets();
+    // A version switch redraws the same conversation: the reader stays where they were.
+    const int place = std::exchange(m_placeAfterReset, -1);
+    const bool bottom = std::exchange(m_bottomAfterReset, false);
     verticalScrollBar()->setValue(0);
     updateLayout();
+    if (bottom)
+        scrollToBottom();
+    else if (place > 0)
+        verticalScrollBar()->setValue(place);
+}
+
+void ConversationView::rememberPlace()
+{
+    QScrollBar *bar = verticalScrollBar();
+    m_placeAfterReset = bar->value();
+    m_bottomAfterReset = bar->value() >= bar->maximum() - 4;
+}
+
+void ConversationView::setTurnActions(const QList<QAction *> &actions)
+{
+    m_turnActions = actions;
 }
 
 void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int last)
@@ -232,6 +254,8 @@ QWidget *ConversationView::buildWidget(int row)
         installCardContextMenu(widget, *card); // Copy as text / JSON / image (issue 7)
     else
         installCopyMenu(widget, m_model->blockType(row));
+    if (auto *switcher = qobject_cast<VersionSwitcherRow *>(widget))
+        connect(switcher, &VersionSwitcherRow::versionRequested, this, &ConversationView::versionRequested);
     widget->ensurePolished();
     return widget;
 }
@@ -239,8 +263,10 @@ QWidget *ConversationView::buildWidget(int row)
 // The row is looked up when the menu opens: older pages inserted above move it.
 void ConversationView::installCopyMenu(QWidget *widget, BlockType type)
 {
-    if (type != BlockType::UserText && type != BlockType::AssistantProse)
+    if (type != BlockType::UserText && type != BlockType::AssistantProse) {
+        widget->installEventFilter(this); // no copies, but the last exchange's actions
         return;
+    }
     // The prose and label children pass their right click up (their own menus only offer a copy of
     // the selection, which Ctrl+C keeps doing).
     for (QWidget *child : widget->findChildren<QWidget *>()) {
@@ -256,12 +282,33 @@ bool ConversationView::eventFilter(QObject *watched, QEvent *event)
     if (event->type() != QEvent::ContextMenu || !watched->isWidgetType())
         return QAbstractScrollArea::eventFilter(watched, event);
     auto *widget = static_cast<QWidget *>(watched);
-    QMenu *menu = createCopyMenu(rowOfWidget(widget), widget);
+    const int row = rowOfWidget(widget);
+    QMenu *menu = createCopyMenu(row, widget);
+    // The last exchange's blocks also offer its actions (Regenerate, Edit and Resend) after the copies.
+    if (const QList<QAction *> turn = turnActionsFor(row); !turn.isEmpty()) {
+        if (menu)
+            menu->addSeparator();
+        else
+            menu = new QMenu(widget);
+        menu->addActions(turn);
+    }
     if (!menu)
         return QAbstractScrollArea::eventFilter(watched, event);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(static_cast<QContextMenuEvent *>(event)->globalPos());
     return true;
+}
+
+QList<QAction *> ConversationView::turnActionsFor(int row) const
+{
+    QList<QAction *> shown;
+    if (row < 0 || !m_model->isInLastExchange(row))
+        return shown;
+    for (QAction *action : std::as_const(m_turnActions)) {
+        if (action->isVisible())
+            shown.append(action);
+    }
+    return shown;
 }
 
 int ConversationView::rowOfWidget(const QWidget *widget) const

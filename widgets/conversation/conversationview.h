@@ -20,6 +20,7 @@
 
 #include <widgets/card/rendererregistry.h>
 
+class QAction;
 class QImage;
 class QMenu;
 
@@ -59,6 +60,10 @@ public:
     // The y offset of a row in content coordinates.
     int rowTop(int row) const;
 
+    // Regenerate / Edit and resend (issue 12): offered in the context menu of the last exchange's rows
+    // while visible. Not owned (the window's Conversation menu holds them).
+    void setTurnActions(const QList<QAction *> &actions);
+
     void scrollToRow(int row);
     void scrollToBottom();
 
@@ -80,13 +85,15 @@ public:
 Q_SIGNALS:
     void promptRequested(const QString &prompt);
     void itemActivated(const QString &itemId);
+    // A "‹ N/M ›" switcher asked to show another version of its turn (nothing changes until recorded).
+    void versionRequested(const QString &group, int version);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
     bool viewportEvent(QEvent *event) override;
     bool focusNextPrevChild(bool next) override;
-    bool eventFilter(QObject *watched, QEvent *event) override; // the copy menu of user and prose blocks
+    bool eventFilter(QObject *watched, QEvent *event) override; // the copy and turn menu of non-card blocks
 
 private:
     struct Row
@@ -111,6 +118,8 @@ private:
     QList<QWidget *> focusChain() const;
     void installCopyMenu(QWidget *widget, BlockType type);
     int rowOfWidget(const QWidget *widget) const;
+    QList<QAction *> turnActionsFor(int row) const;
+    void rememberPlace();
 
     ConversationModel *m_model = nullptr; // Not owned.
     CardActions *m_actions = nullptr;
@@ -121,6 +130,9 @@ private:
     bool m_inLayout = false;
     bool m_stickToBottom = false;
     bool m_fetchQueued = false;
+    QList<QAction *> m_turnActions; // Not owned.
+    int m_placeAfterReset = -1;     // scroll value a version redraw keeps; -1: none (a new conversation)
+    bool m_bottomAfterReset = false;
 };
 
 } // namespace Tessera

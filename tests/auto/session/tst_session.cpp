@@ -202,6 +202,9 @@ QStringList tst_Session::blocks() const
         case BlockType::CutOff:
             text = QStringLiteral("notice:") + m_model->blockText(row);
             break;
+        case BlockType::VersionSwitcher:
+            text = QStringLiteral("versions:") + m_model->blockText(row);
+            break;
         }
         if (index.data(ConversationModel::StreamingRole).toBool())
             text += QStringLiteral(" …");
