@@ -21,6 +21,9 @@ public:
     // Replaces the draft with text, puts the cursor at its end and focuses the editor. Never sends.
     void setText(const QString &text);
     void clear();
+    // Shows widget at the row's start, left of the editor (the window's backend button).
+    // The composer takes ownership.
+    void setBackendWidget(QWidget *widget);
     QPlainTextEdit *editor() const { return m_editor; } // Not owned by the caller.
 
 Q_SIGNALS:
@@ -35,6 +38,7 @@ private:
 
     QPlainTextEdit *m_editor = nullptr;
     QPushButton *m_sendButton = nullptr;
+    QWidget *m_backendWidget = nullptr;
 };
 
 } // namespace Tessera
