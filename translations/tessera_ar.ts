@@ -704,11 +704,11 @@
     </message>
     <message>
         <source>a card id may have at most %1 characters and a state at most %2</source>
-        <translation type="unfinished"></translation>
+        <translation>يجوز أن يحتوي معرّف البطاقة على %1 حرفًا على الأكثر والحالة على %2 على الأكثر</translation>
     </message>
     <message>
         <source>it names no card of this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>لا تُشير إلى أي بطاقة في هذه المحادثة</translation>
     </message>
 </context>
 <context>
@@ -1304,7 +1304,7 @@
     </message>
     <message>
         <source>Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>للقراءة فقط: لا يمكن الكتابة في %1. يمكن قراءة المحادثات المحفوظة؛ لا يُحفظ أي شيء جديد.</translation>
     </message>
     <message>
         <source>Backend → Connect… sets up an agent to talk to.</source>
@@ -1600,7 +1600,7 @@
     <name>Tessera::ToolActivityLine</name>
     <message>
         <source>This card could not be drawn.</source>
-        <translation type="unfinished">تعذّر رسم هذه البطاقة.</translation>
+        <translation>تعذّر رسم هذه البطاقة.</translation>
     </message>
 </context>
 <context>

@@ -688,11 +688,11 @@
     </message>
     <message>
         <source>a card id may have at most %1 characters and a state at most %2</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Karten-ID darf höchstens %1 Zeichen haben und ein Zustand höchstens %2</translation>
     </message>
     <message>
         <source>it names no card of this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>sie nennt keine Karte dieser Unterhaltung</translation>
     </message>
 </context>
 <context>
@@ -1252,7 +1252,7 @@
     </message>
     <message>
         <source>Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur lesen: %1 kann nicht geschrieben werden. Gespeicherte Unterhaltungen sind lesbar; nichts Neues wird gespeichert.</translation>
     </message>
     <message>
         <source>Backend → Connect… sets up an agent to talk to.</source>
@@ -1536,7 +1536,7 @@
     <name>Tessera::ToolActivityLine</name>
     <message>
         <source>This card could not be drawn.</source>
-        <translation type="unfinished">Diese Karte konnte nicht gezeichnet werden.</translation>
+        <translation>Diese Karte konnte nicht gezeichnet werden.</translation>
     </message>
 </context>
 <context>
