@@ -14,7 +14,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <backend/backendprofiles.h>
@@ -137,97 +136,107 @@ QWidget *ConnectDialog::createListPane()
 
 QWidget *ConnectDialog::createFormPane()
 {
+    // One form for every kind, rows shown per kind: the labels of all rows share one column.
     auto *pane = new QWidget(this);
-    auto *form = new QFormLayout(pane);
-    form->setContentsMargins(0, 0, 0, 0);
+    m_form = new QFormLayout(pane);
+    m_form->setContentsMargins(0, 0, 0, 0);
     m_kind = new QComboBox(pane);
     m_kind->setObjectName(QStringLiteral("backendKind"));
     m_kind->addItems({tr("OpenAI-compatible endpoint"), tr("WebSocket agent"), tr("Local program")});
     m_name = lineEdit("backendName", tr("A name for this backend"), pane);
     m_name->setMaxLength(BackendProfiles::kMaxNameLength);
-    m_pages = new QStackedWidget(pane);
-    m_pages->addWidget(createOpenAiPage());
-    m_pages->addWidget(createWebSocketPage());
-    m_pages->addWidget(createProgramPage());
-    form->addRow(tr("&Kind:"), m_kind);
-    form->addRow(tr("&Name:"), m_name);
-    form->addRow(m_pages);
-    connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    addRow(tr("&Kind:"), m_kind, m_kind);
+    addRow(tr("&Name:"), m_name, m_name);
+    addOpenAiRows(pane);
+    addWebSocketRows(pane);
+    addProgramRows(pane);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &ConnectDialog::showKindRows);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ConnectDialog::formEdited);
     connect(m_name, &QLineEdit::textEdited, this, &ConnectDialog::formEdited);
+    showKindRows(0);
     return pane;
 }
 
-QWidget *ConnectDialog::createOpenAiPage()
+int ConnectDialog::addRow(const QString &label, QWidget *buddy, QWidget *field)
 {
-    auto *page = new QWidget(this);
-    auto *form = new QFormLayout(page);
-    form->setContentsMargins(0, 0, 0, 0);
-    m_preset = new QComboBox(page);
+    auto *text = new QLabel(label, field);
+    text->setBuddy(buddy); // the mnemonic focuses the field, also when the field is a row of widgets
+    m_form->addRow(text, field);
+    return m_form->rowCount() - 1;
+}
+
+QWidget *ConnectDialog::rowOf(QWidget *main, QPushButton *button)
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    main->setParent(row);
+    button->setParent(row);
+    layout->addWidget(main, 1);
+    layout->addWidget(button);
+    return row;
+}
+
+void ConnectDialog::addOpenAiRows(QWidget *pane)
+{
+    m_preset = new QComboBox(pane);
     m_preset->setObjectName(QStringLiteral("backendPreset"));
     m_preset->addItem(tr("Custom"));
     for (const BackendPreset &preset : backendPresets())
         m_preset->addItem(preset.label, preset.id);
-    m_baseUrl = lineEdit("baseUrl", QStringLiteral("http://localhost:11434/v1"), page);
-    m_model = new QComboBox(page);
+    m_baseUrl = lineEdit("baseUrl", QStringLiteral("http://localhost:11434/v1"), pane);
+    m_model = new QComboBox(pane);
     m_model->setObjectName(QStringLiteral("modelCombo"));
     m_model->setEditable(true); // servers that list nothing still take a model name
     m_model->setInsertPolicy(QComboBox::NoInsert);
-    m_loadModels = new QPushButton(tr("&Load Models"), page);
+    m_loadModels = new QPushButton(tr("&Load Models"), pane);
     m_loadModels->setObjectName(QStringLiteral("loadModels"));
-    auto *modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_model, 1);
-    modelRow->addWidget(m_loadModels);
-    m_apiKey = lineEdit("apiKey", tr("Not needed by most local servers"), page);
+    m_apiKey = lineEdit("apiKey", tr("Not needed by most local servers"), pane);
     m_apiKey->setEchoMode(QLineEdit::Password);
-    m_keyringNote = new QLabel(page);
+    m_keyringNote = new QLabel(pane);
     m_keyringNote->setObjectName(QStringLiteral("keyringNote"));
     m_keyringNote->setWordWrap(true);
-    m_keyringNote->hide();
-    m_apiKeyEnv = lineEdit("apiKeyEnv", QStringLiteral("OPENAI_API_KEY"), page);
-    form->addRow(tr("&Preset:"), m_preset);
-    form->addRow(tr("Base &URL:"), m_baseUrl);
-    form->addRow(tr("&Model:"), modelRow);
-    form->addRow(tr("API &key:"), m_apiKey);
-    form->addRow(m_keyringNote);
-    form->addRow(tr("Key from &variable:"), m_apiKeyEnv);
+    m_apiKeyEnv = lineEdit("apiKeyEnv", QStringLiteral("OPENAI_API_KEY"), pane);
+    QList<int> &rows = m_kindRows[0];
+    rows << addRow(tr("&Preset:"), m_preset, m_preset) << addRow(tr("Base &URL:"), m_baseUrl, m_baseUrl)
+         << addRow(tr("&Model:"), m_model, rowOf(m_model, m_loadModels)) << addRow(tr("API &key:"), m_apiKey, m_apiKey);
+    m_form->addRow(m_keyringNote); // shown only when no keyring answered (showNoKeyring)
+    m_keyringNoteRow = m_form->rowCount() - 1;
+    rows << addRow(tr("Key from &variable:"), m_apiKeyEnv, m_apiKeyEnv);
     connect(m_preset, &QComboBox::activated, this, &ConnectDialog::applyPreset);
     connect(m_loadModels, &QPushButton::clicked, this, &ConnectDialog::loadModels);
     for (QLineEdit *edit : {m_baseUrl, m_apiKey, m_apiKeyEnv})
         connect(edit, &QLineEdit::textEdited, this, &ConnectDialog::formEdited);
     connect(m_model, &QComboBox::currentTextChanged, this, &ConnectDialog::formEdited);
-    return page;
 }
 
-QWidget *ConnectDialog::createWebSocketPage()
+void ConnectDialog::addWebSocketRows(QWidget *pane)
 {
-    auto *page = new QWidget(this);
-    auto *form = new QFormLayout(page);
-    form->setContentsMargins(0, 0, 0, 0);
-    m_wsUrl = lineEdit("webSocketUrl", QStringLiteral("ws://localhost:8765/agent"), page);
-    form->addRow(tr("&URL:"), m_wsUrl);
+    m_wsUrl = lineEdit("webSocketUrl", QStringLiteral("ws://localhost:8765/agent"), pane);
+    m_kindRows[1] << addRow(tr("&URL:"), m_wsUrl, m_wsUrl);
     connect(m_wsUrl, &QLineEdit::textEdited, this, &ConnectDialog::formEdited);
-    return page;
 }
 
-QWidget *ConnectDialog::createProgramPage()
+void ConnectDialog::addProgramRows(QWidget *pane)
 {
-    auto *page = new QWidget(this);
-    auto *form = new QFormLayout(page);
-    form->setContentsMargins(0, 0, 0, 0);
-    m_command = lineEdit("commandLine", tr("program --and arguments"), page);
-    m_workDir = lineEdit("workingDirectory", tr("Tessera's own"), page);
-    auto *browse = new QPushButton(tr("B&rowse…"), page);
+    m_command = lineEdit("commandLine", tr("program --and arguments"), pane);
+    m_workDir = lineEdit("workingDirectory", tr("Tessera's own"), pane);
+    auto *browse = new QPushButton(tr("B&rowse…"), pane);
     browse->setObjectName(QStringLiteral("browseDirectory"));
-    auto *dirRow = new QHBoxLayout;
-    dirRow->addWidget(m_workDir, 1);
-    dirRow->addWidget(browse);
-    form->addRow(tr("&Command line:"), m_command);
-    form->addRow(tr("&Working directory:"), dirRow);
+    m_kindRows[2] << addRow(tr("&Command line:"), m_command, m_command)
+                  << addRow(tr("&Working directory:"), m_workDir, rowOf(m_workDir, browse));
     connect(browse, &QPushButton::clicked, this, &ConnectDialog::browseDirectory);
     for (QLineEdit *edit : {m_command, m_workDir})
         connect(edit, &QLineEdit::textEdited, this, &ConnectDialog::formEdited);
-    return page;
+}
+
+void ConnectDialog::showKindRows(int kind)
+{
+    for (int k = 0; k < int(std::size(m_kindRows)); ++k) {
+        for (int row : m_kindRows[k])
+            m_form->setRowVisible(row, k == kind);
+    }
+    m_form->setRowVisible(m_keyringNoteRow, kind == 0 && !m_keyringNote->text().isEmpty());
 }
 
 // --- the list ---------------------------------------------------------------------------------------
@@ -503,7 +512,7 @@ void ConnectDialog::showNoKeyring(const QString &why)
     m_keyringNote->setText(tr("No keyring answered, so Tessera cannot keep the key (%1). Put the key in an "
                               "environment variable, write its name below, and start Tessera from where it is set.")
                                    .arg(why));
-    m_keyringNote->show();
+    showKindRows(m_kind->currentIndex());
     m_apiKey->clear();
     m_keyStored = false;
     m_apiKeyEnv->setFocus(Qt::OtherFocusReason);

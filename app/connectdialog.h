@@ -19,16 +19,17 @@
 #include <memory>
 
 #include <QDialog>
+#include <QList>
 
 #include <backend/backendconfig.h>
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
-class QStackedWidget;
 
 namespace Tessera {
 
@@ -60,9 +61,13 @@ private:
 
     QWidget *createListPane();
     QWidget *createFormPane();
-    QWidget *createOpenAiPage();
-    QWidget *createWebSocketPage();
-    QWidget *createProgramPage();
+    // Adds a labelled row to the form; its index.
+    int addRow(const QString &label, QWidget *buddy, QWidget *field);
+    QWidget *rowOf(QWidget *main, QPushButton *button);
+    void addOpenAiRows(QWidget *pane);
+    void addWebSocketRows(QWidget *pane);
+    void addProgramRows(QWidget *pane);
+    void showKindRows(int kind); // index in the kind combo
     void reloadList(const QString &select);
     void showProfile(const QString &name);
     void addProfile();
@@ -95,7 +100,9 @@ private:
     QPushButton *m_remove = nullptr;
     QComboBox *m_kind = nullptr;
     QLineEdit *m_name = nullptr;
-    QStackedWidget *m_pages = nullptr;
+    QFormLayout *m_form = nullptr;
+    QList<int> m_kindRows[3]; // the form's rows of each kind, in the kind combo's order
+    int m_keyringNoteRow = -1;
     QComboBox *m_preset = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QComboBox *m_model = nullptr;

@@ -778,6 +778,7 @@ void MainWindow::openConnectDialog()
     dialog.selectProfile(m_backendConfig.profileName);
     if (dialog.exec() == QDialog::Accepted)
         useBackend(dialog.chosenConfig(), true);
+    updateConnectParts(); // profiles may have been added or removed without connecting
 }
 
 void MainWindow::useBackend(BackendConfig config, bool remember)
