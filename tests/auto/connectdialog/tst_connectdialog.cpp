@@ -93,6 +93,7 @@ private slots:
     void wrongKeyThenRightKey();
     void windowUsesTheBackend();
     void restartKeepsTheBackend();
+    void newConversationStartsWithTheLastOne();
     void keyIsInNoFile();
 
 private:
@@ -228,6 +229,17 @@ void tst_ConnectDialog::restartKeepsTheBackend()
     QTRY_VERIFY2(window.connectionText().startsWith(QStringLiteral("Connected to")), qPrintable(window.connectionText()));
     QCOMPARE(window.backendButton()->text(), QStringLiteral("Backend: local · small-model"));
     QTRY_VERIFY(alertCards(window.model()) == 1);
+}
+
+void tst_ConnectDialog::newConversationStartsWithTheLastOne()
+{
+    MainWindow window;
+    QVERIFY(window.openStore(m_dataDir).ok());
+    window.newConversation();
+    QVERIFY(window.currentConversationId() != m_conversationId);
+    QCOMPARE(window.backendConfig().profileName, QStringLiteral("local"));
+    QTRY_VERIFY2(window.connectionText().startsWith(QStringLiteral("Connected to")), qPrintable(window.connectionText()));
+    QVERIFY(!window.firstRunLine()->isVisibleTo(&window));
 }
 
 void tst_ConnectDialog::keyIsInNoFile()
