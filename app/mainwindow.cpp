@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocalServer>
 #include <QLocalSocket>
@@ -30,11 +31,14 @@
 #include <QVBoxLayout>
 
 #include <app/aboutdialog.h>
+#include <app/backendcommand.h>
+#include <app/connectdialog.h>
 #include <app/conversationlist.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <app/shortcutsdialog.h>
 #include <backend/backend.h>
+#include <backend/backendprofiles.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <session/conversationsession.h>
@@ -73,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_banner);
     layout->addWidget(m_view, 1);
+    layout->addWidget(createFirstRunLine());
     layout->addWidget(m_composer);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
@@ -120,6 +125,7 @@ MainWindow::MainWindow(QWidget *parent)
         if (m_session)
             m_session->stopTurn();
     });
+    createBackendButton();
     updateConnectionLabel();
 
     // Cards that talk back (issue 6): each request goes through the session and is answered; no queue.
@@ -219,6 +225,10 @@ void MainWindow::createMenus()
     }
 
     QMenu *backend = menuBar()->addMenu(tr("&Backend"));
+    QAction *connectAction = backend->addAction(tr("&Connect…"), this, &MainWindow::openConnectDialog);
+    connectAction->setObjectName(QStringLiteral("connectAction"));
+    connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    backend->addSeparator();
     QAction *stop = backend->addAction(tr("S&top Turn"), this, [this] {
         if (m_session && m_session->isBusy())
             m_session->stopTurn();
@@ -708,7 +718,8 @@ void MainWindow::updateConnectionLabel()
     Backend *backend = m_session ? m_session->backend() : nullptr;
     if (!backend) {
         m_connectionLabel->setText(tr("No agent backend"));
-        m_connectionLabel->setToolTip(tr("Start Tessera with --backend-cmd, --backend or --openai to talk to an agent."));
+        m_connectionLabel->setToolTip(tr("Backend → Connect… sets up an agent to talk to."));
+        updateConnectParts();
         return;
     }
     const QString detail = backend->stateDetail();
@@ -734,6 +745,7 @@ void MainWindow::updateConnectionLabel()
     m_connectionLabel->setText(text.size() > 60 ? text.left(59) + QChar(0x2026) : text);
     m_connectionLabel->setToolTip(text);
     m_connectionLabel->setAccessibleName(text);
+    updateConnectParts();
 }
 
 void MainWindow::updateTurnIndicator()
@@ -749,13 +761,8 @@ void MainWindow::leaveConversation(const QString &nextId)
 {
     if (m_session && m_session->isBusy() && nextId != m_currentId)
         m_session->stopTurn(); // its events must not land in the next conversation's view
-    if (!m_backendFromFlags && !nextId.isEmpty()) {
-        // A conversation that remembers its backend talks to it again; one that remembers none keeps ours.
-        QSettings settings(backendSettingsFile(), QSettings::IniFormat);
-        const BackendConfig remembered = loadBackendConfig(settings, nextId);
-        if (!remembered.isNone() && remembered != m_backendConfig)
-            setBackendConfig(remembered, false);
-    }
+    if (!m_backendFromFlags)
+        applyRememberedBackend(nextId);
     if (m_session)
         m_session->setConversationId(nextId);
     updateTurnIndicator();
@@ -913,6 +920,112 @@ void MainWindow::chooseVersion(const QString &group, int version)
             showNotSaving(status.message);
     }
     m_model->appendMessage(parseTranscriptLine(line, int(seq)));
+}
+
+// --- named backends (issue 12) ------------------------------------------------------------------------
+
+QWidget *MainWindow::createFirstRunLine()
+{
+    m_firstRun = new QWidget(this);
+    m_firstRun->setObjectName(QStringLiteral("firstRunLine"));
+    auto *row = new QHBoxLayout(m_firstRun);
+    row->setContentsMargins(12, 8, 12, 4);
+    auto *text = new QLabel(tr("No agent is connected."), m_firstRun);
+    text->setObjectName(QStringLiteral("firstRunText"));
+    auto *button = new QPushButton(tr("Connect…"), m_firstRun);
+    button->setObjectName(QStringLiteral("firstRunConnect"));
+    row->addStretch(1);
+    row->addWidget(text);
+    row->addWidget(button);
+    row->addStretch(1);
+    connect(button, &QPushButton::clicked, this, &MainWindow::openConnectDialog);
+    m_firstRun->hide();
+    return m_firstRun;
+}
+
+void MainWindow::createBackendButton()
+{
+    m_backendButton = new QPushButton(this);
+    m_backendButton->setObjectName(QStringLiteral("composerBackend"));
+    m_backendButton->setFlat(true);
+    m_backendButton->setToolTip(tr("The backend this conversation talks to; click to switch"));
+    m_composer->setBackendWidget(m_backendButton);
+    connect(m_backendButton, &QPushButton::clicked, this, &MainWindow::showBackendPicker);
+}
+
+void MainWindow::openConnectDialog()
+{
+    ConnectDialog dialog(BackendProfiles::defaultSettingsPath(), this);
+    dialog.selectProfile(m_backendConfig.profileName);
+    if (dialog.exec() == QDialog::Accepted)
+        useBackend(dialog.chosenConfig(), true);
+    updateConnectParts(); // profiles may have been added or removed without connecting
+}
+
+void MainWindow::useBackend(BackendConfig config, bool remember)
+{
+    QString error;
+    if (completeBackendConfig(&config, &error) != 0) {
+        statusBar()->showMessage(tr("Cannot connect: %1").arg(error), 10000);
+        return;
+    }
+    if (remember) {
+        // From the next turn on, and for this conversation when it is opened again.
+        QSettings settings(backendSettingsFile(), QSettings::IniFormat);
+        saveBackendConfig(settings, m_currentId, config);
+        if (!config.profileName.isEmpty())
+            BackendProfiles().setLastUsed(config.profileName);
+    }
+    setBackendConfig(config, false);
+}
+
+void MainWindow::applyRememberedBackend(const QString &conversationId)
+{
+    QSettings settings(backendSettingsFile(), QSettings::IniFormat);
+    BackendConfig remembered = conversationId.isEmpty() ? BackendConfig() : loadBackendConfig(settings, conversationId);
+    if (remembered.isNone() && !(m_session && m_session->backend()))
+        remembered = loadLastBackendConfig(settings); // a new conversation starts with the last one used
+    if (remembered.isNone())
+        return;
+    BackendConfig current = m_backendConfig;
+    current.apiKey.clear(); // only in memory: never part of what is remembered
+    const bool sameProfile = !remembered.profileName.isEmpty() && remembered.profileName == current.profileName;
+    if (!sameProfile && remembered != current)
+        useBackend(remembered, false);
+}
+
+void MainWindow::updateConnectParts()
+{
+    Backend *backend = m_session ? m_session->backend() : nullptr;
+    const bool none = !backend && BackendProfiles().profiles().isEmpty();
+    if (none && m_firstRun->isHidden()) // said once when it appears: later messages must not be buried
+        statusBar()->showMessage(tr("No agent is connected: Backend → Connect… (Ctrl+Shift+K) sets one up."));
+    m_firstRun->setVisible(none);
+    QString name = m_backendConfig.profileName;
+    if (name.isEmpty() && backend)
+        name = backendTypeName(m_backendConfig.type);
+    QString text = name.isEmpty() ? tr("Backend: none") : tr("Backend: %1").arg(name);
+    if (!name.isEmpty() && !m_backendConfig.model.isEmpty())
+        text += QStringLiteral(" · ") + m_backendConfig.model;
+    m_backendButton->setText(text.size() > 48 ? text.left(47) + QChar(0x2026) : text);
+    m_backendButton->setAccessibleName(text);
+}
+
+void MainWindow::showBackendPicker()
+{
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("backendPicker"));
+    for (const BackendConfig &profile : BackendProfiles().profiles()) {
+        QAction *action = menu.addAction(profile.model.isEmpty() ? profile.profileName
+                                                                 : tr("%1 · %2").arg(profile.profileName, profile.model));
+        action->setCheckable(true);
+        action->setChecked(profile.profileName == m_backendConfig.profileName);
+        connect(action, &QAction::triggered, this, [this, profile] { useBackend(profile, true); });
+    }
+    if (!menu.isEmpty())
+        menu.addSeparator();
+    menu.addAction(tr("Connect…"), this, &MainWindow::openConnectDialog);
+    menu.exec(m_backendButton->mapToGlobal(QPoint(0, 0)) - QPoint(0, menu.sizeHint().height()));
 }
 
 } // namespace Tessera

@@ -78,6 +78,8 @@ public:
     BackendConfig backendConfig() const { return m_backendConfig; }
     ConversationSession *session() const { return m_session; } // null until a backend was set
     QString connectionText() const; // the status bar's connection label
+    QWidget *firstRunLine() const { return m_firstRun; }        // for tests
+    QPushButton *backendButton() const { return m_backendButton; } // for tests
     bool isTurnIndicatorVisible() const;
 
 protected:
@@ -120,6 +122,19 @@ private:
     void resendEdited(const QString &text);
     void chooseVersion(const QString &group, int version);
 
+    // --- named backends (issue 12): Backend → Connect…, the first-run line, the composer's backend button
+    QWidget *createFirstRunLine();
+    void createBackendButton();
+    void openConnectDialog();
+    // Connects to config (a named profile's key is read from the keyring first) and remembers it for
+    // the conversation on screen and as the last one used.
+    void useBackend(BackendConfig config, bool remember);
+    // What a conversation opened next talks to: what it remembers, else (nothing connected yet) the
+    // backend used last.
+    void applyRememberedBackend(const QString &conversationId);
+    void updateConnectParts();
+    void showBackendPicker();
+
     ConversationModel *m_model = nullptr;
     ConversationView *m_view = nullptr;
     Composer *m_composer = nullptr;
@@ -139,6 +154,8 @@ private:
     QPointer<QMessageBox> m_sendProblem;
     QAction *m_regenerateAction = nullptr;
     QAction *m_editResendAction = nullptr;
+    QWidget *m_firstRun = nullptr;         // "No agent is connected." + Connect…
+    QPushButton *m_backendButton = nullptr; // "Backend: NAME · MODEL" beside the composer
 };
 
 } // namespace Tessera

@@ -296,6 +296,197 @@
     </message>
 </context>
 <context>
+    <name>Tessera::ConnectDialog</name>
+    <message>
+        <source>Connect to an Agent</source>
+        <translation>الاتصال بوكيل</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>ا&amp;ختبار الاتصال</translation>
+    </message>
+    <message>
+        <source>Save &amp;Anyway</source>
+        <translation>احفظ &amp;رغم ذلك</translation>
+    </message>
+    <message>
+        <source>Save this backend although its test failed</source>
+        <translation>احفظ خدمة الوكيل هذه رغم فشل اختبارها</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>ا&amp;تصال</translation>
+    </message>
+    <message>
+        <source>&amp;Backends</source>
+        <translation>&amp;خدمات الوكيل</translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation>إ&amp;ضافة</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;تحرير</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>إ&amp;زالة…</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible endpoint</source>
+        <translation>نقطة نهاية متوافقة مع OpenAI</translation>
+    </message>
+    <message>
+        <source>WebSocket agent</source>
+        <translation>وكيل WebSocket</translation>
+    </message>
+    <message>
+        <source>Local program</source>
+        <translation>برنامج محلي</translation>
+    </message>
+    <message>
+        <source>A name for this backend</source>
+        <translation>اسم لخدمة الوكيل هذه</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>ال&amp;نوع:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>الا&amp;سم:</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>مخصص</translation>
+    </message>
+    <message>
+        <source>&amp;Load Models</source>
+        <translation>تح&amp;ميل النماذج</translation>
+    </message>
+    <message>
+        <source>Not needed by most local servers</source>
+        <translation>لا تحتاجه معظم الخوادم المحلية</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>قال&amp;ب:</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>&amp;عنوان URL الأساسي:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>الن&amp;موذج:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>م&amp;فتاح API:</translation>
+    </message>
+    <message>
+        <source>Key from &amp;variable:</source>
+        <translation>المفتاح من م&amp;تغير:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;عنوان URL:</translation>
+    </message>
+    <message>
+        <source>program --and arguments</source>
+        <translation>البرنامج --والوسائط</translation>
+    </message>
+    <message>
+        <source>Tessera&apos;s own</source>
+        <translation>مجلد Tessera نفسه</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse…</source>
+        <translation>ا&amp;ستعراض…</translation>
+    </message>
+    <message>
+        <source>&amp;Command line:</source>
+        <translation>سطر الأ&amp;وامر:</translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation>مجلد الع&amp;مل:</translation>
+    </message>
+    <message>
+        <source>Kept in the keyring (type to replace)</source>
+        <translation>محفوظ في سلسلة المفاتيح (اكتب للاستبدال)</translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation>محلي</translation>
+    </message>
+    <message>
+        <source>Local %1</source>
+        <translation>محلي %1</translation>
+    </message>
+    <message>
+        <source>Remove Backend</source>
+        <translation>إزالة خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>Remove the backend “%1” and its API key? Conversations that used it keep their messages.</source>
+        <translation>هل تريد إزالة خدمة الوكيل «%1» ومفتاح API الخاص بها؟ تحتفظ المحادثات التي استخدمتها برسائلها.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>إزالة</translation>
+    </message>
+    <message>
+        <source>Removed “%1”.</source>
+        <translation>تمت إزالة «%1».</translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation>مجلد العمل</translation>
+    </message>
+    <message>
+        <source>Reading the API key from the keyring…</source>
+        <translation>جارٍ قراءة مفتاح API من سلسلة المفاتيح…</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>جارٍ اختبار الاتصال…</translation>
+    </message>
+    <message>
+        <source>Asking the server for its models…</source>
+        <translation>جارٍ سؤال الخادم عن نماذجه…</translation>
+    </message>
+    <message>
+        <source>Models loaded: %1</source>
+        <translation>تم تحميل النماذج: %1</translation>
+    </message>
+    <message>
+        <source>Works: %1</source>
+        <translation>يعمل: %1</translation>
+    </message>
+    <message>
+        <source>Storing the API key in the keyring…</source>
+        <translation>جارٍ حفظ مفتاح API في سلسلة المفاتيح…</translation>
+    </message>
+    <message>
+        <source>The API key was not stored: %1</source>
+        <translation>لم يُحفظ مفتاح API: %1</translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the keyring: %1</source>
+        <translation>تعذرت قراءة مفتاح API من سلسلة المفاتيح: %1</translation>
+    </message>
+    <message>
+        <source>No keyring answered, so Tessera cannot keep the key (%1). Put the key in an environment variable, write its name below, and start Tessera from where it is set.</source>
+        <translation>لم تستجب أي سلسلة مفاتيح، لذا لا يستطيع Tessera الاحتفاظ بالمفتاح (%1). ضع المفتاح في متغير بيئة، واكتب اسمه أدناه، وشغّل Tessera حيث يكون معرّفًا.</translation>
+    </message>
+    <message>
+        <source>The backend was saved without its key.</source>
+        <translation>حُفظت خدمة الوكيل بدون مفتاحها.</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ConversationList</name>
     <message>
         <source>Search conversations</source>
@@ -1207,10 +1398,6 @@
         <translation>لا توجد خدمة وكيل</translation>
     </message>
     <message>
-        <source>Start Tessera with --backend-cmd, --backend or --openai to talk to an agent.</source>
-        <translation>شغّل Tessera مع --backend-cmd أو --backend أو --openai للتحدث مع وكيل.</translation>
-    </message>
-    <message>
         <source>Not connected</source>
         <translation>غير متصل</translation>
     </message>
@@ -1313,6 +1500,42 @@
     <message>
         <source>Cannot show that version: %1</source>
         <translation>تعذّر عرض هذا الإصدار: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>ا&amp;تصال…</translation>
+    </message>
+    <message>
+        <source>Backend → Connect… sets up an agent to talk to.</source>
+        <translation>خدمة الوكيل ← اتصال… تُعدّ وكيلًا للتحدث إليه.</translation>
+    </message>
+    <message>
+        <source>No agent is connected.</source>
+        <translation>لا يوجد وكيل متصل.</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>اتصال…</translation>
+    </message>
+    <message>
+        <source>The backend this conversation talks to; click to switch</source>
+        <translation>خدمة الوكيل التي تتحدث إليها هذه المحادثة؛ انقر للتبديل</translation>
+    </message>
+    <message>
+        <source>No agent is connected: Backend → Connect… (Ctrl+Shift+K) sets one up.</source>
+        <translation>لا يوجد وكيل متصل: خدمة الوكيل ← اتصال… (Ctrl+Shift+K) تُعدّ واحدًا.</translation>
+    </message>
+    <message>
+        <source>Backend: none</source>
+        <translation>خدمة الوكيل: لا شيء</translation>
+    </message>
+    <message>
+        <source>Backend: %1</source>
+        <translation>خدمة الوكيل: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

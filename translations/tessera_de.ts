@@ -280,6 +280,197 @@
     </message>
 </context>
 <context>
+    <name>Tessera::ConnectDialog</name>
+    <message>
+        <source>Connect to an Agent</source>
+        <translation>Mit einem Agenten verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <source>Save &amp;Anyway</source>
+        <translation>&amp;Trotzdem speichern</translation>
+    </message>
+    <message>
+        <source>Save this backend although its test failed</source>
+        <translation>Dieses Backend speichern, obwohl sein Test fehlschlug</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;Backends</source>
+        <translation>&amp;Backends</translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible endpoint</source>
+        <translation>OpenAI-kompatibler Endpunkt</translation>
+    </message>
+    <message>
+        <source>WebSocket agent</source>
+        <translation>WebSocket-Agent</translation>
+    </message>
+    <message>
+        <source>Local program</source>
+        <translation>Lokales Programm</translation>
+    </message>
+    <message>
+        <source>A name for this backend</source>
+        <translation>Ein Name für dieses Backend</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Eigene</translation>
+    </message>
+    <message>
+        <source>&amp;Load Models</source>
+        <translation>Modelle &amp;laden</translation>
+    </message>
+    <message>
+        <source>Not needed by most local servers</source>
+        <translation>Von den meisten lokalen Servern nicht benötigt</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>Basis-&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Key from &amp;variable:</source>
+        <translation>Schlüssel aus &amp;Variable:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>program --and arguments</source>
+        <translation>programm --und argumente</translation>
+    </message>
+    <message>
+        <source>Tessera&apos;s own</source>
+        <translation>Das von Tessera</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Command line:</source>
+        <translation>&amp;Befehlszeile:</translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation>&amp;Arbeitsverzeichnis:</translation>
+    </message>
+    <message>
+        <source>Kept in the keyring (type to replace)</source>
+        <translation>Im Schlüsselbund gespeichert (zum Ersetzen tippen)</translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation>Lokal</translation>
+    </message>
+    <message>
+        <source>Local %1</source>
+        <translation>Lokal %1</translation>
+    </message>
+    <message>
+        <source>Remove Backend</source>
+        <translation>Backend entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the backend “%1” and its API key? Conversations that used it keep their messages.</source>
+        <translation>Das Backend „%1“ und seinen API-Schlüssel entfernen? Gespräche, die es nutzten, behalten ihre Nachrichten.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Removed “%1”.</source>
+        <translation>„%1“ entfernt.</translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation>Arbeitsverzeichnis</translation>
+    </message>
+    <message>
+        <source>Reading the API key from the keyring…</source>
+        <translation>Der API-Schlüssel wird aus dem Schlüsselbund gelesen…</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Die Verbindung wird getestet…</translation>
+    </message>
+    <message>
+        <source>Asking the server for its models…</source>
+        <translation>Der Server wird nach seinen Modellen gefragt…</translation>
+    </message>
+    <message>
+        <source>Models loaded: %1</source>
+        <translation>Modelle geladen: %1</translation>
+    </message>
+    <message>
+        <source>Works: %1</source>
+        <translation>Funktioniert: %1</translation>
+    </message>
+    <message>
+        <source>Storing the API key in the keyring…</source>
+        <translation>Der API-Schlüssel wird im Schlüsselbund gespeichert…</translation>
+    </message>
+    <message>
+        <source>The API key was not stored: %1</source>
+        <translation>Der API-Schlüssel wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the keyring: %1</source>
+        <translation>Der API-Schlüssel konnte nicht aus dem Schlüsselbund gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No keyring answered, so Tessera cannot keep the key (%1). Put the key in an environment variable, write its name below, and start Tessera from where it is set.</source>
+        <translation>Kein Schlüsselbund hat geantwortet, daher kann Tessera den Schlüssel nicht aufbewahren (%1). Legen Sie den Schlüssel in eine Umgebungsvariable, tragen Sie unten ihren Namen ein und starten Sie Tessera dort, wo sie gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>The backend was saved without its key.</source>
+        <translation>Das Backend wurde ohne seinen Schlüssel gespeichert.</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ConversationList</name>
     <message>
         <source>Search conversations</source>
@@ -1151,10 +1342,6 @@
         <translation>Kein Agenten-Backend</translation>
     </message>
     <message>
-        <source>Start Tessera with --backend-cmd, --backend or --openai to talk to an agent.</source>
-        <translation>Starten Sie Tessera mit --backend-cmd, --backend oder --openai, um mit einem Agenten zu sprechen.</translation>
-    </message>
-    <message>
         <source>Not connected</source>
         <translation>Nicht verbunden</translation>
     </message>
@@ -1257,6 +1444,42 @@
     <message>
         <source>Cannot show that version: %1</source>
         <translation>Diese Version kann nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Verbinden…</translation>
+    </message>
+    <message>
+        <source>Backend → Connect… sets up an agent to talk to.</source>
+        <translation>Backend → Verbinden… richtet einen Agenten ein, mit dem Sie sprechen können.</translation>
+    </message>
+    <message>
+        <source>No agent is connected.</source>
+        <translation>Kein Agent ist verbunden.</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>Verbinden…</translation>
+    </message>
+    <message>
+        <source>The backend this conversation talks to; click to switch</source>
+        <translation>Das Backend dieses Gesprächs; klicken zum Wechseln</translation>
+    </message>
+    <message>
+        <source>No agent is connected: Backend → Connect… (Ctrl+Shift+K) sets one up.</source>
+        <translation>Kein Agent ist verbunden: Backend → Verbinden… (Strg+Umschalt+K) richtet einen ein.</translation>
+    </message>
+    <message>
+        <source>Backend: none</source>
+        <translation>Backend: keins</translation>
+    </message>
+    <message>
+        <source>Backend: %1</source>
+        <translation>Backend: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

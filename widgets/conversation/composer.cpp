@@ -61,6 +61,14 @@ void Composer::setText(const QString &text)
     m_editor->setFocus(Qt::OtherFocusReason);
 }
 
+void Composer::setBackendWidget(QWidget *widget)
+{
+    delete m_backendWidget;
+    m_backendWidget = widget;
+    widget->setParent(this);
+    static_cast<QBoxLayout *>(layout())->insertWidget(0, widget, 0, Qt::AlignBottom);
+}
+
 void Composer::clear()
 {
     m_editor->clear();

@@ -26,6 +26,9 @@ public:
     // Replaces the draft with text, puts the cursor at its end and focuses the editor. Never sends.
     void setText(const QString &text);
     void clear();
+    // Shows widget at the row's start, left of the editor (the window's backend button).
+    // The composer takes ownership.
+    void setBackendWidget(QWidget *widget);
     QPlainTextEdit *editor() const { return m_editor; } // Not owned by the caller.
 
     // Puts text in the editor to be edited and resent; the current draft is kept for cancelEditing.
@@ -56,6 +59,7 @@ private:
     QLabel *m_editingHint = nullptr;
     bool m_editing = false;
     QString m_savedDraft; // the draft beginEditing replaced
+    QWidget *m_backendWidget = nullptr;
 };
 
 } // namespace Tessera

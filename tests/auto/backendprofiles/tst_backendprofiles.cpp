@@ -15,8 +15,8 @@
 #include <backend/backendprofiles.h>
 #include <backend/connectiontest.h>
 
-#include "fakeendpoint.h"
-#include "privatekeyring.h"
+#include <tests/support/fakeendpoint.h>
+#include <tests/support/privatekeyring.h>
 
 using namespace Tessera;
 
