@@ -19,17 +19,10 @@ namespace Tessera {
 
 namespace {
 
-void printOut(const QString &text)
+// The headless commands' one printer (commandline.h), with the program's name before an error.
+void printError(const QString &text)
 {
-    const QByteArray bytes = text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    std::fflush(stdout);
-}
-
-void printErr(const QString &text)
-{
-    const QByteArray bytes = QStringLiteral("tessera: ").toUtf8() + text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    printErr(QStringLiteral("tessera: ") + text);
 }
 
 CommandLine failure(const QString &error)
@@ -140,11 +133,11 @@ int storeKey(const CommandLine &c, const BackendConfig &previous, BackendConfig 
     if (c.apiKeyStdin) {
         const QString key = readKeyFromStdin(c.profileName);
         if (key.isEmpty()) {
-            printErr(QStringLiteral("--api-key-stdin read no key"));
+            printError(QStringLiteral("--api-key-stdin read no key"));
             return 2;
         }
         if (const SecretResult written = secrets.writeKeyNow(c.profileName, key); !written.ok()) {
-            printErr(QStringLiteral("backend %1 was not added: %2").arg(c.profileName, written.message));
+            printError(QStringLiteral("backend %1 was not added: %2").arg(c.profileName, written.message));
             return 1;
         }
         config->apiKeyInKeyring = true;
@@ -156,7 +149,7 @@ int storeKey(const CommandLine &c, const BackendConfig &previous, BackendConfig 
     } else if (previous.apiKeyInKeyring) {
         const SecretResult removed = secrets.removeKeyNow(c.profileName); // the replaced profile's key, now unused
         if (!removed.ok() && removed.status != SecretResult::Status::NotFound)
-            printErr(QStringLiteral("the old key of %1 stays in the keyring: %2").arg(c.profileName, removed.message));
+            printError(QStringLiteral("the old key of %1 stays in the keyring: %2").arg(c.profileName, removed.message));
     }
     return 0;
 }
@@ -166,7 +159,7 @@ int runAdd(const CommandLine &c)
     BackendConfig config;
     QString error;
     if (!backendConfigFromArguments(c.backend, &config, &error)) { // checked by the parser; kept for safety
-        printErr(error);
+        printError(error);
         return 2;
     }
     config.profileName = c.profileName;
@@ -177,7 +170,7 @@ int runAdd(const CommandLine &c)
     if (const int code = storeKey(c, previous, &config); code != 0)
         return code;
     if (!profiles.save(config, &error)) {
-        printErr(error);
+        printError(error);
         return 1;
     }
     printOut(QStringLiteral("%1 backend %2 (%3: %4)")
@@ -190,7 +183,7 @@ int runList()
 {
     const QList<BackendConfig> profiles = BackendProfiles().profiles();
     if (profiles.isEmpty())
-        printErr(QStringLiteral("no named backends yet: tessera backend add NAME --openai URL --model NAME"));
+        printError(QStringLiteral("no named backends yet: tessera backend add NAME --openai URL --model NAME"));
     for (const BackendConfig &config : profiles) {
         const QString where = config.type == BackendConfig::Type::OpenAi ? config.url.toString(QUrl::RemoveUserInfo)
                                                                           : describe(config);
@@ -207,7 +200,7 @@ int runRemove(const CommandLine &c)
     const BackendConfig config = profiles.profile(c.profileName);
     QString error;
     if (!profiles.remove(c.profileName, &error)) {
-        printErr(error + QStringLiteral(" (see tessera backend list)"));
+        printError(error + QStringLiteral(" (see tessera backend list)"));
         return 2;
     }
     printOut(QStringLiteral("removed backend %1").arg(c.profileName));
@@ -217,7 +210,7 @@ int runRemove(const CommandLine &c)
     const SecretResult removed = secrets.removeKeyNow(c.profileName);
     if (removed.ok() || removed.status == SecretResult::Status::NotFound)
         return 0;
-    printErr(QStringLiteral("its key could not be deleted from the keyring: %1").arg(removed.message));
+    printError(QStringLiteral("its key could not be deleted from the keyring: %1").arg(removed.message));
     return 1;
 }
 
@@ -227,7 +220,7 @@ int runTest(const CommandLine &c)
     config.profileName = c.profileName;
     QString error;
     if (const int code = completeBackendConfig(&config, &error); code != 0) {
-        printErr(error);
+        printError(error);
         return code;
     }
     ConnectionTest test;
@@ -247,7 +240,7 @@ int runTest(const CommandLine &c)
     if (test.isRunning())
         loop.exec();
     if (!outcome.ok()) {
-        printErr(QStringLiteral("backend %1: %2").arg(c.profileName, outcome.message));
+        printError(QStringLiteral("backend %1: %2").arg(c.profileName, outcome.message));
         return 1;
     }
     printOut(QStringLiteral("backend %1: %2").arg(c.profileName, outcome.message));
