@@ -4,6 +4,7 @@
 // fixtures are files under tests/data/cards/<kind>/{valid,invalid}/ (format: tests/data/README.md).
 
 #include <string_view>
+#include <utility>
 
 #include <QByteArray>
 #include <QList>
@@ -19,6 +20,11 @@ namespace Tessera::TestSupport {
 nlohmann::json envelope(std::string_view kind, const nlohmann::json &payload);
 // The same as text, with the payload's bytes kept exactly as given (spacing, number spelling).
 QByteArray envelopeText(const QByteArray &kind, const QByteArray &payload);
+// A metric_chart envelope whose series s (named S0, S1, …) has the points (xs[p], y = p * 3 + s), the x
+// values given as JSON text; viz is the suggestedViz ("" leaves it out), extra more payload members.
+QByteArray chartText(const QByteArray &viz, const QList<QList<QByteArray>> &seriesXs, const QByteArray &extra = {});
+// A metric_chart envelope with one series "A" of (x, y) points given as JSON number text.
+QByteArray xyText(const QByteArray &viz, const QList<std::pair<QByteArray, QByteArray>> &points);
 // Compact JSON text of a value.
 QByteArray jsonText(const nlohmann::json &value);
 

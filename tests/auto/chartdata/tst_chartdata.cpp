@@ -10,41 +10,15 @@
 
 #include <cards/card.h>
 #include <cards/chartdata.h>
+#include <tests/support/cardhelpers.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 Q_DECLARE_METATYPE(Tessera::ChartAxisKind)
 Q_DECLARE_METATYPE(Tessera::ChartViz)
 
 namespace {
-
-// A metric_chart envelope whose series s has points (xs[p], y = p * 3 + s), named S0, S1, …
-QByteArray chartText(const QByteArray &viz, const QList<QList<QByteArray>> &seriesXs, const QByteArray &extra = {})
-{
-    QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{)";
-    if (!viz.isEmpty())
-        text += R"("suggestedViz":")" + viz + R"(",)";
-    if (!extra.isEmpty())
-        text += extra + ",";
-    text += R"("series":[)";
-    for (int s = 0; s < seriesXs.size(); ++s) {
-        text += (s ? "," : "") + QByteArray(R"({"name":"S)") + QByteArray::number(s) + R"(","points":[)";
-        for (int p = 0; p < seriesXs[s].size(); ++p)
-            text += (p ? "," : "") + QByteArray(R"({"x":)") + seriesXs[s][p] + R"(,"y":)" + QByteArray::number(p * 3 + s) + "}";
-        text += "]}";
-    }
-    return text + "]}}";
-}
-
-// One series of (x, y) points given as JSON numbers.
-QByteArray xyText(const QByteArray &viz, const QList<std::pair<QByteArray, QByteArray>> &points)
-{
-    QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{"suggestedViz":")" + viz
-        + R"(","series":[{"name":"A","points":[)";
-    for (int p = 0; p < points.size(); ++p)
-        text += (p ? "," : "") + QByteArray(R"({"x":)") + points[p].first + R"(,"y":)" + points[p].second + "}";
-    return text + "]}]}}";
-}
 
 ChartData dataOf(const QByteArray &text)
 {

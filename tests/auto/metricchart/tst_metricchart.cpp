@@ -28,23 +28,6 @@ using namespace Tessera::TestSupport;
 
 namespace {
 
-QByteArray chartText(const QByteArray &viz, const QList<QList<QByteArray>> &seriesXs, const QByteArray &extra = {})
-{
-    QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{)";
-    if (!viz.isEmpty())
-        text += R"("suggestedViz":")" + viz + R"(",)";
-    if (!extra.isEmpty())
-        text += extra + ",";
-    text += R"("series":[)";
-    for (int s = 0; s < seriesXs.size(); ++s) {
-        text += (s ? "," : "") + QByteArray(R"({"name":"S)") + QByteArray::number(s) + R"(","points":[)";
-        for (int p = 0; p < seriesXs[s].size(); ++p)
-            text += (p ? "," : "") + QByteArray(R"({"x":)") + seriesXs[s][p] + R"(,"y":)" + QByteArray::number(p * 3 + s) + "}";
-        text += "]}";
-    }
-    return text + "]}}";
-}
-
 // The series' x axis: the first horizontal axis added to the chart.
 QAbstractAxis *xAxis(QChart *chart)
 {
@@ -89,16 +72,6 @@ QStringList valueAxisLabels(QValueAxis *axis)
     for (int i = 0; i < ticks; ++i)
         labels.append(QString::asprintf(qPrintable(axis->labelFormat()), axis->min() + i * (axis->max() - axis->min()) / (ticks - 1)));
     return labels;
-}
-
-// One series of (x, y) points given as JSON numbers.
-QByteArray xyText(const QByteArray &viz, const QList<std::pair<QByteArray, QByteArray>> &points)
-{
-    QByteArray text = R"({"kind":"metric_chart","specVersion":1,"payload":{"suggestedViz":")" + viz
-        + R"(","series":[{"name":"A","points":[)";
-    for (int p = 0; p < points.size(); ++p)
-        text += (p ? "," : "") + QByteArray(R"({"x":)") + points[p].first + R"(,"y":)" + points[p].second + "}";
-    return text + "]}]}}";
 }
 
 QList<QPointF> drawnPoints(QAbstractSeries *series)
