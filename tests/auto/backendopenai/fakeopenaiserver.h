@@ -10,6 +10,9 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -52,6 +55,16 @@ struct ScriptedResponse
         r.body = body;
         r.contentLength = true;
         return r;
+    }
+    // One streamed answer of plain prose: a content delta, a stop, then [DONE].
+    static ScriptedResponse prose(const QString &text)
+    {
+        const QJsonObject delta{{"role", "assistant"}, {"content", text}};
+        const QJsonObject first{{"choices", QJsonArray{QJsonObject{{"index", 0}, {"delta", delta}}}}};
+        const QJsonObject stop{
+            {"choices", QJsonArray{QJsonObject{{"index", 0}, {"delta", QJsonObject()}, {"finish_reason", "stop"}}}}};
+        return sse("data: " + QJsonDocument(first).toJson(QJsonDocument::Compact) + "\n\ndata: "
+                   + QJsonDocument(stop).toJson(QJsonDocument::Compact) + "\n\ndata: [DONE]\n\n");
     }
 };
 

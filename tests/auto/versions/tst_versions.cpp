@@ -29,15 +29,6 @@ using json = nlohmann::json;
 
 namespace {
 
-// One streamed answer of plain prose.
-ScriptedResponse answer(const QString &text)
-{
-    const json delta = {{"choices", {{{"index", 0}, {"delta", {{"role", "assistant"}, {"content", text.toStdString()}}}}}}};
-    const json stop = {{"choices", {{{"index", 0}, {"delta", json::object()}, {"finish_reason", "stop"}}}}};
-    return ScriptedResponse::sse("data: " + QByteArray::fromStdString(delta.dump()) + "\n\ndata: "
-                                 + QByteArray::fromStdString(stop.dump()) + "\n\ndata: [DONE]\n\n");
-}
-
 // The request's messages after Tessera's system prompt, as "role: content".
 QStringList askedMessages(const RecordedRequest &request)
 {
@@ -171,11 +162,11 @@ QStringList tst_Versions::afterRestart() const
 
 void tst_Versions::regenerateKeepsBothVersions()
 {
-    m_server->enqueue(answer(QStringLiteral("Four.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Four.")));
     turn([this](QString *e) { return m_session->sendUserMessage(QStringLiteral("What is 2+2?"), e); });
     QVERIFY(m_session->canReviseLastTurn());
 
-    m_server->enqueue(answer(QStringLiteral("2+2 is 4.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("2+2 is 4.")));
     turn([this](QString *e) { return m_session->regenerateLastTurn(e); });
     // The endpoint was asked the question again, without the old answer.
     QCOMPARE(m_server->requests().size(), 2);
@@ -203,7 +194,7 @@ void tst_Versions::regenerateKeepsBothVersions()
     QCOMPARE(linesWith(stored(), "2+2 is 4.").size(), 1);
 
     // The next turn continues from the version shown.
-    m_server->enqueue(answer(QStringLiteral("Six.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Six.")));
     turn([this](QString *e) { return m_session->sendUserMessage(QStringLiteral("And 3+3?"), e); });
     QCOMPARE(askedMessages(m_server->requests().at(2)),
              (QStringList{QStringLiteral("user: What is 2+2?"), QStringLiteral("assistant: Four."),
@@ -212,13 +203,13 @@ void tst_Versions::regenerateKeepsBothVersions()
 
 void tst_Versions::editAndResendKeepsBothVersions()
 {
-    m_server->enqueue(answer(QStringLiteral("Hello!")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Hello!")));
     turn([this](QString *e) { return m_session->sendUserMessage(QStringLiteral("Say hello."), e); });
-    m_server->enqueue(answer(QStringLiteral("Paris.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Paris.")));
     turn([this](QString *e) { return m_session->sendUserMessage(QStringLiteral("Capital of Italy?"), e); });
     QCOMPARE(m_session->lastQuestion(), QStringLiteral("Capital of Italy?"));
 
-    m_server->enqueue(answer(QStringLiteral("Paris, of course.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Paris, of course.")));
     turn([this](QString *e) { return m_session->resendEdited(QStringLiteral("Capital of France?"), e); });
     // The history before the edited message, then the edited text: the old question and answer are not asked.
     QCOMPARE(askedMessages(m_server->requests().at(2)),
@@ -246,7 +237,7 @@ void tst_Versions::editAndResendKeepsBothVersions()
         QVERIFY(m_model->isInLastExchange(row));
 
     // Regenerating version 1 makes version 3, asking version 1's question again.
-    m_server->enqueue(answer(QStringLiteral("Rome.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Rome.")));
     turn([this](QString *e) { return m_session->regenerateLastTurn(e); });
     QCOMPARE(askedMessages(m_server->requests().at(3)).last(), QStringLiteral("user: Capital of Italy?"));
     const QStringList third{QStringLiteral("user:Say hello."), QStringLiteral("prose:Hello!"),
@@ -270,7 +261,7 @@ protected:
 
 void tst_Versions::onlyForBackendsWhoseHistoryTesseraHolds()
 {
-    m_server->enqueue(answer(QStringLiteral("Four.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Four.")));
     turn([this](QString *e) { return m_session->sendUserMessage(QStringLiteral("What is 2+2?"), e); });
     QVERIFY(m_session->canReviseTurns());
     auto *wire = new WireBackend;

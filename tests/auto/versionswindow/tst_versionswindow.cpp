@@ -28,14 +28,6 @@ using json = nlohmann::json;
 
 namespace {
 
-ScriptedResponse answer(const QString &text)
-{
-    const json delta = {{"choices", {{{"index", 0}, {"delta", {{"role", "assistant"}, {"content", text.toStdString()}}}}}}};
-    const json stop = {{"choices", {{{"index", 0}, {"delta", json::object()}, {"finish_reason", "stop"}}}}};
-    return ScriptedResponse::sse("data: " + QByteArray::fromStdString(delta.dump()) + "\n\ndata: "
-                                 + QByteArray::fromStdString(stop.dump()) + "\n\ndata: [DONE]\n\n");
-}
-
 int switcherRow(const ConversationModel &model)
 {
     for (int row = 0; row < model.rowCount(); ++row) {
@@ -130,13 +122,13 @@ void tst_VersionsWindow::regenerateFromTheMenu()
     QVERIFY(!action("regenerateAction")->isEnabled()); // nothing asked yet
     QCOMPARE(action("regenerateAction")->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
 
-    m_server->enqueue(answer(QStringLiteral("Four.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Four.")));
     m_window->composer()->setText(QStringLiteral("What is 2+2?"));
     m_window->composer()->findChild<QPushButton *>(QStringLiteral("composerSend"))->click();
     waitForTurn();
     QTRY_VERIFY(action("regenerateAction")->isEnabled());
 
-    m_server->enqueue(answer(QStringLiteral("2+2 is 4.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("2+2 is 4.")));
     action("regenerateAction")->trigger();
     waitForTurn();
     ConversationModel *model = m_window->model();
@@ -170,7 +162,7 @@ void tst_VersionsWindow::regenerateFromTheMenu()
 void tst_VersionsWindow::editAndResendFromTheComposer()
 {
     m_window->setBackendConfig(openAi(), true);
-    m_server->enqueue(answer(QStringLiteral("Paris.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Paris.")));
     m_window->composer()->setText(QStringLiteral("Capital of Italy?"));
     m_window->composer()->findChild<QPushButton *>(QStringLiteral("composerSend"))->click();
     waitForTurn();
@@ -195,7 +187,7 @@ void tst_VersionsWindow::editAndResendFromTheComposer()
     action("editResendAction")->trigger();
     composer->editor()->selectAll();
     QTest::keyClicks(composer->editor(), QStringLiteral("Capital of France?"));
-    m_server->enqueue(answer(QStringLiteral("Paris, of course.")));
+    m_server->enqueue(ScriptedResponse::prose(QStringLiteral("Paris, of course.")));
     QTest::keyClick(composer->editor(), Qt::Key_Return);
     waitForTurn();
     QCOMPARE(m_server->requests().size(), 2);
