@@ -330,6 +330,8 @@ bool MainWindow::ensureStoredConversation()
 
 void MainWindow::sendMessage(const QString &text)
 {
+    if (refuseReadOnly())
+        return;
     if (m_session && m_session->backend()) {
         // Live (issue 5): refused while a turn runs (the draft stays); otherwise stored, then sent.
         if (m_session->isBusy()) {
@@ -587,6 +589,15 @@ void MainWindow::updateBanner()
     }
     m_banner->setText(text);
     m_banner->show();
+}
+
+bool MainWindow::refuseReadOnly()
+{
+    if (!m_store || !m_store->isOpen() || !m_store->isReadOnly())
+        return false;
+    statusBar()->showMessage(tr("Not sent: %1 is read-only, so nothing new can be kept. Your text is still in the composer.")
+                                     .arg(QDir::toNativeSeparators(m_store->dataDir())));
+    return true;
 }
 
 QString MainWindow::savingProblem() const
@@ -895,7 +906,7 @@ void MainWindow::updateRevisionActions()
 
 bool MainWindow::prepareRevision()
 {
-    if (!m_session || !m_session->canReviseTurns())
+    if (!m_session || !m_session->canReviseTurns() || refuseReadOnly())
         return false;
     if (ensureStoredConversation())
         m_session->setConversationId(m_currentId);

@@ -105,6 +105,9 @@ private:
     // write and how many messages of the conversation on screen are saved (the count the list shows,
     // read from the store). Hidden while everything is saved.
     void updateBanner();
+    // A read-only store keeps nothing new: sending is refused and the draft stays (issue 13). True
+    // when refused, after saying so in the status bar.
+    bool refuseReadOnly();
     // A file or the demo on screen becomes a stored conversation (on the first message); false when
     // nothing is stored (the store is not open or the import failed).
     bool ensureStoredConversation();

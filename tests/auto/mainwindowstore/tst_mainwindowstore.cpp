@@ -46,6 +46,7 @@ private Q_SLOTS:
     void sendingInAFileConversationKeepsIt();
     void fullDiskBannerSaysWhatIsSaved();
     void fullDiskBeforeTheFirstSaveSavesNothing();
+    void readOnlyDataDirSaysSoAndRefusesSending();
 
 private:
     QString writeLongTranscript(int messages);
@@ -342,6 +343,66 @@ void tst_MainWindowStore::fullDiskBeforeTheFirstSaveSavesNothing()
     QVERIFY(window.store()->listConversations().isEmpty());
     QVERIFY(window.currentConversationId().isEmpty());
     QCOMPARE(int(window.model()->transcript().messages.size()), shown + 1); // on screen still
+}
+
+void tst_MainWindowStore::readOnlyDataDirSaysSoAndRefusesSending()
+{
+    const QString data = m_dir->filePath(QStringLiteral("data"));
+    QString id;
+    {
+        ConversationStore store;
+        QVERIFY(store.open(data).ok());
+        QVERIFY(store.importFile(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"), &id).ok());
+    }
+    // Readable by everyone, writable by no one (as tst_readonlystore does for the command line).
+    const QFileDevice::Permissions readOnlyDir = QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+            | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther;
+    QDirIterator files(data, QDir::Files | QDir::Hidden);
+    while (files.hasNext())
+        QVERIFY(QFile::setPermissions(files.next(), QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    QVERIFY(QFile::setPermissions(data, readOnlyDir));
+    QVERIFY(QFile::setPermissions(m_dir->path(), readOnlyDir | QFileDevice::WriteOwner));
+    struct Restore
+    {
+        QString path;
+        ~Restore() { QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner); }
+    } restore{data};
+
+    MainWindow window;
+    StoreStatus status;
+    if (::geteuid() == 0) {
+        // Root writes whatever the permissions say: the store is opened as "nobody" (real and effective
+        // ids, as access() checks the real one; the saved ids bring root back), as a person with a
+        // read-only mount would. Once open read-only, SQLite refuses writes whoever asks.
+        QVERIFY(::setresgid(65534, 65534, 0) == 0 && ::setresuid(65534, 65534, 0) == 0);
+        status = window.openStore(data);
+        QVERIFY(::setresuid(0, 0, 0) == 0 && ::setresgid(0, 0, 0) == 0);
+    } else {
+        status = window.openStore(data);
+    }
+    QVERIFY2(status.ok(), qPrintable(status.message));
+    QVERIFY(window.store()->isReadOnly());
+
+    // Said where it is seen, and the stored conversation still reads.
+    const QString banner = window.savingProblem();
+    QVERIFY2(banner.startsWith(QStringLiteral("Read-only: %1 cannot be written.").arg(data)), qPrintable(banner));
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("notSavingBanner"))->isVisibleTo(&window));
+    QCOMPARE(window.conversationList()->count(), 1);
+    QVERIFY(window.openStored(id));
+    QCOMPARE(window.model()->transcript().messages.size(), 43);
+
+    // Sending is refused, not lost: the draft stays in the composer and the status bar says why.
+    window.composer()->setText(QStringLiteral("do not lose me"));
+    Q_EMIT window.composer()->sendRequested(window.composer()->text());
+    QCOMPARE(window.composer()->text(), QStringLiteral("do not lose me"));
+    QCOMPARE(window.model()->transcript().messages.size(), 43);
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QStringLiteral("Not sent: %1 is read-only, so nothing new can be kept. Your text is still in the composer.").arg(data));
+    QCOMPARE(window.store()->rawLines(id).size(), 43);
+    QVERIFY(window.savingProblem().startsWith(QLatin1String("Read-only: "))); // still the same story
+    window.newConversation(); // cannot be stored either: the banner keeps saying read-only
+    QVERIFY2(window.savingProblem().startsWith(QLatin1String("Read-only: ")), qPrintable(window.savingProblem()));
+    QVERIFY(window.store()->listConversations().size() == 1);
 }
 
 QTEST_MAIN(tst_MainWindowStore)
