@@ -330,6 +330,8 @@ bool MainWindow::ensureStoredConversation()
 
 void MainWindow::sendMessage(const QString &text)
 {
+    if (refuseReadOnly())
+        return;
     if (m_session && m_session->backend()) {
         // Live (issue 5): refused while a turn runs (the draft stays); otherwise stored, then sent.
         if (m_session->isBusy()) {
@@ -350,6 +352,8 @@ void MainWindow::sendMessage(const QString &text)
             m_view->scrollToBottom();
             if (!m_currentId.isEmpty())
                 m_list->refresh(m_currentId);
+            if (!m_saveFailure.isEmpty())
+                updateBanner(); // the saved count moved on
         }
         if (!sent && m_model->transcript().messages.size() > before)
             showSendProblem(tr("your message is kept in the conversation, but %1").arg(error));
@@ -372,6 +376,8 @@ void MainWindow::sendMessage(const QString &text)
             showNotSaving(status.message);
         }
     }
+    if (!m_saveFailure.isEmpty())
+        updateBanner();
     m_model->appendMessage(parseTranscriptLine(line, 0));
     m_composer->clear();
     m_view->scrollToBottom();
@@ -388,9 +394,8 @@ StoreStatus MainWindow::openStore(const QString &dataDir)
         if (readOnly.ok()) {
             m_store = std::move(store);
             m_list->setStore(m_store.get());
-            m_banner->setText(tr("Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.")
-                                  .arg(QDir::toNativeSeparators(dataDir)));
-            m_banner->show();
+            m_saveFailure.clear();
+            updateBanner();
             return readOnly;
         }
     }
@@ -401,7 +406,8 @@ StoreStatus MainWindow::openStore(const QString &dataDir)
     }
     m_store = std::move(store);
     m_list->setStore(m_store.get());
-    m_banner->hide();
+    m_saveFailure.clear();
+    updateBanner();
     if (const int cut = m_store->turnsMarkedIncompleteOnOpen(); cut > 0)
         statusBar()->showMessage(cut == 1 ? tr("1 turn was cut off when Tessera last stopped; it is marked incomplete.")
                                           : tr("%1 turns were cut off when Tessera last stopped; they are marked incomplete.").arg(cut));
@@ -445,6 +451,8 @@ bool MainWindow::openStored(const QString &id)
     setWindowTitle(tr("%1 — Tessera").arg(summary.title));
     statusBar()->showMessage(countsText(summary.messageCount, summary.cardCount));
     m_list->refresh(id);
+    if (!m_saveFailure.isEmpty())
+        updateBanner(); // the count now names the conversation opened
     QSettings().setValue(SettingsKeys::kLastConversationId, id);
     return true;
 }
@@ -464,6 +472,8 @@ void MainWindow::newConversation()
     leaveConversation(QString());
     m_currentId.clear();
     m_model->setTranscript(Transcript());
+    if (!m_saveFailure.isEmpty())
+        updateBanner();
     setWindowTitle(tr("%1 — Tessera").arg(tr("New conversation")));
     m_composer->setFocus();
 }
@@ -544,8 +554,50 @@ void MainWindow::onConversationDeleted(const QString &id)
 
 void MainWindow::showNotSaving(const QString &why)
 {
-    m_banner->setText(tr("Conversations are not being saved: %1").arg(why));
+    m_saveFailure = why;
+    updateBanner();
+}
+
+void MainWindow::updateBanner()
+{
+    if (m_store && m_store->isOpen() && m_store->isReadOnly()) {
+        m_banner->setText(tr("Read-only: %1 cannot be written. Stored conversations can be read; nothing new is saved.")
+                              .arg(QDir::toNativeSeparators(m_store->dataDir())));
+        m_banner->show();
+        return;
+    }
+    if (m_saveFailure.isEmpty()) {
+        m_banner->hide();
+        return;
+    }
+    QString text = tr("Conversations are not being saved: %1.").arg(m_saveFailure);
+    if (m_store && m_store->isOpen()) {
+        // Every line is its own transaction: what was saved before the failure stays saved, so the
+        // banner names how much, from the same summary the conversation list draws.
+        StoreStatus status;
+        const ConversationSummary summary =
+                m_currentId.isEmpty() ? ConversationSummary() : m_store->conversation(m_currentId, &status);
+        if (m_currentId.isEmpty() || !status.ok())
+            text += QLatin1Char(' ') + tr("Nothing of the conversation on screen is saved.");
+        else if (summary.messageCount == 1)
+            text += QLatin1Char(' ') + tr("Saved of “%1”: 1 message; anything shown after it is on screen only.").arg(summary.title);
+        else
+            text += QLatin1Char(' ')
+                    + tr("Saved of “%1”: %2 messages; anything shown after them is on screen only.")
+                              .arg(summary.title)
+                              .arg(summary.messageCount);
+    }
+    m_banner->setText(text);
     m_banner->show();
+}
+
+bool MainWindow::refuseReadOnly()
+{
+    if (!m_store || !m_store->isOpen() || !m_store->isReadOnly())
+        return false;
+    statusBar()->showMessage(tr("Not sent: %1 is read-only, so nothing new can be kept. Your text is still in the composer.")
+                                     .arg(QDir::toNativeSeparators(m_store->dataDir())));
+    return true;
 }
 
 QString MainWindow::savingProblem() const
@@ -661,6 +713,8 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
             updateTurnIndicator();
             if (!m_currentId.isEmpty())
                 m_list->refresh(m_currentId);
+            if (!m_saveFailure.isEmpty())
+                updateBanner();
             if (outcome == TurnOutcome::Failed || outcome == TurnOutcome::TimedOut) {
                 statusBar()->showMessage(tr("The turn did not complete: %1").arg(reason));
             } else if (m_store && m_store->isOpen() && !m_currentId.isEmpty()) {
@@ -852,7 +906,7 @@ void MainWindow::updateRevisionActions()
 
 bool MainWindow::prepareRevision()
 {
-    if (!m_session || !m_session->canReviseTurns())
+    if (!m_session || !m_session->canReviseTurns() || refuseReadOnly())
         return false;
     if (ensureStoredConversation())
         m_session->setConversationId(m_currentId);

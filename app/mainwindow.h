@@ -99,7 +99,15 @@ private:
     int focusedCardRow() const;
     void copyFocusedCard(int format); // int(CardCopyFormat)
 
+    // A store write failed: the banner says why and what of the conversation on screen is saved.
     void showNotSaving(const QString &why);
+    // The banner tells the store's story (issue 13, docs/decisions.md): read-only, or the last failed
+    // write and how many messages of the conversation on screen are saved (the count the list shows,
+    // read from the store). Hidden while everything is saved.
+    void updateBanner();
+    // A read-only store keeps nothing new: sending is refused and the draft stays (issue 13). True
+    // when refused, after saying so in the status bar.
+    bool refuseReadOnly();
     // A file or the demo on screen becomes a stored conversation (on the first message); false when
     // nothing is stored (the store is not open or the import failed).
     bool ensureStoredConversation();
@@ -140,6 +148,7 @@ private:
     Composer *m_composer = nullptr;
     ConversationList *m_list = nullptr;
     QLabel *m_banner = nullptr;
+    QString m_saveFailure; // the last store write that failed (StoreStatus::message); empty: none
     std::unique_ptr<ConversationStore> m_store;
     QLocalServer *m_instanceServer = nullptr;
     QString m_currentId; // stored conversation on screen; empty for a file or the demo

@@ -57,8 +57,10 @@ tessera_install_fuzz_deps() {
     tessera_install_packages "${TESSERA_FUZZ_PACKAGES[@]}"
 }
 
+# tessera_configure BUILD_DIR [CMAKE ARGUMENTS…]: the extra arguments apply when BUILD_DIR is new.
 tessera_configure() {
     local build_dir=$1
+    shift
     # echarts@1 for canvases: `npm ci` from package-lock.json when node_modules lacks it (offline after).
     if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
         npm ci --ignore-scripts --no-audit --no-fund
@@ -69,7 +71,7 @@ tessera_configure() {
         werror=ON
     fi
     if [ ! -f "$build_dir/build.ninja" ]; then
-        cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_WERROR="$werror"
+        cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_WERROR="$werror" "$@"
     else
         cmake -S . -B "$build_dir" -DTESSERA_WERROR="$werror" >/dev/null
     fi

@@ -415,11 +415,11 @@ StoreStatus ConversationStore::sqlFailure(const QSqlError &error, const QString 
     qCWarning(lcStore).noquote() << what << "failed:" << detail << QStringLiteral("(SQLite code %1)").arg(sqliteCode(error));
     switch (sqliteCode(error)) {
     case 13: // SQLITE_FULL
-        return StoreStatus::failure(StoreError::Full, QStringLiteral("the disk is full: %1 failed, nothing of it was saved").arg(what));
+        return StoreStatus::failure(StoreError::Full, QStringLiteral("the disk is full: %1 failed and was not saved").arg(what));
     case 8:  // SQLITE_READONLY
     case 3:  // SQLITE_PERM
     case 23: // SQLITE_AUTH
-        return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("%1 is read-only: %2 failed, nothing of it was saved (%3)").arg(m_dataDir, what, detail));
+        return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("%1 is read-only: %2 failed and was not saved (%3)").arg(m_dataDir, what, detail));
     case 14: // SQLITE_CANTOPEN
         return StoreStatus::failure(StoreError::NotWritable, QStringLiteral("cannot open %1: %2 (%3)").arg(databasePath(), what, detail));
     case 11: // SQLITE_CORRUPT

@@ -37,6 +37,7 @@ public:
         m_server.listen(QHostAddress::LocalHost, 0);
         connect(&m_server, &QWebSocketServer::newConnection, this, [this] {
             while (QWebSocket *socket = m_server.nextPendingConnection()) {
+                socket->setParent(this); // nextPendingConnection hands the socket over (LeakSanitizer saw them)
                 connections.append(socket);
                 connect(socket, &QWebSocket::textMessageReceived, this,
                         [this](const QString &text) { received.append(text); });
@@ -49,7 +50,7 @@ public:
     void send(const QByteArray &event) { current()->sendTextMessage(QString::fromUtf8(event)); }
     void close() { m_server.close(); }
 
-    QList<QWebSocket *> connections; // Owned by m_server.
+    QList<QWebSocket *> connections; // Children of this object.
     QStringList received;
 
 private:

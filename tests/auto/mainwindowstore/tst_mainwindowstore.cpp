@@ -1,10 +1,18 @@
 // The window over the store: import, open lazily, keep what the user sends, one instance per data dir,
-// and a visible "not being saved" state when the store cannot be used.
+// and a visible "not being saved" state when the store cannot be used: a full disk (the banner says what
+// was saved, as the list does) and a read-only data dir (issue 13).
 
+#include <unistd.h>
+
+#include <QDirIterator>
 #include <QFile>
 #include <QLabel>
+#include <QListView>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -36,6 +44,9 @@ private Q_SLOTS:
     void newConversationIsStored();
     void restoredConversationIsDrawnOnShow();
     void sendingInAFileConversationKeepsIt();
+    void fullDiskBannerSaysWhatIsSaved();
+    void fullDiskBeforeTheFirstSaveSavesNothing();
+    void readOnlyDataDirSaysSoAndRefusesSending();
 
 private:
     QString writeLongTranscript(int messages);
@@ -242,6 +253,156 @@ void tst_MainWindowStore::sendingInAFileConversationKeepsIt()
     // The window is named after the stored conversation now, as the list names it.
     QCOMPARE(window.windowTitle(), window.store()->conversation(id).title + QStringLiteral(" — Tessera"));
     QVERIFY(window.windowTitle().startsWith(QStringLiteral("Morning.")));
+}
+
+namespace {
+
+// A real SQLITE_FULL on the window's own connection (as tst_storefaults): the database may grow by
+// `pages` more pages only (a small tmpfs would need root).
+bool limitPages(ConversationStore *store, int pages)
+{
+    QSqlQuery query(QSqlDatabase::database(store->connectionName()));
+    if (!query.exec(QStringLiteral("PRAGMA page_count")) || !query.next())
+        return false;
+    const int now = query.value(0).toInt();
+    return query.exec(QStringLiteral("PRAGMA max_page_count = %1").arg(pages < 0 ? 1073741823 : now + pages));
+}
+
+QString listRowText(ConversationList *list, int row)
+{
+    return list->view()->model()->index(row, 0).data().toString();
+}
+
+QString messagesText(int count)
+{
+    return count == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(count);
+}
+
+} // namespace
+
+void tst_MainWindowStore::fullDiskBannerSaysWhatIsSaved()
+{
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    window.newConversation();
+    const QString id = window.currentConversationId();
+    QVERIFY(!id.isEmpty());
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("first words"));
+    QVERIFY(window.savingProblem().isEmpty());
+
+    // The disk fills up while the person keeps writing: some messages fit, then one does not.
+    QVERIFY(limitPages(window.store(), 40));
+    const QString big = QString(20000, QLatin1Char('w'));
+    int sent = 1;
+    for (int i = 0; i < 100 && window.savingProblem().isEmpty(); ++i) {
+        Q_EMIT window.composer()->sendRequested(big);
+        ++sent;
+    }
+    const QString banner = window.savingProblem();
+    QVERIFY2(banner.contains(QLatin1String("the disk is full")), qPrintable(banner));
+    QVERIFY2(!banner.contains(QLatin1String("nothing of it")), qPrintable(banner));
+
+    // The banner, the list and the store tell the same story: N saved, the rest on screen only.
+    const int saved = int(window.store()->rawLines(id).size());
+    QVERIFY(saved >= 2 && saved < sent); // the first words and what fitted; not the last one
+    QCOMPARE(window.store()->conversation(id).messageCount, saved);
+    QCOMPARE(int(window.model()->transcript().messages.size()), sent); // nothing typed vanished
+    const QString title = window.store()->conversation(id).title;
+    QVERIFY(!title.isEmpty());
+    QVERIFY2(banner.endsWith(QStringLiteral("Saved of “%1”: %2; anything shown after them is on screen only.")
+                                     .arg(title, messagesText(saved))),
+             qPrintable(banner));
+    QVERIFY(listRowText(window.conversationList(), 0).startsWith(title + QLatin1Char('\n')));
+    QCOMPARE(window.conversationList()->count(), 1);
+    QVERIFY2(listRowText(window.conversationList(), 0).contains(messagesText(saved) + QStringLiteral(" · ")),
+             qPrintable(listRowText(window.conversationList(), 0)));
+
+    // Space again: the next message is saved and both counts move on together.
+    QVERIFY(limitPages(window.store(), -1));
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("after the clean-up"));
+    QCOMPARE(int(window.store()->rawLines(id).size()), saved + 1);
+    QVERIFY2(window.savingProblem().contains(QStringLiteral("Saved of “%1”: %2;").arg(title, messagesText(saved + 1))),
+             qPrintable(window.savingProblem()));
+    QVERIFY(listRowText(window.conversationList(), 0).contains(messagesText(saved + 1) + QStringLiteral(" · ")));
+}
+
+void tst_MainWindowStore::fullDiskBeforeTheFirstSaveSavesNothing()
+{
+    // The demo on screen is stored (imported, all or nothing) on the first message: with no room for
+    // it nothing is stored, and the banner says exactly that.
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    window.openDemo();
+    const int shown = int(window.model()->transcript().messages.size());
+    QVERIFY(limitPages(window.store(), 1));
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("keep the demo"));
+    const QString banner = window.savingProblem();
+    QVERIFY2(banner.contains(QLatin1String("the disk is full")), qPrintable(banner));
+    QVERIFY2(banner.endsWith(QLatin1String("Nothing of the conversation on screen is saved.")), qPrintable(banner));
+    QCOMPARE(window.conversationList()->count(), 0);
+    QVERIFY(window.store()->listConversations().isEmpty());
+    QVERIFY(window.currentConversationId().isEmpty());
+    QCOMPARE(int(window.model()->transcript().messages.size()), shown + 1); // on screen still
+}
+
+void tst_MainWindowStore::readOnlyDataDirSaysSoAndRefusesSending()
+{
+    const QString data = m_dir->filePath(QStringLiteral("data"));
+    QString id;
+    {
+        ConversationStore store;
+        QVERIFY(store.open(data).ok());
+        QVERIFY(store.importFile(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"), &id).ok());
+    }
+    // Readable by everyone, writable by no one (as tst_readonlystore does for the command line).
+    const QFileDevice::Permissions readOnlyDir = QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+            | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther;
+    QDirIterator files(data, QDir::Files | QDir::Hidden);
+    while (files.hasNext())
+        QVERIFY(QFile::setPermissions(files.next(), QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    QVERIFY(QFile::setPermissions(data, readOnlyDir));
+    QVERIFY(QFile::setPermissions(m_dir->path(), readOnlyDir | QFileDevice::WriteOwner));
+    struct Restore
+    {
+        QString path;
+        ~Restore() { QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner); }
+    } restore{data};
+
+    MainWindow window;
+    StoreStatus status;
+    if (::geteuid() == 0) {
+        // Root writes whatever the permissions say: the store is opened as "nobody" (real and effective
+        // ids, as access() checks the real one; the saved ids bring root back), as a person with a
+        // read-only mount would. Once open read-only, SQLite refuses writes whoever asks.
+        QVERIFY(::setresgid(65534, 65534, 0) == 0 && ::setresuid(65534, 65534, 0) == 0);
+        status = window.openStore(data);
+        QVERIFY(::setresuid(0, 0, 0) == 0 && ::setresgid(0, 0, 0) == 0);
+    } else {
+        status = window.openStore(data);
+    }
+    QVERIFY2(status.ok(), qPrintable(status.message));
+    QVERIFY(window.store()->isReadOnly());
+
+    // Said where it is seen, and the stored conversation still reads.
+    const QString banner = window.savingProblem();
+    QVERIFY2(banner.startsWith(QStringLiteral("Read-only: %1 cannot be written.").arg(data)), qPrintable(banner));
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("notSavingBanner"))->isVisibleTo(&window));
+    QCOMPARE(window.conversationList()->count(), 1);
+    QVERIFY(window.openStored(id));
+    QCOMPARE(window.model()->transcript().messages.size(), 43);
+
+    // Sending is refused, not lost: the draft stays in the composer and the status bar says why.
+    window.composer()->setText(QStringLiteral("do not lose me"));
+    Q_EMIT window.composer()->sendRequested(window.composer()->text());
+    QCOMPARE(window.composer()->text(), QStringLiteral("do not lose me"));
+    QCOMPARE(window.model()->transcript().messages.size(), 43);
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QStringLiteral("Not sent: %1 is read-only, so nothing new can be kept. Your text is still in the composer.").arg(data));
+    QCOMPARE(window.store()->rawLines(id).size(), 43);
+    QVERIFY(window.savingProblem().startsWith(QLatin1String("Read-only: "))); // still the same story
+    window.newConversation(); // cannot be stored either: the banner keeps saying read-only
+    QVERIFY2(window.savingProblem().startsWith(QLatin1String("Read-only: ")), qPrintable(window.savingProblem()));
+    QVERIFY(window.store()->listConversations().size() == 1);
 }
 
 QTEST_MAIN(tst_MainWindowStore)
