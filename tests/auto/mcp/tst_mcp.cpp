@@ -222,6 +222,8 @@ Tessera::TestSupport::CliResult tst_Mcp::cli(const QStringList &arguments)
 void tst_Mcp::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    // Server logs (<cache>/mcp-logs) go to the test's own folder, here and in the tessera it runs.
+    qputenv("XDG_CACHE_HOME", m_dir.filePath(QStringLiteral("cache")).toUtf8());
     QVERIFY2(QFile::exists(everything().command), "node_modules lacks the MCP servers: run npm ci --ignore-scripts");
     QVERIFY2(QFile::exists(source(QStringLiteral("node_modules/.bin/mcp-server-filesystem"))), "run npm ci --ignore-scripts");
 }
