@@ -94,15 +94,25 @@ void HttpTransport::close()
     connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
 }
 
-void HttpTransport::refuse(QNetworkReply *reply, Stream &stream, const QString &what)
+QString HttpTransport::capText() const
 {
-    stream.refused = true;
-    stream.body.clear();
-    stream.eventData.clear();
-    const QString key = stream.requestKey;
-    Q_EMIT requestFailed(key, QStringLiteral("the server sent %1 over %2 MB; it was refused")
-                                      .arg(what).arg(maxMessageBytes() / (1024 * 1024)));
-    reply->abort(); // finished() follows; the stream is already marked
+    const qsizetype mb = maxMessageBytes() / (1024 * 1024);
+    return mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(maxMessageBytes());
+}
+
+void HttpTransport::refuse(QNetworkReply *reply, const QString &what)
+{
+    const auto it = m_streams.find(reply);
+    if (it == m_streams.end())
+        return;
+    it->refused = true;
+    it->body.clear();
+    it->eventData.clear();
+    const QString key = it->requestKey;
+    QPointer<HttpTransport> self(this);
+    Q_EMIT requestFailed(key, QStringLiteral("the server sent %1 over %2; it was refused").arg(what, capText()));
+    if (self && m_streams.contains(reply))
+        reply->abort(); // finished() follows; the stream is marked refused
 }
 
 void HttpTransport::onReadyRead(QNetworkReply *reply)
@@ -110,35 +120,39 @@ void HttpTransport::onReadyRead(QNetworkReply *reply)
     auto it = m_streams.find(reply);
     if (it == m_streams.end() || it->refused)
         return;
-    Stream &stream = *it;
-    if (!stream.typeKnown) {
-        stream.typeKnown = true;
+    if (!it->typeKnown) {
+        it->typeKnown = true;
         const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString().toLower();
-        stream.sse = type.startsWith(QLatin1String("text/event-stream"));
+        it->sse = type.startsWith(QLatin1String("text/event-stream"));
         const QByteArray session = reply->rawHeader(kSessionHeader);
         if (!session.isEmpty() && m_sessionId.isEmpty())
             m_sessionId = QString::fromLatin1(session);
     }
     const QByteArray bytes = reply->readAll();
-    if (stream.sse) {
-        readSse(reply, stream, bytes);
+    if (it->sse) {
+        it->body.append(bytes);
+        readSse(reply);
         return;
     }
-    if (stream.body.size() + bytes.size() > maxMessageBytes()) {
-        refuse(reply, stream, QStringLiteral("a reply"));
+    if (it->body.size() + bytes.size() > maxMessageBytes()) {
+        refuse(reply, QStringLiteral("a reply"));
         return;
     }
-    stream.body.append(bytes);
+    it->body.append(bytes);
 }
 
 // SSE (the WHATWG event stream format): lines end in \n, \r\n or \r; "data:" lines gather until a blank
-// line ends the event; "event:", "id:", "retry:" and ":" comments carry nothing Tessera uses.
-void HttpTransport::readSse(QNetworkReply *reply, Stream &stream, const QByteArray &bytes)
+// line ends the event; "event:", "id:", "retry:" and ":" comments carry nothing Tessera uses. The stream is
+// looked up again after every message: a slot may send (a new POST grows m_streams) or close.
+void HttpTransport::readSse(QNetworkReply *reply)
 {
     QPointer<HttpTransport> self(this);
-    stream.body.append(bytes);
     qsizetype start = 0;
     while (true) {
+        const auto it = m_streams.find(reply);
+        if (it == m_streams.end() || it->refused)
+            return;
+        Stream &stream = *it;
         qsizetype end = -1;
         for (qsizetype i = start; i < stream.body.size(); ++i) {
             if (stream.body.at(i) == '\n' || stream.body.at(i) == '\r') {
@@ -146,41 +160,39 @@ void HttpTransport::readSse(QNetworkReply *reply, Stream &stream, const QByteArr
                 break;
             }
         }
-        if (end < 0)
-            break;
+        if (end < 0) {
+            stream.body.remove(0, start);
+            if (stream.body.size() > maxMessageBytes())
+                refuse(reply, QStringLiteral("a line"));
+            return;
+        }
         const QByteArray line = stream.body.mid(start, end - start);
         start = end + 1;
         if (stream.body.at(end) == '\r' && start < stream.body.size() && stream.body.at(start) == '\n')
             ++start;
-        if (line.isEmpty()) {
-            if (!stream.eventData.isEmpty()) {
-                QByteArray data;
-                data.swap(stream.eventData);
-                if (data.endsWith('\n'))
-                    data.chop(1);
-                if (data.trimmed().isEmpty())
-                    continue; // an event with empty data (a resumption point the server primes) carries no message
-                ++stream.events;
-                Q_EMIT messageReceived(data, QStringLiteral("event %1 of POST %2").arg(stream.events).arg(stream.number));
-                if (!self || !m_streams.contains(reply))
-                    return; // closed by a slot
-            }
-            continue;
-        }
         if (line.startsWith("data:")) {
             QByteArray value = line.mid(5);
             if (value.startsWith(' '))
                 value.remove(0, 1);
             if (stream.eventData.size() + value.size() > maxMessageBytes()) {
-                refuse(reply, stream, QStringLiteral("an event"));
+                refuse(reply, QStringLiteral("an event"));
                 return;
             }
             stream.eventData.append(value).append('\n');
+            continue;
         }
+        if (!line.isEmpty() || stream.eventData.isEmpty())
+            continue;
+        QByteArray data;
+        data.swap(stream.eventData);
+        data.chop(1); // the last data line's '\n'
+        if (data.trimmed().isEmpty())
+            continue; // an event with empty data (a resumption point the server primes) carries no message
+        const QString where = QStringLiteral("event %1 of POST %2").arg(++stream.events).arg(stream.number);
+        Q_EMIT messageReceived(data, where);
+        if (!self)
+            return;
     }
-    stream.body.remove(0, start);
-    if (stream.body.size() > maxMessageBytes())
-        refuse(reply, stream, QStringLiteral("a line"));
 }
 
 void HttpTransport::onFinished(QNetworkReply *reply)

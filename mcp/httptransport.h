@@ -53,8 +53,9 @@ private:
 
     void onReadyRead(QNetworkReply *reply);
     void onFinished(QNetworkReply *reply);
-    void readSse(QNetworkReply *reply, Stream &stream, const QByteArray &bytes);
-    void refuse(QNetworkReply *reply, Stream &stream, const QString &what);
+    void readSse(QNetworkReply *reply);
+    void refuse(QNetworkReply *reply, const QString &what);
+    QString capText() const; // "50 MB", or bytes below one MB
 
     QUrl m_url;
     QNetworkAccessManager m_network;

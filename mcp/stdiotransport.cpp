@@ -185,8 +185,9 @@ void StdioTransport::consume(const char *data, qsizetype size)
             ++m_lineNumber;
             m_partial = QByteArray();
             m_skipping = true;
-            Q_EMIT requestFailed(QString(), QStringLiteral("line %1: the server sent a message over %2 MB; it was refused")
-                                                    .arg(m_lineNumber).arg(maxMessageBytes() / (1024 * 1024)));
+            const qsizetype mb = maxMessageBytes() / (1024 * 1024);
+            const QString cap = mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(maxMessageBytes());
+            Q_EMIT requestFailed(QString(), QStringLiteral("line %1: the server sent a message over %2; it was refused").arg(m_lineNumber).arg(cap));
             if (!self || m_process != process)
                 return;
             continue;

@@ -625,6 +625,14 @@ void tst_Mcp::streamableHttpEverything()
     McpReply *ping = client.ping();
     QVERIFY(waitFinished(ping));
     QCOMPARE(ping->error(), McpReply::Error::None);
+
+    // An SSE event over the cap is refused as it arrives; the session goes on.
+    client.transport()->setMaxMessageBytes(500);
+    McpReply *big = client.callTool(QStringLiteral("echo"), json{{"message", std::string(600, 'x')}});
+    QVERIFY(waitFinished(big));
+    QCOMPARE(big->error(), McpReply::Error::Transport);
+    QCOMPARE(big->errorString(), QStringLiteral("the server sent an event over 500 bytes; it was refused"));
+    QCOMPARE(callTool(&client, QStringLiteral("echo"), json{{"message", "small"}}).text(), QStringLiteral("Echo: small"));
 }
 
 void tst_Mcp::streamableHttpKilledMidCall()
@@ -668,6 +676,16 @@ void tst_Mcp::streamableHttpHeadersAndJsonBodies()
     const McpToolResult failed = callTool(&client, QStringLiteral("fail"), json::object());
     QVERIFY(failed.isError);
     QCOMPARE(failed.text(), QStringLiteral("it went wrong"));
+
+    // A JSON body over the cap is refused; the session goes on.
+    client.transport()->setMaxMessageBytes(64);
+    McpReply *big = client.callTool(QStringLiteral("headers"));
+    QVERIFY(waitFinished(big));
+    QCOMPARE(big->error(), McpReply::Error::Transport);
+    QCOMPARE(big->errorString(), QStringLiteral("the server sent a reply over 64 bytes; it was refused"));
+    McpReply *ping = client.ping();
+    QVERIFY(waitFinished(ping));
+    QCOMPARE(ping->error(), McpReply::Error::None);
 }
 
 void tst_Mcp::filesystemListDirectory()
