@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
@@ -164,6 +165,7 @@ private Q_SLOTS:
 
     void filesystemListDirectory();
 
+    void childDiesWithTessera();
     void cliListToolsCall();
     void cliErrors();
 
@@ -710,6 +712,44 @@ void tst_Mcp::filesystemListDirectory()
     // Outside the allowed directory: the server's own refusal, as an error result.
     const McpToolResult outside = callTool(&client, QStringLiteral("list_directory"), json{{"path", "/"}});
     QVERIFY(outside.isError);
+}
+
+// Whether a process runs (a zombie waiting to be reaped counts as gone).
+static bool processRuns(qint64 pid)
+{
+    const QByteArray stat = Tessera::TestSupport::readFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    const qsizetype close = stat.lastIndexOf(')');
+    return close > 0 && stat.size() > close + 2 && stat.at(close + 2) != 'Z';
+}
+
+void tst_Mcp::childDiesWithTessera()
+{
+    // The server gets the configuration's env (it writes its pid where FAKE_MCP_PID_FILE says) and dies
+    // with the tessera that started it, even when tessera is killed with SIGKILL — also a server that
+    // outlives its closed stdin.
+    const QString pidFile = m_dir.filePath(QStringLiteral("fake.pid"));
+    const QString configPath = m_dir.filePath(QStringLiteral("orphan.json"));
+    const json config = {{"mcpServers",
+                          {{"waiting", {{"command", node().toStdString()},
+                                        {"args", {source(QStringLiteral("tests/tools/mcp/fakemcp.js")).toStdString(), "normal"}},
+                                        {"env", {{"FAKE_MCP_PID_FILE", pidFile.toStdString()}, {"FAKE_MCP_STUBBORN", "1"}}}}}}}};
+    QVERIFY(Tessera::TestSupport::writeFile(configPath, QByteArray::fromStdString(config.dump())));
+    QProcess tessera;
+    tessera.setProcessEnvironment(Tessera::TestSupport::displaylessEnvironment());
+    tessera.start(QStringLiteral(TESSERA_BINARY), {QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("call"),
+                                                  QStringLiteral("waiting"), QStringLiteral("wait"), QStringLiteral("--timeout"), QStringLiteral("600")});
+    QVERIFY(tessera.waitForStarted(kStartMs));
+    QTRY_VERIFY_WITH_TIMEOUT(!Tessera::TestSupport::readFile(pidFile).isEmpty(), kStartMs);
+    const qint64 server = Tessera::TestSupport::readFile(pidFile).toLongLong();
+    QVERIFY(server > 0);
+    const auto reap = qScopeGuard([server] { // a failed check leaves no orphan behind
+        if (processRuns(server))
+            ::kill(pid_t(server), SIGKILL);
+    });
+    QVERIFY(processRuns(server));
+    ::kill(pid_t(tessera.processId()), SIGKILL);
+    QVERIFY(tessera.waitForFinished(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!processRuns(server), 20000);
 }
 
 void tst_Mcp::cliListToolsCall()

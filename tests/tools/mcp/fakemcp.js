@@ -20,6 +20,13 @@
 'use strict';
 
 const mode = process.argv[2] || 'normal';
+// With FAKE_MCP_PID_FILE in the environment (the configuration's "env"), the pid is written there first.
+if (process.env.FAKE_MCP_PID_FILE)
+    require('fs').writeFileSync(process.env.FAKE_MCP_PID_FILE, String(process.pid));
+// With FAKE_MCP_STUBBORN, the server outlives its stdin and ignores SIGTERM: only a kill ends it.
+const stubborn = !!process.env.FAKE_MCP_STUBBORN;
+if (stubborn)
+    process.on('SIGTERM', () => {});
 const cancellations = [];
 const pendingAsks = new Map(); // server request id -> {callId, replies}
 
@@ -168,5 +175,10 @@ if (mode === 'http') {
                 dispatch(JSON.parse(line), send);
         }
     });
-    process.stdin.on('end', () => process.exit(0));
+    process.stdin.on('end', () => {
+        if (stubborn)
+            setInterval(() => {}, 1000);
+        else
+            process.exit(0);
+    });
 }
