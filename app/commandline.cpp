@@ -12,6 +12,7 @@
 
 #include <app/backendcommand.h>
 #include <app/localization.h>
+#include <app/mcpcommand.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <cards/cardkindregistry.h>
@@ -78,6 +79,14 @@ QString usageText()
         "  tessera backend remove NAME                forget it and delete its key from the keyring\n"
         "  tessera backend test NAME [--timeout SEC]  exit 0 only when the endpoint answered\n"
         "  --backend-name NAME (ask and window): use a named backend\n"
+        "  tessera mcp list                           MCP servers of --mcp-config: name, transport, ok/error,\n"
+        "                                             server name and version, tool count (after initialize)\n"
+        "  tessera mcp tools NAME|--url URL           a server's tools: name, annotations, input schema\n"
+        "  tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON] [--timeout SEC]\n"
+        "                                             call a tool: its text and structuredContent; exit 1 on\n"
+        "                                             isError, 2 when the server failed\n"
+        "  --mcp-config FILE (every command): MCP servers, {\"mcpServers\": {NAME: {\"command\", \"args\", \"env\"}\n"
+        "                                             | {\"url\"}}}\n"
         "  --data-dir DIR (every command): where conversations are stored\n"
         "  --plugins DIR (every command): card kinds added by descriptor files DIR/*.json\n"
         "  tessera --version\n"
@@ -221,6 +230,15 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.dataDir = args.at(at + 1);
         args.remove(at, 2);
     }
+    // --mcp-config FILE goes with every command (issue 16, MCP servers; read in main()).
+    if (const qsizetype at = args.indexOf(QLatin1String("--mcp-config")); at >= 0) {
+        if (at + 1 >= args.size() || args.at(at + 1).isEmpty())
+            return failure(QStringLiteral("--mcp-config needs a file"));
+        c.mcpConfig = args.at(at + 1);
+        args.remove(at, 2);
+    }
+    if (args.value(0) == QLatin1String("mcp"))
+        return parseMcpCommand(c, args.mid(1)); // mcpcommand.h; backend flags are not taken out of its arguments
     // Backend flags (issue 5) go with the window and with ask.
     if (const QString error = takeBackendArguments(&args, &c.backend); !error.isEmpty())
         return failure(error);

@@ -13,6 +13,8 @@
 // Named backends (issue 12; app/backendcommand.h): tessera backend add NAME (--openai URL --model NAME
 // [--api-key-stdin | --api-key-env VAR] | --backend URL | --backend-cmd CMD [--workdir DIR]),
 // tessera backend list | remove NAME | test NAME [--timeout SEC]; --backend-name NAME for ask and the window.
+// MCP servers (issue 16; app/mcpcommand.h): --mcp-config FILE on every command; tessera mcp list,
+// tessera mcp tools NAME|--url URL, tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON] [--timeout SEC].
 
 #include <QString>
 #include <QStringList>
@@ -23,7 +25,7 @@ namespace Tessera {
 
 struct CommandLine
 {
-    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend };
+    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, Mcp };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty)
@@ -44,12 +46,20 @@ struct CommandLine
     QString conversation;  // ask: --conversation ID (or unique prefix); empty = a new conversation
     QString renderOutput;  // ask: --render OUT.png
     int timeoutSeconds = 0; // ask: --timeout SEC (1..86400), silence allowed in a turn; 0 = the default 120;
-                            // backend test: per request, 0 = ConnectionTest's default
+                            // backend test: per request, 0 = ConnectionTest's default;
+                            // mcp: per request and for initialize (1..3600), 0 = the client's defaults
     // Named backends (issue 12): tessera backend VERB [NAME]; the backend itself comes in `backend`.
     QString backendVerb;      // "add", "list", "remove", "test"
     QString profileName;      // NAME
     QString workingDirectory; // backend add: --workdir DIR (with --backend-cmd)
     bool apiKeyStdin = false; // backend add: --api-key-stdin (with --openai): the key is read from stdin
+    // MCP servers (issue 16): --mcp-config FILE (every command; read and checked before any command runs).
+    QString mcpConfig;
+    QString mcpVerb;          // "list", "tools", "call"
+    QString mcpServer;        // NAME from the configuration
+    QString mcpUrl;           // --url URL instead of NAME
+    QString toolName;         // call: TOOL
+    QString toolArguments;    // call: ARGUMENTS_JSON (an object); empty = {}
 };
 
 CommandLine parseCommandLine(const QStringList &arguments);

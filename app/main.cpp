@@ -12,10 +12,12 @@
 #include <app/backendcommand.h>
 #include <app/commandline.h>
 #include <app/localization.h>
+#include <app/mcpcommand.h>
 #include <app/mainwindow.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <canvas/canvascard.h>
+#include <mcp/mcpconfig.h>
 #include <canvas/canvassandbox.h>
 #include <store/conversationstore.h>
 #include <store/storecommands.h>
@@ -53,6 +55,13 @@ int main(int argc, char *argv[])
         pluginErrors = loadCardPlugins(commandLine);
         for (const QString &error : std::as_const(pluginErrors))
             std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
+        // --mcp-config FILE (issue 16): a configuration that does not read is an error for every command.
+        McpConfig mcpConfig;
+        QString mcpError;
+        if (!loadMcpConfigArgument(commandLine, &mcpConfig, &mcpError)) {
+            std::fprintf(stderr, "tessera: %s\n", qPrintable(mcpError));
+            return 2;
+        }
     }
 
     switch (commandLine.command) {
@@ -95,6 +104,11 @@ int main(int argc, char *argv[])
         // Named backends (issue 12): headless; the keyring is reached over D-Bus, no display needed.
         QCoreApplication app(argc, argv);
         return runBackendCommand(commandLine);
+    }
+    case CommandLine::Command::Mcp: {
+        // MCP servers (issue 16): headless, Qt Core + Network.
+        QCoreApplication app(argc, argv);
+        return runMcpCommand(commandLine);
     }
     case CommandLine::Command::Ask: {
         // A live backend, headless (issue 5). --render draws like `render`, so it needs the same setup.

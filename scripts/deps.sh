@@ -61,8 +61,10 @@ tessera_install_fuzz_deps() {
 tessera_configure() {
     local build_dir=$1
     shift
-    # echarts@1 for canvases: `npm ci` from package-lock.json when node_modules lacks it (offline after).
-    if [ ! -f node_modules/echarts/dist/echarts.min.js ]; then
+    # echarts@1 for canvases and the reference MCP servers the MCP tests start (issue 16): `npm ci` from
+    # package-lock.json when node_modules lacks one of them (offline after).
+    if [ ! -f node_modules/echarts/dist/echarts.min.js ] \
+        || [ ! -e node_modules/.bin/mcp-server-everything ] || [ ! -e node_modules/.bin/mcp-server-filesystem ]; then
         npm ci --ignore-scripts --no-audit --no-fund
     fi
     # CI builds with -Werror (STYLE.md rule 12); TESSERA_WERROR=ON asks for it anywhere.

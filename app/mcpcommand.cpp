@@ -1,0 +1,287 @@
+#include <app/mcpcommand.h>
+
+#include <QEventLoop>
+#include <QLoggingCategory>
+#include <QTimer>
+
+#include <cards/strictjson.h>
+#include <mcp/mcpclient.h>
+#include <mcp/mcpconfig.h>
+
+namespace Tessera {
+
+using json = nlohmann::json;
+
+namespace {
+
+void printError(const QString &text)
+{
+    printErr(QStringLiteral("tessera: ") + text);
+}
+
+CommandLine failure(const QString &error)
+{
+    CommandLine c;
+    c.command = CommandLine::Command::Error;
+    c.error = error;
+    return c;
+}
+
+QString compact(const json &value)
+{
+    return QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+// Runs the event loop until `done` says so or `ms` have passed (a second guard beside the client's own
+// timeouts, so nothing here can wait for ever).
+template<typename Done>
+void waitUntil(QObject *source, Done done, int ms)
+{
+    if (done())
+        return;
+    QEventLoop loop;
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    tick.start(20);
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    QObject::connect(source, &QObject::destroyed, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+bool startClient(McpClient *client, QString *error)
+{
+    client->start();
+    waitUntil(client, [client] { return client->state() != McpClient::State::Starting; },
+              client->timeoutMs() + McpClient::kDefaultInitializeTimeoutMs);
+    if (client->state() == McpClient::State::Ready)
+        return true;
+    *error = client->state() == McpClient::State::Failed ? client->errorString() : QStringLiteral("the server did not start in time");
+    return false;
+}
+
+bool waitReply(McpClient *client, McpReply *reply)
+{
+    waitUntil(reply, [reply] { return reply->isFinished(); }, McpClient::kMaxCallMs + 5000);
+    Q_UNUSED(client)
+    return reply->isFinished();
+}
+
+// The server named on the command line: from the configuration, or --url URL.
+bool chosenServer(const CommandLine &c, McpServerConfig *server, QString *error)
+{
+    if (!c.mcpUrl.isEmpty()) {
+        server->name = QStringLiteral("url");
+        server->transport = McpServerConfig::Transport::Http;
+        server->url = QUrl(c.mcpUrl, QUrl::StrictMode);
+        if (const QString problem = mcpUrlProblem(server->url); !problem.isEmpty()) {
+            *error = QStringLiteral("--url %1: %2").arg(c.mcpUrl, problem);
+            return false;
+        }
+        return true;
+    }
+    McpConfig config;
+    if (!loadMcpConfigArgument(c, &config, error))
+        return false;
+    if (const McpServerConfig *found = config.server(c.mcpServer)) {
+        *server = *found;
+        return true;
+    }
+    *error = c.mcpConfig.isEmpty()
+            ? QStringLiteral("no MCP server named %1: give --mcp-config FILE (or --url URL)").arg(c.mcpServer)
+            : QStringLiteral("no MCP server named %1 in %2 (see tessera mcp list)").arg(c.mcpServer, c.mcpConfig);
+    return false;
+}
+
+void configure(McpClient *client, const CommandLine &c)
+{
+    if (c.timeoutSeconds > 0) {
+        client->setTimeoutMs(c.timeoutSeconds * 1000);
+        client->setInitializeTimeoutMs(c.timeoutSeconds * 1000);
+    }
+}
+
+int runList(const CommandLine &c)
+{
+    McpConfig config;
+    QString error;
+    if (!loadMcpConfigArgument(c, &config, &error)) {
+        printError(error);
+        return 2;
+    }
+    if (config.servers.isEmpty()) {
+        printError(c.mcpConfig.isEmpty() ? QStringLiteral("no MCP servers: give --mcp-config FILE") : QStringLiteral("no MCP servers in %1").arg(c.mcpConfig));
+        return c.mcpConfig.isEmpty() ? 2 : 0;
+    }
+    int failures = 0;
+    for (const McpServerConfig &server : std::as_const(config.servers)) {
+        McpClient client(server);
+        configure(&client, c);
+        QString problem;
+        QString state;
+        if (startClient(&client, &problem)) {
+            McpReply *reply = client.listTools();
+            QList<McpTool> tools;
+            if (waitReply(&client, reply) && reply->error() == McpReply::Error::None && parseMcpTools(reply->result(), &tools, &problem))
+                state = QStringLiteral("ok\t%1 %2\t%3 tools").arg(client.serverName(), client.serverVersion()).arg(tools.size());
+            else if (problem.isEmpty())
+                problem = reply->isFinished() ? reply->errorString() : QStringLiteral("tools/list did not finish");
+        }
+        if (state.isEmpty()) {
+            ++failures;
+            state = QStringLiteral("error\t") + problem;
+        }
+        printOut(QStringLiteral("%1\t%2\t%3").arg(server.name, server.transportName(), state));
+        client.close();
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+int runTools(McpClient *client)
+{
+    McpReply *reply = client->listTools();
+    QList<McpTool> tools;
+    QString problem;
+    if (!waitReply(client, reply) || reply->error() != McpReply::Error::None) {
+        printError(reply->isFinished() ? reply->errorString() : QStringLiteral("tools/list did not finish"));
+        return 2;
+    }
+    if (!parseMcpTools(reply->result(), &tools, &problem)) {
+        printError(QStringLiteral("the server's tools/list answer: ") + problem);
+        return 2;
+    }
+    for (const McpTool &tool : std::as_const(tools))
+        printOut(QStringLiteral("%1\t%2\t%3").arg(tool.name, compact(tool.annotations), compact(tool.inputSchema)));
+    return 0;
+}
+
+int runCall(McpClient *client, const CommandLine &c, const json &arguments)
+{
+    McpReply *reply = client->callTool(c.toolName, arguments);
+    QObject::connect(reply, &McpReply::progress, reply, [](double done, double total, const QString &message) {
+        QString line = total > 0 ? QStringLiteral("progress %1/%2").arg(done).arg(total) : QStringLiteral("progress %1").arg(done);
+        if (!message.isEmpty())
+            line += QLatin1Char(' ') + message;
+        printErr(line);
+    });
+    if (!waitReply(client, reply) || reply->error() != McpReply::Error::None) {
+        printError(reply->isFinished() ? reply->errorString() : QStringLiteral("tools/call did not finish"));
+        return 2;
+    }
+    McpToolResult result;
+    QString problem;
+    if (!parseMcpToolResult(reply->result(), &result, &problem)) {
+        printError(QStringLiteral("the server's tools/call answer: ") + problem);
+        return 2;
+    }
+    if (const QString text = result.text(); !text.isEmpty())
+        printOut(text);
+    if (!result.structuredContent.is_null())
+        printOut(QStringLiteral("structuredContent: ") + compact(result.structuredContent));
+    if (result.isError) {
+        printError(QStringLiteral("%1 reported an error (isError)").arg(c.toolName));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+bool loadMcpConfigArgument(const CommandLine &commandLine, McpConfig *config, QString *error)
+{
+    if (commandLine.mcpConfig.isEmpty()) {
+        *config = McpConfig();
+        return true;
+    }
+    if (!loadMcpConfigFile(commandLine.mcpConfig, config, error)) {
+        *error = QStringLiteral("--mcp-config ") + *error;
+        return false;
+    }
+    return true;
+}
+
+CommandLine parseMcpCommand(CommandLine c, const QStringList &args)
+{
+    c.command = CommandLine::Command::Mcp;
+    c.mcpVerb = args.value(0);
+    static const QStringList verbs = {QStringLiteral("list"), QStringLiteral("tools"), QStringLiteral("call")};
+    if (!verbs.contains(c.mcpVerb))
+        return failure(QStringLiteral("mcp takes list, tools or call"));
+    QStringList positional;
+    for (int i = 1; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (a == QLatin1String("--url") && c.mcpVerb != QLatin1String("list")) {
+            if (i + 1 >= args.size() || args.at(i + 1).isEmpty())
+                return failure(QStringLiteral("--url needs the server's URL"));
+            c.mcpUrl = args.at(++i);
+        } else if (a == QLatin1String("--timeout")) {
+            bool ok = false;
+            c.timeoutSeconds = args.value(++i).toInt(&ok);
+            if (!ok || c.timeoutSeconds < 1 || c.timeoutSeconds > 3600)
+                return failure(QStringLiteral("--timeout takes a number of seconds from 1 to 3600"));
+        } else if (a.startsWith(QLatin1String("--"))) {
+            return failure(QStringLiteral("unknown option %1 for mcp %2").arg(a, c.mcpVerb));
+        } else {
+            positional.append(a);
+        }
+    }
+    if (c.mcpVerb == QLatin1String("list")) {
+        if (!positional.isEmpty())
+            return failure(QStringLiteral("unexpected argument %1").arg(positional.first()));
+        return c;
+    }
+    if (c.mcpUrl.isEmpty()) {
+        if (positional.isEmpty())
+            return failure(QStringLiteral("mcp %1 needs a server: NAME (from --mcp-config) or --url URL").arg(c.mcpVerb));
+        c.mcpServer = positional.takeFirst();
+    }
+    if (c.mcpVerb == QLatin1String("call")) {
+        if (positional.isEmpty())
+            return failure(QStringLiteral("mcp call needs the tool's name"));
+        c.toolName = positional.takeFirst();
+        if (!positional.isEmpty())
+            c.toolArguments = positional.takeFirst();
+    }
+    if (!positional.isEmpty())
+        return failure(QStringLiteral("unexpected argument %1 (quote ARGUMENTS_JSON: one argument)").arg(positional.first()));
+    return c;
+}
+
+int runMcpCommand(const CommandLine &c)
+{
+    // The command prints what matters itself; the library's progress lines would say it twice.
+    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+        QLoggingCategory::setFilterRules(QStringLiteral("tessera.mcp.info=false\ntessera.mcp.warning=false"));
+    if (c.mcpVerb == QLatin1String("list"))
+        return runList(c);
+    json arguments = json::object();
+    if (!c.toolArguments.isEmpty()) {
+        const QByteArray text = c.toolArguments.toUtf8();
+        const StrictJsonResult parsed = parseStrictJson(std::string_view(text.constData(), size_t(text.size())));
+        if (!parsed.ok() || !parsed.value->is_object()) {
+            printError(QStringLiteral("ARGUMENTS_JSON must be a JSON object, e.g. '{\"message\": \"hi\"}'%1")
+                               .arg(parsed.ok() ? QString() : QStringLiteral(": ") + QString::fromStdString(parsed.error)));
+            return 2;
+        }
+        arguments = *parsed.value;
+    }
+    McpServerConfig server;
+    QString error;
+    if (!chosenServer(c, &server, &error)) {
+        printError(error);
+        return 2;
+    }
+    McpClient client(server);
+    configure(&client, c);
+    if (!startClient(&client, &error)) {
+        printError(QStringLiteral("MCP server %1: %2").arg(server.name, error));
+        return 2;
+    }
+    const int code = c.mcpVerb == QLatin1String("tools") ? runTools(&client) : runCall(&client, c, arguments);
+    client.close();
+    return code;
+}
+
+} // namespace Tessera

@@ -1,0 +1,34 @@
+#pragma once
+
+// tessera mcp list|tools|call (issue 16): MCP servers from the command line, for scripts and for debugging a
+// server. The servers come from --mcp-config FILE (mcp/mcpconfig.h: the "mcpServers" shape other clients use).
+//
+//   mcp list                    one line per configured server, tab-separated, after trying initialize:
+//                               name, transport, "ok" or "error", then the server's name and version and
+//                               "N tools" — or the error.
+//   mcp tools NAME | --url URL  one line per tool, tab-separated: name, annotations (JSON), input schema (JSON).
+//   mcp call NAME | --url URL TOOL [ARGUMENTS_JSON]
+//                               the result's text content on stdout, then "structuredContent: {…}" when it
+//                               has one; progress lines on stderr ("progress 2/5 …").
+//   --timeout SEC               per request (default 60), and for initialize.
+// Exit codes: 0 done; 1 the tool's result has isError, or (list) a server failed; 2 bad usage, a bad
+// configuration, or a transport or protocol failure (said on stderr).
+
+#include <QString>
+#include <QStringList>
+
+#include <app/commandline.h>
+
+namespace Tessera {
+
+struct McpConfig;
+
+// The verb and what follows "mcp".
+CommandLine parseMcpCommand(CommandLine c, const QStringList &args);
+
+int runMcpCommand(const CommandLine &commandLine);
+
+// --mcp-config FILE, read and checked (every command takes it); no flag: an empty configuration.
+bool loadMcpConfigArgument(const CommandLine &commandLine, McpConfig *config, QString *error);
+
+} // namespace Tessera

@@ -1,0 +1,5 @@
+#include <mcp/logging.h>
+
+namespace Tessera {
+Q_LOGGING_CATEGORY(lcMcp, "tessera.mcp", QtInfoMsg)
+} // namespace Tessera

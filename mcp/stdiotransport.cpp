@@ -1,0 +1,317 @@
+#include <mcp/stdiotransport.h>
+
+#include <csignal>
+#include <cstring>
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QPointer>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <mcp/logging.h>
+
+namespace Tessera {
+
+namespace {
+
+constexpr qsizetype kStderrLineCap = 4096; // an endless stderr line keeps only its last bytes
+constexpr qsizetype kReadChunk = 64 * 1024;
+
+QString defaultLogPath(const QString &name)
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (dir.isEmpty() || !QDir().mkpath(dir + QLatin1String("/mcp-logs")))
+        dir = QDir::tempPath() + QLatin1String("/tessera");
+    return dir + QLatin1String("/mcp-logs/") + (name.isEmpty() ? QStringLiteral("unnamed") : name) + QLatin1String(".log");
+}
+
+} // namespace
+
+StdioTransport::StdioTransport(const McpServerConfig &config, QObject *parent)
+    : McpTransport(parent), m_config(config), m_logFilePath(defaultLogPath(config.name))
+{
+}
+
+StdioTransport::~StdioTransport()
+{
+    // A child still running is killed, not orphaned (STYLE.md rule 6).
+    const QList<QProcess *> processes = findChildren<QProcess *>(Qt::FindDirectChildrenOnly);
+    for (QProcess *process : processes) {
+        process->disconnect(this);
+        if (process->state() != QProcess::NotRunning) {
+            process->kill();
+            process->waitForFinished(1000);
+        }
+    }
+}
+
+QString StdioTransport::description() const
+{
+    return QStringLiteral("stdio: ") + m_config.describe();
+}
+
+qint64 StdioTransport::processId() const
+{
+    return m_process && m_process->state() == QProcess::Running ? m_process->processId() : 0;
+}
+
+void StdioTransport::open()
+{
+    if (m_process)
+        return;
+    m_partial.clear();
+    m_skipping = false;
+    m_lineNumber = 0;
+    m_stderrLines.clear();
+    m_stderrPartial.clear();
+
+    if (!m_logFilePath.isEmpty()) {
+        QDir().mkpath(QFileInfo(m_logFilePath).absolutePath());
+        m_log.setFileName(m_logFilePath);
+        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
+            qCWarning(lcMcp, "cannot write the MCP server log %s: %s", qPrintable(m_logFilePath), qPrintable(m_log.errorString()));
+    }
+    appendLog(QStringLiteral("=== %1 starting: %2\n")
+                      .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate), m_config.describe())
+                      .toUtf8());
+
+    m_process = new QProcess(this);
+    m_process->setProgram(m_config.command);
+    m_process->setArguments(m_config.args);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (auto it = m_config.env.cbegin(); it != m_config.env.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    m_process->setProcessEnvironment(environment);
+    // The child dies with Tessera (STYLE.md rule 6). Runs in the forked child: async-signal-safe calls only.
+    const pid_t tessera = ::getpid();
+    m_process->setChildProcessModifier([tessera] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != tessera) // Tessera died between fork and prctl
+            ::_exit(127);
+    });
+    connect(m_process, &QProcess::started, this, [this] {
+        appendLog(QStringLiteral("=== started, pid %1\n").arg(m_process->processId()).toUtf8());
+        Q_EMIT opened();
+    });
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioTransport::readStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, &StdioTransport::readStderr);
+    connect(m_process, &QProcess::errorOccurred, this, &StdioTransport::onErrorOccurred);
+    connect(m_process, &QProcess::finished, this, &StdioTransport::onFinished);
+    m_process->start();
+}
+
+void StdioTransport::send(const QByteArray &message, const QString &requestKey)
+{
+    if (!m_process || m_process->state() != QProcess::Running) {
+        // Queued, so the sender has registered the request before it learns its fate.
+        QTimer::singleShot(0, this, [this, requestKey] {
+            Q_EMIT requestFailed(requestKey, QStringLiteral("the server is not running"));
+        });
+        return;
+    }
+    // A serialised JSON value has no raw line break; the client never sends one, but the rule is the wire's.
+    if (message.contains('\n')) {
+        qCWarning(lcMcp, "a message with a line break was not sent");
+        return;
+    }
+    m_process->write(message + '\n'); // buffered by QProcess: never blocks
+}
+
+void StdioTransport::close()
+{
+    QProcess *old = m_process;
+    if (!old)
+        return;
+    old->disconnect(this);
+    m_process = nullptr;
+    if (old->state() == QProcess::NotRunning) {
+        old->deleteLater();
+        return;
+    }
+    // Closing stdin lets a well-behaved server finish (the MCP stdio shutdown); terminate asks; kill insists.
+    old->closeWriteChannel();
+    old->terminate();
+    QTimer::singleShot(kStopGraceMs, old, [old] { old->kill(); });
+    connect(old, &QProcess::finished, old, &QObject::deleteLater);
+    appendLog("=== closed by Tessera\n");
+}
+
+void StdioTransport::readStdout()
+{
+    m_readScheduled = false;
+    QPointer<StdioTransport> self(this);
+    QProcess *process = m_process;
+    if (!process)
+        return;
+    char buffer[kReadChunk];
+    qsizetype budget = kReadBudgetBytes;
+    while (budget > 0) {
+        const qint64 n = process->read(buffer, qMin<qsizetype>(kReadChunk, budget));
+        if (n <= 0)
+            break;
+        consume(buffer, qsizetype(n));
+        if (!self || m_process != process) // a slot closed or deleted us
+            return;
+        budget -= qsizetype(n);
+    }
+    if (process->bytesAvailable() > 0 && !m_readScheduled) {
+        m_readScheduled = true; // let the event loop breathe before the next megabyte
+        QTimer::singleShot(0, this, &StdioTransport::readStdout);
+    }
+}
+
+void StdioTransport::consume(const char *data, qsizetype size)
+{
+    QPointer<StdioTransport> self(this);
+    QProcess *process = m_process;
+    qsizetype pos = 0;
+    while (pos < size) {
+        const void *found = std::memchr(data + pos, '\n', size_t(size - pos));
+        const qsizetype end = found ? static_cast<const char *>(found) - data : size;
+        if (m_skipping) {
+            if (!found)
+                return;
+            m_skipping = false;
+            pos = end + 1;
+            continue;
+        }
+        const qsizetype piece = end - pos;
+        if (m_partial.size() + piece > maxMessageBytes()) {
+            ++m_lineNumber;
+            m_partial = QByteArray();
+            m_skipping = true;
+            const qsizetype mb = maxMessageBytes() / (1024 * 1024);
+            const QString cap = mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(maxMessageBytes());
+            Q_EMIT requestFailed(QString(), QStringLiteral("line %1: the server sent a message over %2; it was refused").arg(m_lineNumber).arg(cap));
+            if (!self || m_process != process)
+                return;
+            continue;
+        }
+        if (!found) {
+            m_partial.append(data + pos, piece);
+            return;
+        }
+        ++m_lineNumber;
+        QByteArray line;
+        if (m_partial.isEmpty()) {
+            line = QByteArray(data + pos, piece);
+        } else {
+            m_partial.append(data + pos, piece);
+            line.swap(m_partial);
+        }
+        pos = end + 1;
+        finishLine(std::move(line));
+        if (!self || m_process != process)
+            return;
+    }
+}
+
+void StdioTransport::finishLine(QByteArray line)
+{
+    while (!line.isEmpty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+        line.chop(1);
+    if (line.isEmpty())
+        return;
+    Q_EMIT messageReceived(line, QStringLiteral("line %1").arg(m_lineNumber));
+}
+
+void StdioTransport::readStderr()
+{
+    if (!m_process)
+        return;
+    const QByteArray data = m_process->readAllStandardError();
+    if (data.isEmpty())
+        return;
+    appendLog(data);
+    m_stderrPartial.append(data);
+    qsizetype start = 0;
+    for (qsizetype nl = m_stderrPartial.indexOf('\n'); nl >= 0; nl = m_stderrPartial.indexOf('\n', start)) {
+        const QString text = QString::fromUtf8(m_stderrPartial.constData() + start, nl - start).trimmed();
+        if (!text.isEmpty()) {
+            qCDebug(lcMcp, "%s stderr: %s", qPrintable(m_config.name), qPrintable(text.left(500)));
+            m_stderrLines.append(text.left(500));
+            while (m_stderrLines.size() > kKeptStderrLines)
+                m_stderrLines.removeFirst();
+        }
+        start = nl + 1;
+    }
+    m_stderrPartial.remove(0, start);
+    if (m_stderrPartial.size() > kStderrLineCap)
+        m_stderrPartial = m_stderrPartial.right(kStderrLineCap);
+}
+
+void StdioTransport::appendLog(const QByteArray &bytes)
+{
+    if (!m_log.isOpen())
+        return;
+    if (m_log.size() > kMaxLogBytes) {
+        m_log.close();
+        const QString previous = m_logFilePath + QLatin1String(".1");
+        QFile::remove(previous);
+        QFile::rename(m_logFilePath, previous);
+        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
+            return;
+    }
+    m_log.write(bytes);
+    m_log.flush();
+}
+
+QString StdioTransport::lastStderrLine() const
+{
+    const QString partial = QString::fromUtf8(m_stderrPartial).trimmed();
+    if (!partial.isEmpty())
+        return partial.right(500);
+    return m_stderrLines.isEmpty() ? QString() : m_stderrLines.last();
+}
+
+void StdioTransport::release(const QString &failure)
+{
+    appendLog(("=== " + failure + '\n').toUtf8());
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->deleteLater();
+        m_process = nullptr;
+    }
+    Q_EMIT failed(failure);
+}
+
+void StdioTransport::onErrorOccurred(QProcess::ProcessError error)
+{
+    if (!m_process)
+        return;
+    if (error == QProcess::FailedToStart) {
+        release(QStringLiteral("could not start %1: %2").arg(m_config.command, m_process->errorString()));
+        return;
+    }
+    appendLog(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8()); // crashes come through finished()
+}
+
+void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    QProcess *process = m_process;
+    if (!process)
+        return;
+    QPointer<StdioTransport> self(this);
+    // What the child wrote before it exited still counts (an answer, then exit).
+    char buffer[kReadChunk];
+    for (qint64 n = process->read(buffer, kReadChunk); n > 0; n = process->read(buffer, kReadChunk)) {
+        consume(buffer, qsizetype(n));
+        if (!self || m_process != process)
+            return;
+    }
+    readStderr();
+    QString detail = status == QProcess::CrashExit ? QStringLiteral("the server crashed")
+                                                   : QStringLiteral("the server exited with code %1").arg(exitCode);
+    if (!m_partial.trimmed().isEmpty())
+        detail += QStringLiteral(" in the middle of a message");
+    if (const QString reason = lastStderrLine(); !reason.isEmpty())
+        detail += QLatin1String(": ") + reason;
+    release(detail);
+}
+
+} // namespace Tessera

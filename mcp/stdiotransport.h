@@ -1,0 +1,72 @@
+#pragma once
+
+// MCP over a child's stdin/stdout (MCP "stdio" transport; issue 16), with the rules of the stdio backend
+// (backend/stdiobackend.h):
+//  - The program is started with the config's arguments, no shell; its environment is Tessera's plus the
+//    config's "env". The child dies with Tessera (PR_SET_PDEATHSIG), even after kill -9.
+//  - stdout: one message per line ('\n'; a trailing '\r' and blank lines are dropped), read at most
+//    kReadBudgetBytes per turn of the event loop. A line over maxMessageBytes() is refused as soon as it is
+//    known (requestFailed with an empty key) and skipped to its end without being kept.
+//  - stderr goes to logFilePath() (and the last lines are kept), never into a result.
+//  - Every exit is failed(): "the server exited with code 3: <last stderr line>", "the server crashed: …",
+//    "could not start PROGRAM: …".
+//  - close() closes stdin, asks the child to terminate and kills it after kStopGraceMs.
+
+#include <QFile>
+#include <QProcess>
+#include <QStringList>
+
+#include <mcp/mcpconfig.h>
+#include <mcp/mcptransport.h>
+
+namespace Tessera {
+
+class StdioTransport : public McpTransport
+{
+    Q_OBJECT
+
+public:
+    static constexpr qsizetype kReadBudgetBytes = 1024 * 1024;
+    static constexpr int kStopGraceMs = 2000;
+    static constexpr int kKeptStderrLines = 20;
+    static constexpr qint64 kMaxLogBytes = 8 * 1024 * 1024; // then the log starts over (the old one kept as .1)
+
+    explicit StdioTransport(const McpServerConfig &config, QObject *parent = nullptr);
+    ~StdioTransport() override;
+
+    void open() override;
+    void send(const QByteArray &message, const QString &requestKey) override;
+    void close() override;
+    QString description() const override;
+
+    // Default: <CacheLocation>/mcp-logs/NAME.log (a temp dir when that is not writable). Before open().
+    void setLogFilePath(const QString &path) { m_logFilePath = path; }
+    QString logFilePath() const { return m_logFilePath; }
+    QStringList recentStderr() const { return m_stderrLines; }
+    // The child's pid while it runs, else 0.
+    qint64 processId() const;
+
+private:
+    void readStdout();
+    void consume(const char *data, qsizetype size);
+    void finishLine(QByteArray line);
+    void readStderr();
+    void appendLog(const QByteArray &bytes);
+    void onErrorOccurred(QProcess::ProcessError error);
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void release(const QString &failure);
+    QString lastStderrLine() const;
+
+    McpServerConfig m_config;
+    QProcess *m_process = nullptr; // Owned (child QObject).
+    QFile m_log;
+    QString m_logFilePath;
+    bool m_readScheduled = false;
+    QByteArray m_partial;   // the line being read, up to maxMessageBytes()
+    bool m_skipping = false; // inside an oversize line: dropping bytes until its '\n'
+    qint64 m_lineNumber = 0;
+    QByteArray m_stderrPartial;
+    QStringList m_stderrLines;
+};
+
+} // namespace Tessera
