@@ -3,6 +3,8 @@
 //
 //  - parse throughput of JSON Lines: parseStrictJson on every line of the generated transcript with the
 //    structured.card span asked for, as Transcript::fromJsonLines reads it; median of several rounds;
+//  - `tessera validate` against bench/peers/validate.mjs (Node's JSON.parse + zod 4) on the same generated
+//    envelope transcript, both as whole processes, interleaved, median of five rounds each;
 //  - `open FILE`: the given file opened as the window opens it (offscreen, 1000x800): read, parse,
 //    validation, model, first paint, then the total and the memory (RSS and PSS) after opening.
 // Figures only, never pass/fail: the targets are printed beside them.
@@ -15,6 +17,9 @@
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QWidget>
 
 #include <cards/conversationmodel.h>
@@ -105,6 +110,37 @@ private:
     bool m_painted = false;
 };
 
+struct ProcessRun
+{
+    double ms = 0;
+    int exitCode = -1;
+    QByteArray output;
+};
+
+ProcessRun runProcess(const QString &program, const QStringList &arguments)
+{
+    ProcessRun run;
+    QProcess process;
+    QElapsedTimer timer;
+    timer.start();
+    process.start(program, arguments);
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished(5000);
+        return run;
+    }
+    run.ms = elapsedMs(timer);
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.output = process.readAllStandardOutput();
+    return run;
+}
+
+double medianMs(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
 } // namespace
 
 void benchParse(const QByteArray &jsonl)
@@ -122,6 +158,48 @@ void benchParse(const QByteArray &jsonl)
     std::printf("%zu lines, %.1f MiB, %d refused; median of %zu rounds\n", lines.size(), mib, refused, rounds.size());
     parseFigure("parse (every line, DOM built)", median, "ms");
     parseFigure("parse throughput", median > 0 ? mib / (median / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
+}
+
+void benchPeer(const QByteArray &jsonl)
+{
+    std::printf("\n== (g) tessera validate vs Node.js JSON.parse + zod 4 (bench/peers/validate.mjs), whole processes\n");
+    const QString tessera = QStringLiteral(TESSERA_APP_BINARY);
+    const QString script = QStringLiteral(TESSERA_SOURCE_DIR "/bench/peers/validate.mjs");
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    if (!QFile::exists(tessera) || node.isEmpty()
+        || !QFile::exists(QStringLiteral(TESSERA_SOURCE_DIR "/node_modules/zod/package.json"))) {
+        std::printf("  skipped: needs the tessera target built, node on the PATH and `npm ci` (zod) in %s\n",
+                    TESSERA_SOURCE_DIR);
+        return;
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("envelopes.jsonl"));
+    QFile file(path);
+    if (!dir.isValid() || !file.open(QIODevice::WriteOnly) || file.write(jsonl) != jsonl.size()) {
+        std::printf("  skipped: cannot write %s\n", qPrintable(path));
+        return;
+    }
+    file.close();
+    std::vector<double> ours;
+    std::vector<double> theirs;
+    ProcessRun lastOurs;
+    ProcessRun lastTheirs;
+    for (int round = 0; round < 5; ++round) {
+        lastOurs = runProcess(tessera, {QStringLiteral("validate"), path});
+        lastTheirs = runProcess(node, {script, path});
+        ours.push_back(lastOurs.ms);
+        theirs.push_back(lastTheirs.ms);
+    }
+    std::printf("%lld envelope lines, %.1f MiB; exit codes %d and %d, %lld and %lld lines printed\n",
+                qlonglong(jsonl.count('\n')), double(jsonl.size()) / (1024.0 * 1024.0), lastOurs.exitCode,
+                lastTheirs.exitCode, qlonglong(lastOurs.output.count('\n')), qlonglong(lastTheirs.output.count('\n')));
+    if (lastOurs.exitCode != lastTheirs.exitCode || lastOurs.output.count('\n') != lastTheirs.output.count('\n'))
+        std::printf("  WARNING: the two disagree on this file; the ratio compares different work\n");
+    const double tesseraMs = medianMs(ours);
+    const double nodeMs = medianMs(theirs);
+    parseFigure("tessera validate (median of 5)", tesseraMs, "ms");
+    parseFigure("node JSON.parse + zod 4 (median of 5)", nodeMs, "ms");
+    parseFigure("ratio node / tessera (whole process)", tesseraMs > 0 ? nodeMs / tesseraMs : 0, "x", ">= 10x");
 }
 
 int benchOpen(const QString &path)

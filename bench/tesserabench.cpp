@@ -627,10 +627,26 @@ void benchLayout(const Options &options)
 
 } // namespace
 
+// A transcript of `count` tool results, each carrying one envelope of the eight kinds in turn as
+// structured.card (the same generator and seed as section (a)), for section (g)'s whole-process peer.
+QByteArray envelopeTranscript(int count)
+{
+    Rng rng(0xC0FFEE);
+    QByteArray jsonl;
+    for (int i = 0; i < count; ++i) {
+        const CardKind kind = kEmitKinds[i % std::size(kEmitKinds)];
+        const std::string envelope = envelopeText(kind, makePayload(kind, rng));
+        jsonl += "{\"role\":\"tool\",\"tool_call_id\":\"call_" + QByteArray::number(i)
+                + "\",\"content\":\"\",\"structured\":{\"card\":" + QByteArray::fromStdString(envelope) + "}}\n";
+    }
+    return jsonl;
+}
+
 void benchStore(const QByteArray &jsonl, int messages); // storebench.cpp, section (e)
 void benchSession(); // sessionbench.cpp, section (f)
 void benchParse(const QByteArray &jsonl); // parsebench.cpp, section (g)
 int benchOpen(const QString &path); // parsebench.cpp, `tessera-bench open FILE`
+void benchPeer(const QByteArray &jsonl); // parsebench.cpp, section (g): tessera validate vs Node + zod
 
 int main(int argc, char *argv[])
 {
@@ -666,6 +682,7 @@ int main(int argc, char *argv[])
     benchStore(makeTranscript(options.messages, options.cards).jsonl, options.messages);
     benchSession();
     benchParse(makeTranscript(options.messages, options.cards).jsonl);
+    benchPeer(envelopeTranscript(options.envelopes));
     std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
     return 0;
 }
