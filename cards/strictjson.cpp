@@ -23,6 +23,8 @@
 //  - the diagnosis: when the reader refuses the text for any reason, nlohmann's lexer reads it again
 //    with a handler that builds nothing, only to name the first failure exactly as Tessera always has
 //    (message, pointer, offset, and what was seen before it: span start, kinds, duplicates, lexemes).
+// The reader recurses once per level and refuses the level past kMaxJsonDepth before descending, so its
+// stack stays bounded; deeper text is named by nlohmann's parser, which is iterative.
 
 namespace Tessera {
 
