@@ -432,6 +432,7 @@ bool parseOptions(const QStringList &args, Options *options)
             std::fprintf(stderr,
                          "usage: tessera-bench [--messages N] [--cards M] [--envelopes E] [--layout-runs R] "
                          "[--scroll-budget MS] [--write-transcript FILE]\n"
+                         "       tessera-bench open FILE   (times opening FILE as the window does)\n"
                          "  defaults: 10000 messages, 3000 cards, 10000 envelopes, 50 runs per kind, 25000 ms\n");
             return false;
         }
