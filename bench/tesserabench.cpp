@@ -2,6 +2,7 @@
 //
 //   tessera-bench [--messages N] [--cards M] [--envelopes E] [--layout-runs R] [--scroll-budget MS]
 //   tessera-bench --write-transcript FILE [--messages N] [--cards M]   (writes the generated transcript)
+//   tessera-bench open FILE   (opens FILE as the window would and prints its figures; parsebench.cpp)
 //
 // (a) envelopes validated per second over a deterministic corpus mixing the eight emit_card kinds;
 // (b) a generated N-message / M-card transcript (JSON Lines text built in memory): parse, model build,
@@ -13,6 +14,7 @@
 // (e) the conversation store: import, append, list 1,000 conversations, first screen (storebench.cpp).
 // (f) a live session: events/s from a flooding backend with the view open, card event to first paint
 //     (sessionbench.cpp).
+// (g) strict JSON parse throughput of the transcript's lines (parsebench.cpp).
 // Every input is generated from a fixed seed, so two runs measure the same work. Figures are
 // measurements on a noisy machine, never pass/fail: the targets are printed for the reader.
 
@@ -430,6 +432,7 @@ bool parseOptions(const QStringList &args, Options *options)
             std::fprintf(stderr,
                          "usage: tessera-bench [--messages N] [--cards M] [--envelopes E] [--layout-runs R] "
                          "[--scroll-budget MS] [--write-transcript FILE]\n"
+                         "       tessera-bench open FILE   (times opening FILE as the window does)\n"
                          "  defaults: 10000 messages, 3000 cards, 10000 envelopes, 50 runs per kind, 25000 ms\n");
             return false;
         }
@@ -569,7 +572,8 @@ void benchValidation(const Options &options)
     if (valid != options.envelopes)
         std::printf("  WARNING: the generator should produce only valid cards; the validator disagrees on %d\n",
                     options.envelopes - valid);
-    figure("envelopes validated per second", elapsed > 0 ? options.envelopes / (elapsed / 1000.0) : 0, "env/s");
+    figure("envelopes validated per second", elapsed > 0 ? options.envelopes / (elapsed / 1000.0) : 0, "env/s",
+           ">= 300,000/s");
     figure("validation throughput", elapsed > 0 ? double(bytes) / (1024.0 * 1024.0) / (elapsed / 1000.0) : 0, "MiB/s");
 }
 
@@ -624,8 +628,26 @@ void benchLayout(const Options &options)
 
 } // namespace
 
+// A transcript of `count` tool results, each carrying one envelope of the eight kinds in turn as
+// structured.card (the same generator and seed as section (a)), for section (g)'s whole-process peer.
+QByteArray envelopeTranscript(int count)
+{
+    Rng rng(0xC0FFEE);
+    QByteArray jsonl;
+    for (int i = 0; i < count; ++i) {
+        const CardKind kind = kEmitKinds[i % std::size(kEmitKinds)];
+        const std::string envelope = envelopeText(kind, makePayload(kind, rng));
+        jsonl += "{\"role\":\"tool\",\"tool_call_id\":\"call_" + QByteArray::number(i)
+                + "\",\"content\":\"\",\"structured\":{\"card\":" + QByteArray::fromStdString(envelope) + "}}\n";
+    }
+    return jsonl;
+}
+
 void benchStore(const QByteArray &jsonl, int messages); // storebench.cpp, section (e)
 void benchSession(); // sessionbench.cpp, section (f)
+void benchParse(const QByteArray &jsonl); // parsebench.cpp, section (g)
+int benchOpen(const QString &path); // parsebench.cpp, `tessera-bench open FILE`
+void benchPeer(const QByteArray &jsonl); // parsebench.cpp, section (g): tessera validate vs Node + zod
 
 int main(int argc, char *argv[])
 {
@@ -633,6 +655,8 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     installWidgetDocumentRenderer();
+    if (app.arguments().size() == 3 && app.arguments().at(1) == QLatin1String("open"))
+        return benchOpen(app.arguments().at(2));
     Options options;
     if (!parseOptions(app.arguments(), &options))
         return 2;
@@ -658,6 +682,8 @@ int main(int argc, char *argv[])
     benchLayout(options);
     benchStore(makeTranscript(options.messages, options.cards).jsonl, options.messages);
     benchSession();
+    benchParse(makeTranscript(options.messages, options.cards).jsonl);
+    benchPeer(envelopeTranscript(options.envelopes));
     std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
     return 0;
 }

@@ -2,11 +2,14 @@
 
 // Strict JSON parsing for everything Tessera receives (transcript lines, envelopes, tool arguments).
 //
-// Built on nlohmann_json's SAX parser, which is iterative, so hostile nesting cannot overflow the stack.
+// Read with simdjson's On-Demand API into an nlohmann DOM (issue 17). The reader recurses once per level
+// and refuses the level past kMaxJsonDepth before descending, so hostile nesting uses a bounded stack.
+// Text it refuses is read again by nlohmann's (iterative) lexer only to name the failure, so messages,
+// pointers and offsets are those Tessera always gave (docs/decisions.md, "Parsing speed (issue 17)").
 // On top of plain parsing it enforces what PRODUCT.md §1 asks of an envelope:
 //  - an object with the same key twice is reported (never silently resolved);
 //  - nesting deeper than kMaxDepth is refused with the pointer where it happened;
-//  - invalid UTF-8 is refused (by nlohmann's lexer);
+//  - invalid UTF-8 is refused (simdjson validates the whole text; escapes must pair surrogates);
 //  - a float's source text is kept when re-serialising would change its digits ("1.10", "1e2"),
 //    so a table can show the number exactly as received.
 // Errors carry a JSON Pointer (RFC 6901) to the value being parsed when parsing stopped.

@@ -7,6 +7,7 @@ TESSERA_PACKAGES=(
     libgl-dev
     qt6-webengine-dev  # the canvas kind's sandboxed web view (issue 3)
     nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
+    libsimdjson-dev  # the strict JSON parser reads through simdjson On-Demand (issue 17)
     qt6-websockets-dev  # the WebSocket backend and its loopback test server (issue 5)
     qtkeychain-qt6-dev  # API keys of named backends in the desktop keyring (issue 12)
     gnome-keyring dbus-daemon libsecret-tools  # tests: a private Secret Service (tests/auto/backendprofiles)

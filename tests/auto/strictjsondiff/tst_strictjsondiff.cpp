@@ -1,0 +1,301 @@
+// The differential test of issue 17: the simdjson reader (cards/strictjson.cpp) and the parser it
+// replaced (legacystrictjson.cpp, test-only) read the same texts and must report the same thing, field
+// for field: accepted or not, the value (types included), message, pointer, offset, duplicate keys,
+// number lexemes, the byte span of structured.card and the kinds. The texts: every fixture under
+// tests/data (whole, line by line, SSE data lines), the fuzz seeds (fuzz/corpus) and regressions, the
+// span of every card on its own, a set of edge cases, and deterministic mutations of all of them.
+
+#include <QDirIterator>
+#include <QSet>
+#include <QTest>
+
+#include <cmath>
+#include <cstring>
+
+#include <nlohmann/json.hpp>
+
+#include <cards/strictjson.h>
+#include <tests/support/testfiles.h>
+
+#include "legacystrictjson.h"
+
+using namespace Tessera;
+using namespace Tessera::TestSupport;
+using nlohmann::json;
+
+namespace {
+
+const char *const kCardPointer = "/structured/card";
+
+// Same type and value all the way down (1 and 1.0, or int64 and uint64, are not the same here).
+bool sameJson(const json &a, const json &b)
+{
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case json::value_t::object: {
+        if (a.size() != b.size())
+            return false;
+        auto ia = a.begin();
+        auto ib = b.begin();
+        for (; ia != a.end(); ++ia, ++ib) {
+            if (ia.key() != ib.key() || !sameJson(ia.value(), ib.value()))
+                return false;
+        }
+        return true;
+    }
+    case json::value_t::array:
+        if (a.size() != b.size())
+            return false;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (!sameJson(a[i], b[i]))
+                return false;
+        }
+        return true;
+    case json::value_t::number_float: {
+        const double x = a.get<double>();
+        const double y = b.get<double>();
+        return std::memcmp(&x, &y, sizeof x) == 0;
+    }
+    default:
+        return a == b;
+    }
+}
+
+// The first field in which the two results differ, or empty.
+QString difference(const StrictJsonResult &reference, const StrictJsonResult &actual)
+{
+    auto show = [](const std::string &s) { return QString::fromStdString(s); };
+    if (reference.ok() != actual.ok())
+        return QStringLiteral("ok: %1 vs %2 (reference error \"%3\", new error \"%4\")")
+                .arg(reference.ok()).arg(actual.ok()).arg(show(reference.error), show(actual.error));
+    if (reference.ok() && !sameJson(*reference.value, *actual.value))
+        return QStringLiteral("value: %1 vs %2").arg(show(reference.value->dump()), show(actual.value->dump()));
+    if (reference.error != actual.error)
+        return QStringLiteral("error: \"%1\" vs \"%2\"").arg(show(reference.error), show(actual.error));
+    if (reference.errorPointer != actual.errorPointer)
+        return QStringLiteral("pointer: %1 vs %2").arg(show(reference.errorPointer), show(actual.errorPointer));
+    if (reference.errorOffset != actual.errorOffset)
+        return QStringLiteral("offset: %1 vs %2").arg(reference.errorOffset).arg(actual.errorOffset);
+    if (reference.duplicateKeys != actual.duplicateKeys)
+        return QStringLiteral("duplicate keys differ (%1 vs %2)")
+                .arg(reference.duplicateKeys.size()).arg(actual.duplicateKeys.size());
+    if (reference.numberLexemes != actual.numberLexemes)
+        return QStringLiteral("number lexemes differ (%1 vs %2)")
+                .arg(reference.numberLexemes.size()).arg(actual.numberLexemes.size());
+    if (reference.spanBegin != actual.spanBegin || reference.spanEnd != actual.spanEnd)
+        return QStringLiteral("span: [%1, %2) vs [%3, %4)")
+                .arg(qint64(reference.spanBegin)).arg(qint64(reference.spanEnd))
+                .arg(qint64(actual.spanBegin)).arg(qint64(actual.spanEnd));
+    if (reference.spanKind != actual.spanKind)
+        return QStringLiteral("span kind: %1 vs %2").arg(show(reference.spanKind), show(actual.spanKind));
+    if (reference.rootKind != actual.rootKind)
+        return QStringLiteral("root kind: %1 vs %2").arg(show(reference.rootKind), show(actual.rootKind));
+    return {};
+}
+
+struct Tally
+{
+    int texts = 0;
+    int refused = 0;      // texts both refused (so failures are compared, not only successes)
+    int spans = 0;        // structured.card spans found and compared on their own
+    int duplicates = 0;   // texts with a repeated key
+    QStringList failures; // the first few differences, with the text that shows them
+};
+
+QString preview(const QByteArray &text)
+{
+    const QByteArray head = text.left(160);
+    return QString::fromLatin1(head.toPercentEncoding(" {}[]\":,.-+_/"));
+}
+
+void compareOne(const QByteArray &text, Tally *tally, bool withSpans)
+{
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    StrictJsonOptions options;
+    if (withSpans)
+        options.spanPointer = kCardPointer;
+    const StrictJsonResult reference = Legacy::parseStrictJsonLegacy(view, options);
+    const StrictJsonResult actual = parseStrictJson(view, options);
+    ++tally->texts;
+    if (!reference.ok())
+        ++tally->refused;
+    if (!reference.duplicateKeys.empty())
+        ++tally->duplicates;
+    const QString diff = difference(reference, actual);
+    if (!diff.isEmpty() && tally->failures.size() < 12)
+        tally->failures.append(QStringLiteral("%1%2\n    text: %3").arg(withSpans ? "[span] " : "", diff, preview(text)));
+    if (withSpans && reference.spanBegin != std::string::npos && reference.spanEnd != std::string::npos) {
+        // The card's raw bytes, as the card parses them again on its own.
+        ++tally->spans;
+        compareOne(text.mid(qsizetype(reference.spanBegin), qsizetype(reference.spanEnd - reference.spanBegin)),
+                   tally, false);
+    }
+}
+
+void addText(QSet<QByteArray> *texts, QByteArray text)
+{
+    if (text.size() <= 2 * 1024 * 1024)
+        texts->insert(std::move(text));
+}
+
+// The file whole, each line (without its CR), and each SSE `data:` line's payload.
+void addFile(QSet<QByteArray> *texts, const QString &path)
+{
+    const QByteArray bytes = readFile(path);
+    addText(texts, bytes);
+    for (QByteArray line : bytes.split('\n')) {
+        while (line.endsWith('\r'))
+            line.chop(1);
+        if (line.startsWith("data:"))
+            addText(texts, line.mid(line.startsWith("data: ") ? 6 : 5));
+        addText(texts, line);
+    }
+}
+
+QList<QByteArray> filesUnder(const QString &root, QSet<QByteArray> *texts)
+{
+    QList<QByteArray> names;
+    QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        names.append(path.toUtf8());
+        addFile(texts, path);
+    }
+    return names;
+}
+
+// Texts written for the edges of the two passes: numbers, literals, BOM, surrogates, depth, spans.
+QList<QByteArray> edgeCases()
+{
+    QList<QByteArray> cases = {
+        "", " ", "\n", "0", "-0", "-0.0", "1", "-1", "01", "1.", ".1", "1e", "1e+", "1E+2", "1e-7", "1.10", "2.5",
+        "123456789012345678901234567890", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+        "18446744073709551616", "1e999", "-1e999", "1e-999", "4.9e-324", "2.2250738585072014e-308",
+        "0.1e1", "1.7976931348623157e308", "[1.0,1e0,10e-1,100E-2]", "1 2", "[1 2]", "[-]", "[+1]", "[0x10]",
+        "true", "false", "null", "tru", "truex", "[nul]", "[true,false,null]", "[True]", "NaN", "[Infinity]",
+        "\"abc\"", "\"\\u0000\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\udc00\"", "\"\\ud83d\\ude00\"",
+        "\"\\ud800\\u0041\"", "\"\\x41\"", "\"\\u00e9\"", "\"\\uD83D\"", "\"a\tb\"", "\"a\x01\"", "\"\x7f\"",
+        "\"caf\xc3\xa9\"", "\"caf\xc3\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xc0\xaf\"", "\xff",
+        "\xef\xbb\xbf{}", "\xef\xbb\xbf", "\xef\xbb{}", "\xef{}", " \xef\xbb\xbf{}", "{} ", "{} x", "{}{}", "[] ]",
+        "{", "}", "[", "]", "{\"a\"}", "{\"a\":}", "{\"a\" 1}", "{\"a\":1,}", "{,}", "[,]", "[1,]", "[1,,2]",
+        "{\"a\":1 \"b\":2}", "{1:2}", "{\"a\":1,\"a\":2}", "{\"a\":1,\"\\u0061\":2}", "{\"\":1,\"\":[{\"\":2}]}",
+        "{\"a\":{\"b\":1,\"b\":{\"c\":1,\"c\":2}},\"a\":[1,{\"x\":1,\"x\":2}]}", "{\"a~/b\":1,\"a~/b\":1}",
+        "{\"kind\":\"a\",\"kind\":\"b\"}", "{\"kind\":\"\",\"kind\":\"b\"}", "{\"kind\":1,\"x\":{\"kind\":\"y\"}}",
+        "[\"kind\"]", "{\"a\":[1,2,{\"b\":[3,{\"c\":1.50}]}]}", "\t\r\n[\t1\r,\n2 ]\n", "\f[]", "[\v1]",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\",\"kind\":\"x\"}}}",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\"}},\"structured\":{\"card\":{\"kind\":\"b\"}}}",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\"} , \"card\":{}}}",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\"}\r\n}}", "{\"structured\":{\"card\":[{}]}}",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\",\"payload\":{\"y\":1e999}}}}",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\",\"payload\":{\"y\":\"\\ud800\"}}}}",
+        "{\"structured\":{\"card\":{\"kind\":\"alert\",\"payload\":[1,2,}}}",
+        "{\"structured\":{\"card\":\"{}\"}}", "{\"structured\":{\"card\":{}}", "{\"structured\":{\"card\":{}}}x",
+        "{\"role\":\"tool\",\"content\":\"x\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1}}}",
+    };
+    // Nesting at the limit and just past it, at the root and inside a card (where it counts from the card).
+    for (int depth : {99, 100, 101, 1000}) {
+        cases.append(QByteArray(depth, '[') + QByteArray(depth, ']'));
+        cases.append(QByteArray(depth, '[') + QByteArray(depth - 1, ']'));
+        QByteArray objects;
+        for (int i = 0; i < depth; ++i)
+            objects += "{\"a\":";
+        cases.append(objects + "1" + QByteArray(depth, '}'));
+        cases.append("{\"structured\":{\"card\":{\"payload\":" + QByteArray(depth - 1, '[') + QByteArray(depth - 1, ']')
+                     + "}}}");
+        cases.append("{\"structured\":{\"card\":{\"kind\":\"x\",\"p\":" + objects + "1" + QByteArray(depth, '}')
+                     + "}}}");
+    }
+    return cases;
+}
+
+// Cuts and single-byte changes at evenly spread places: syntax errors at every kind of position.
+QList<QByteArray> mutationsOf(const QByteArray &text)
+{
+    static const char kBytes[] = {'"', '\\', '{', '}', '[', ']', ',', ':', '0', '-', 'e', '.', ' ', 't', '\0', '\x1f',
+                                  '\x80', '\xc3', '\xff'};
+    QList<QByteArray> out;
+    const qsizetype n = text.size();
+    if (n == 0 || n > 4096)
+        return out;
+    const qsizetype cuts = std::min<qsizetype>(n, 24);
+    for (qsizetype i = 0; i < cuts; ++i)
+        out.append(text.left(i * n / cuts));
+    const qsizetype places = std::min<qsizetype>(n, 10);
+    for (qsizetype i = 0; i < places; ++i) {
+        const qsizetype at = (i * n) / places + (i % 3);
+        if (at >= n)
+            continue;
+        for (char byte : kBytes) {
+            QByteArray changed = text;
+            changed[at] = byte;
+            out.append(changed);
+            QByteArray inserted = text;
+            inserted.insert(at, byte);
+            out.append(inserted);
+        }
+        out.append(QByteArray(text).remove(at, 1));
+    }
+    return out;
+}
+
+} // namespace
+
+class tst_StrictJsonDiff : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sameAsBefore_data();
+    void sameAsBefore();
+};
+
+void tst_StrictJsonDiff::sameAsBefore_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::newRow("fixtures") << QStringLiteral(TESSERA_TEST_DATA);
+    QTest::newRow("fuzz seeds") << QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus");
+    QTest::newRow("edge cases") << QString();
+}
+
+void tst_StrictJsonDiff::sameAsBefore()
+{
+    QFETCH(QString, source);
+    QSet<QByteArray> texts;
+    if (source.isEmpty()) {
+        for (const QByteArray &text : edgeCases())
+            texts.insert(text);
+    } else {
+        const QList<QByteArray> files = filesUnder(source, &texts);
+        QVERIFY2(files.size() >= 20, qPrintable(source));
+    }
+    if (source == QLatin1String(TESSERA_TEST_DATA)) {
+        // The two sets the issue names must be among them.
+        QVERIFY(texts.contains(readFile(testDataPath(QStringLiteral("hostile.jsonl")))));
+        QVERIFY(texts.contains(readFile(testDataPath(QStringLiteral("fuzz-regressions/transcriptline/card-depth")))));
+    }
+    QSet<QByteArray> all = texts;
+    for (const QByteArray &text : texts) {
+        for (QByteArray &mutant : mutationsOf(text))
+            all.insert(std::move(mutant));
+    }
+    QList<QByteArray> ordered = all.values();
+    std::sort(ordered.begin(), ordered.end());
+    Tally tally;
+    for (const QByteArray &text : ordered) {
+        compareOne(text, &tally, false);
+        compareOne(text, &tally, true);
+    }
+    qInfo("%d texts compared (%d refused by both, %d with repeated keys, %d card spans)", tally.texts, tally.refused,
+          tally.duplicates, tally.spans);
+    QVERIFY2(tally.failures.isEmpty(), qPrintable(tally.failures.join(QLatin1Char('\n'))));
+    // Both sides of the contract were exercised.
+    QVERIFY(tally.refused > 0);
+    QVERIFY(tally.refused < tally.texts);
+    if (!source.isEmpty())
+        QVERIFY(tally.spans > 0);
+    QVERIFY(tally.duplicates > 0);
+}
+
+QTEST_APPLESS_MAIN(tst_StrictJsonDiff)
+#include "tst_strictjsondiff.moc"
