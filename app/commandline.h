@@ -13,6 +13,8 @@
 // Named backends (issue 12; app/backendcommand.h): tessera backend add NAME (--openai URL --model NAME
 // [--api-key-stdin | --api-key-env VAR] | --backend URL | --backend-cmd CMD [--workdir DIR]),
 // tessera backend list | remove NAME | test NAME [--timeout SEC]; --backend-name NAME for ask and the window.
+// One card out (issue 14; app/exportcardcommand.h): tessera export-card SOURCE --card N|ID
+// --to slack|teams|whatsapp|telegram|markdown [-o FILE].
 
 #include <QString>
 #include <QStringList>
@@ -23,7 +25,7 @@ namespace Tessera {
 
 struct CommandLine
 {
-    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend };
+    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, ExportCard };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty)
@@ -50,6 +52,9 @@ struct CommandLine
     QString profileName;      // NAME
     QString workingDirectory; // backend add: --workdir DIR (with --backend-cmd)
     bool apiKeyStdin = false; // backend add: --api-key-stdin (with --openai): the key is read from stdin
+    // export-card (issue 14): SOURCE in `file`, -o in `output` ("" or "-": stdout).
+    QString cardSelector;     // --card N (1-based, conversation order) or a card id
+    QString surface;          // --to slack|teams|whatsapp|telegram|markdown
 };
 
 CommandLine parseCommandLine(const QStringList &arguments);

@@ -98,6 +98,7 @@ private:
     // The card block holding keyboard focus (row in the model), or -1.
     int focusedCardRow() const;
     void copyFocusedCard(int format); // int(CardCopyFormat)
+    void copyFocusedCardFor(int surface); // int(ExportSurface): Copy for Slack / Teams / WhatsApp / Telegram
 
     void showNotSaving(const QString &why);
     // A file or the demo on screen becomes a stored conversation (on the first message); false when

@@ -488,7 +488,7 @@ void nodeList(NodeContext &n, const json &node, const QString &pointer, int)
             const bool wrapped = entry.contains("action") && !entry.contains("kind");
             const json &action = wrapped ? entry["action"] : entry;
             const QString actionPointer = wrapped ? actionBase + QStringLiteral("/action") : actionBase;
-            ExportString label = wrapped ? stringAt(entry, "label", actionBase) : stringAt(entry, "label", actionBase);
+            ExportString label = stringAt(entry, "label", actionBase); // {label, action}, or an agent action's label
             if (label.isEmpty())
                 label = stringAt(item, "title", base);
             ExportButton b;

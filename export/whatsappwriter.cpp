@@ -73,10 +73,12 @@ void writeWhatsApp(const ExportCard &card, ExportResult &result)
     if (type == Type::Text) {
         limit.chars({}, body, kTextBodyChars, QStringLiteral("a WhatsApp text body"));
         if (!buttons.isEmpty()) {
-            result.notes.append(QStringLiteral("(card): the %1 Buttons and %2 links are left out: WhatsApp has an "
-                                               "interactive message only for 1–10 Buttons or exactly one link alone")
-                                    .arg(card.buttonCount())
-                                    .arg(card.linkCount()));
+            const auto some = [](int n, const char *one, const char *many) -> QString {
+                return QString::number(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+            };
+            result.notes.append(QStringLiteral("(card): the %1 and %2 are left out: WhatsApp has an interactive message "
+                                               "only for 1–10 Buttons or exactly one link alone")
+                                    .arg(some(card.buttonCount(), "Button", "Buttons"), some(card.linkCount(), "link", "links")));
         }
     } else {
         limit.chars({}, body, kInteractiveBodyChars, QStringLiteral("a WhatsApp interactive body"));
