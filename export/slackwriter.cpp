@@ -16,24 +16,24 @@ using nlohmann::json;
 
 namespace {
 
-// Limits from Slack's reference, https://docs.slack.dev/reference/block-kit/ …
-constexpr int kHeaderChars = 150;        // blocks/header-block: "Maximum length for the text in this field is 150 characters"
-constexpr int kSectionTextChars = 3000;  // blocks/section-block: text, "Maximum length … is 3000 characters"
-constexpr int kSectionFields = 10;       // blocks/section-block: fields, "Maximum number of items is 10"
-constexpr int kFieldChars = 2000;        // blocks/section-block: fields, "Maximum length for the text in each item is 2000"
-constexpr int kContextTextChars = 3000;  // composition-objects/text-object: text, "maximum length … 3000 characters"
-constexpr int kButtonTextChars = 75;     // block-elements/button-element: text, "Maximum length … is 75 characters"
-constexpr int kActionIdChars = 255;      // block-elements/button-element: action_id, "Maximum length … is 255 characters"
-constexpr int kButtonUrlChars = 3000;    // block-elements/button-element: url, "Maximum length … is 3000 characters"
-constexpr int kActionsElements = 25;     // blocks/actions-block: elements, "There is a maximum of 25 elements"
-constexpr int kTableRows = 100;          // blocks/table-block: rows, "Maximum 100 rows"
-constexpr int kTableCells = 20;          // blocks/table-block: "Each row … with a max of 20 table cells"
-constexpr int kTablesPerMessage = 1;     // blocks/table-block, usage info: one table block per message
-constexpr int kImageUrlChars = 3000;     // blocks/image-block: image_url, "Maximum length … is 3000 characters"
-constexpr int kAltTextChars = 2000;      // blocks/image-block: alt_text, "Maximum length … is 2000 characters"
-constexpr int kBlocks = 50;              // blocks: "You can include up to 50 blocks in each message"
-constexpr int kMessageTextChars = 40000; // https://docs.slack.dev/reference/methods/chat.postMessage: text
-                                         // longer than 40,000 characters is truncated
+// Limits from Slack's Block Kit reference, https://docs.slack.dev/reference/block-kit/ (page: field):
+constexpr int kHeaderChars = 150;        // blocks/header-block: text, at most 150 characters
+constexpr int kSectionTextChars = 3000;  // blocks/section-block: text, at most 3000 characters
+constexpr int kSectionFields = 10;       // blocks/section-block: fields, at most 10 items …
+constexpr int kFieldChars = 2000;        // … of at most 2000 characters each
+constexpr int kContextTextChars = 3000;  // composition-objects/text-object: text, at most 3000 characters
+constexpr int kButtonTextChars = 75;     // block-elements/button-element: text, at most 75 characters
+constexpr int kActionIdChars = 255;      // block-elements/button-element: action_id, at most 255 characters
+constexpr int kButtonUrlChars = 3000;    // block-elements/button-element: url, at most 3000 characters
+constexpr int kActionsElements = 25;     // blocks/actions-block: elements, at most 25 (slackapi/python-slack-sdk#1253)
+constexpr int kTableRows = 100;          // blocks/table-block: rows, "Maximum 100 rows" …
+constexpr int kTableCells = 20;          // … "with a max of 20 table cells" per row
+constexpr int kTablesPerMessage = 1;     // blocks/table-block: a second table is refused (only_one_table_allowed)
+constexpr int kImageUrlChars = 3000;     // blocks/image-block: image_url, at most 3000 characters
+constexpr int kAltTextChars = 2000;      // blocks/image-block: alt_text, at most 2000 characters
+constexpr int kBlocks = 50;              // blocks: at most 50 blocks in one message
+constexpr int kMessageTextChars = 40000; // methods/chat.postMessage: text over 40,000 characters is truncated
+                                         // (https://api.slack.com/changelog/2018-04-truncating-really-long-messages)
 
 QString mrkdwnEscaped(const QString &text)
 {

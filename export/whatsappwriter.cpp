@@ -15,17 +15,17 @@ using nlohmann::json;
 
 namespace {
 
-// Limits from Meta's WhatsApp Cloud API reference,
-// https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/ …
-constexpr int kReplyButtonsMax = 3;        // interactive-reply-buttons-messages: "up to three predefined replies"
-constexpr int kReplyTitleChars = 20;       // interactive-reply-buttons-messages: button title, 20 characters
-constexpr int kReplyIdChars = 256;         // interactive-reply-buttons-messages: button id, 256 characters
-constexpr int kListRowsMax = 10;           // interactive-list-messages: "up to 10 rows for all sections combined"
-constexpr int kListRowTitleChars = 24;     // interactive-list-messages: row title, 24 characters
-constexpr int kListRowIdChars = 200;       // interactive-list-messages: row id, 200 characters
-constexpr int kUrlButtonTextChars = 20;    // interactive-cta-url-messages: display_text, 20 characters
-constexpr int kInteractiveBodyChars = 1024; // interactive-*-messages: body text, 1024 characters
-constexpr int kTextBodyChars = 4096;       // text-messages: body, 4096 characters
+// Limits from Meta's WhatsApp Cloud API documentation,
+// https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/ (page: field):
+constexpr int kReplyButtonsMax = 3;         // interactive-reply-buttons-messages: up to three replies
+constexpr int kReplyTitleChars = 20;        // interactive-reply-buttons-messages: button title, 20 characters
+constexpr int kReplyIdChars = 256;          // interactive-reply-buttons-messages: button id, 256 characters
+constexpr int kListRowsMax = 10;            // interactive-list-messages: "up to 10 rows for all sections combined"
+constexpr int kListRowTitleChars = 24;      // interactive-list-messages: row title, 24 characters
+constexpr int kListRowIdChars = 200;        // interactive-list-messages: row id, 200 characters
+constexpr int kUrlButtonTextChars = 20;     // interactive-cta-url-messages: display_text, 20 characters
+constexpr int kInteractiveBodyChars = 1024; // interactive messages: body text, 1024 characters
+constexpr int kTextBodyChars = 4096;        // text-messages: body, 4096 characters
 const QString kListButton = QStringLiteral("Choose"); // seed 001: "a list behind a Choose button"
 
 enum class Type { Reply, List, Url, Text };
