@@ -50,6 +50,7 @@ private Q_SLOTS:
     void toFile();
     void byCardId();
     void issuesWriteNothing();
+    void chartsAreRefused();
     void unreadable_data();
     void unreadable();
 
@@ -67,7 +68,8 @@ void tst_ExportCardCli::initTestCase()
     const QByteArray lines = QByteArray(R"({"role":"user","content":"Can I sign off on order 1042?"})") + '\n'
         + toolLine("call_order", envelope("json_render", orderSpec("Approve")))
         + toolLine("call_detail", envelope("detail", {{"title", "TITAN"}, {"fields", {{{"label", "Entry"}, {"value", "3412"}}}}}))
-        + toolLine("call_long", envelope("json_render", orderSpec("Approve the whole lot"))); // 21 characters
+        + toolLine("call_long", envelope("json_render", orderSpec("Approve the whole lot"))) // 21 characters
+        + toolLine("call_chart", json::parse(chartText("line", {{"1", "2"}}).toStdString()));
     QVERIFY(writeFile(m_conversation, lines));
 }
 
@@ -121,14 +123,26 @@ void tst_ExportCardCli::issuesWriteNothing()
     QVERIFY(QFileInfo::exists(out));
 }
 
+void tst_ExportCardCli::chartsAreRefused()
+{
+    const QString out = m_dir.filePath(QStringLiteral("chart.json"));
+    const CliResult r = tessera({"export-card", m_conversation, "--card", "4", "--to", "teams", "-o", out});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringLiteral("(card): a metric_chart has no native form on other surfaces: seed 001's native cards have "
+                                   "no charts (copy it as an image instead)\n"));
+    QVERIFY(!QFileInfo::exists(out));
+}
+
 void tst_ExportCardCli::unreadable_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("err");
     QTest::newRow("no such file") << QStringList{"export-card", "/nonexistent/x.jsonl", "--card", "1", "--to", "slack"}
                                   << "tessera: cannot read";
-    QTest::newRow("card 4 of 3") << QStringList{"export-card", "CONVERSATION", "--card", "4", "--to", "slack"}
-                                 << "tessera: no card 4 in";
+    QTest::newRow("card 5 of 4") << QStringList{"export-card", "CONVERSATION", "--card", "5", "--to", "slack"}
+                                 << "tessera: no card 5 in";
+    QTest::newRow("card 0") << QStringList{"export-card", "CONVERSATION", "--card", "0", "--to", "slack"}
+                            << "tessera: no card 0 in";
     QTest::newRow("no such card id") << QStringList{"export-card", "CONVERSATION", "--card", "call_none", "--to", "slack"}
                                      << "tessera: no card call_none in";
     QTest::newRow("unknown surface") << QStringList{"export-card", "CONVERSATION", "--card", "1", "--to", "discord"}
