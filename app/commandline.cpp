@@ -18,6 +18,7 @@
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <export/cardexporter.h>
 #include <store/conversationstore.h>
 #include <store/storecommands.h>
 #include <widgets/common/theme.h>
@@ -65,6 +66,9 @@ QString usageText()
         "  tessera list [SEARCH]                      stored conversations: id, title, messages, cards, last activity\n"
         "  tessera export ID -o FILE [--format jsonl|md]\n"
         "                                             write a stored conversation (render/validate take an ID too)\n"
+        "  tessera export-card FILE|ID --card N|CARD-ID --to slack|teams|whatsapp|telegram|markdown [-o FILE]\n"
+        "                                             one card as that surface's message; over a limit: the issues\n"
+        "                                             on stderr, exit 1, nothing written\n"
         "  tessera ask [--backend-cmd CMD | --backend URL | --openai URL --model NAME [--api-key-env VAR]\n"
         "              | --backend-name NAME]\n"
         "              [--conversation ID] [--render OUT.png] [--timeout SEC] \"TEXT\"\n"
@@ -161,6 +165,45 @@ static CommandLine parseAsk(CommandLine c, const QStringList &args)
     return c;
 }
 
+// export-card SOURCE --card N|ID --to SURFACE [-o FILE]; args start after the verb.
+static CommandLine parseExportCard(CommandLine c, const QStringList &args)
+{
+    c.command = CommandLine::Command::ExportCard;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        auto value = [&](QString *out) {
+            if (i + 1 >= args.size() || args.at(i + 1).isEmpty())
+                return false;
+            *out = args.at(++i);
+            return true;
+        };
+        if (a == QLatin1String("-o") || a == QLatin1String("--output")) {
+            if (!value(&c.output))
+                return failure(QStringLiteral("%1 needs a file name (- for standard output)").arg(a));
+        } else if (a == QLatin1String("--card")) {
+            if (!value(&c.cardSelector))
+                return failure(QStringLiteral("--card needs a card number (from 1) or a card id"));
+        } else if (a == QLatin1String("--to")) {
+            ExportSurface surface;
+            if (!value(&c.surface) || !exportSurfaceFromName(c.surface, &surface))
+                return failure(QStringLiteral("--to takes slack, teams, whatsapp, telegram or markdown"));
+        } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1) {
+            return failure(QStringLiteral("unknown option %1").arg(a));
+        } else if (c.file.isEmpty()) {
+            c.file = a;
+        } else {
+            return failure(QStringLiteral("unexpected argument %1").arg(a));
+        }
+    }
+    if (c.file.isEmpty())
+        return failure(QStringLiteral("export-card needs a conversation file or a stored conversation id"));
+    if (c.cardSelector.isEmpty())
+        return failure(QStringLiteral("export-card needs --card N (from 1, in conversation order) or --card ID"));
+    if (c.surface.isEmpty())
+        return failure(QStringLiteral("export-card needs --to slack, teams, whatsapp, telegram or markdown"));
+    return c;
+}
+
 // import FILE | list [SEARCH] | export ID -o FILE [--format jsonl|md]; args start with the verb.
 static CommandLine parseStoreCommand(CommandLine c, QStringList args)
 {
@@ -247,7 +290,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     if (hasBackendArguments(c.backend)) {
         const QString &v = args.value(0);
         if (v == QLatin1String("render") || v == QLatin1String("validate") || v == QLatin1String("import")
-            || v == QLatin1String("list") || v == QLatin1String("export"))
+            || v == QLatin1String("list") || v == QLatin1String("export") || v == QLatin1String("export-card"))
             return failure(QStringLiteral("--backend-cmd, --backend and --openai go with the window and ask, not %1").arg(v));
         BackendConfig config;
         QString error;
@@ -256,6 +299,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     }
     if (!args.isEmpty() && args.first() == QLatin1String("ask"))
         return parseAsk(c, args.mid(1));
+    if (!args.isEmpty() && args.first() == QLatin1String("export-card"))
+        return parseExportCard(c, args.mid(1));
     if (args.isEmpty())
         return c;
     if (const QString &v = args.first(); v == QLatin1String("import") || v == QLatin1String("list") || v == QLatin1String("export"))

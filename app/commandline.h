@@ -15,6 +15,8 @@
 // tessera backend list | remove NAME | test NAME [--timeout SEC]; --backend-name NAME for ask and the window.
 // MCP servers (issue 16; app/mcpcommand.h): --mcp-config FILE on every command; tessera mcp list,
 // tessera mcp tools NAME|--url URL, tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON] [--timeout SEC].
+// One card out (issue 14; app/exportcardcommand.h): tessera export-card SOURCE --card N|ID
+// --to slack|teams|whatsapp|telegram|markdown [-o FILE].
 
 #include <QString>
 #include <QStringList>
@@ -25,7 +27,8 @@ namespace Tessera {
 
 struct CommandLine
 {
-    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, Mcp };
+    enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, Mcp,
+                         ExportCard };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty)
@@ -60,6 +63,9 @@ struct CommandLine
     QString mcpUrl;           // --url URL instead of NAME
     QString toolName;         // call: TOOL
     QString toolArguments;    // call: ARGUMENTS_JSON (an object); empty = {}
+    // export-card (issue 14): SOURCE in `file`, -o in `output` ("" or "-": stdout).
+    QString cardSelector;     // --card N (1-based, conversation order) or a card id
+    QString surface;          // --to slack|teams|whatsapp|telegram|markdown
 };
 
 CommandLine parseCommandLine(const QStringList &arguments);

@@ -11,6 +11,7 @@
 #include <app/askcommand.h>
 #include <app/backendcommand.h>
 #include <app/commandline.h>
+#include <app/exportcardcommand.h>
 #include <app/localization.h>
 #include <app/mcpcommand.h>
 #include <app/mainwindow.h>
@@ -99,6 +100,11 @@ int main(int argc, char *argv[])
         if (commandLine.command == CommandLine::Command::List)
             return runStoreList(commandLine.dataDir, commandLine.search);
         return runStoreExport(commandLine.file, commandLine.output, commandLine.format, commandLine.dataDir);
+    }
+    case CommandLine::Command::ExportCard: {
+        // One card out to Slack, Teams, WhatsApp, Telegram or Markdown (issue 14): headless, Qt Core only.
+        QCoreApplication app(argc, argv);
+        return runExportCard(commandLine);
     }
     case CommandLine::Command::Backend: {
         // Named backends (issue 12): headless; the keyring is reached over D-Bus, no display needed.

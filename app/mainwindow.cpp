@@ -194,6 +194,12 @@ void MainWindow::createMenus()
             ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
     edit->addAction(tr("Copy Card as &Image"), this, [this] { copyFocusedCard(int(CardCopyFormat::Image)); })
             ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    // The same card as another surface's message (issue 14); over a limit a dialog lists the issues.
+    edit->addSeparator();
+    for (const ExportSurface surface : copySurfaces()) {
+        const QString name = QString::fromLatin1(exportSurfaceInfo(surface).displayName);
+        edit->addAction(tr("Copy Card for %1").arg(name), this, [this, surface] { copyFocusedCardFor(int(surface)); });
+    }
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *focusComposer = view->addAction(tr("Focus &Composer"), this, [this] { m_composer->setFocus(); });
@@ -679,6 +685,20 @@ int MainWindow::focusedCardRow() const
             return row;
     }
     return -1;
+}
+
+void MainWindow::copyFocusedCardFor(int surface)
+{
+    const int row = focusedCardRow();
+    if (row < 0) {
+        statusBar()->showMessage(tr("Move the keyboard focus into a card to copy it."), 5000);
+        return;
+    }
+    const ExportResult result = copyCardFor(*m_model->card(row), ExportSurface(surface), this);
+    const QString name = QString::fromLatin1(exportSurfaceInfo(ExportSurface(surface)).displayName);
+    statusBar()->showMessage(result.ok() ? tr("Card copied for %1.").arg(name)
+                                         : tr("The card cannot go to %1 as it is; see the issues.").arg(name),
+                             5000);
 }
 
 void MainWindow::copyFocusedCard(int format)

@@ -98,6 +98,7 @@ private:
     // The card block holding keyboard focus (row in the model), or -1.
     int focusedCardRow() const;
     void copyFocusedCard(int format); // int(CardCopyFormat)
+    void copyFocusedCardFor(int surface); // int(ExportSurface): Copy for Slack / Teams / WhatsApp / Telegram
 
     // A store write failed: the banner says why and what of the conversation on screen is saved.
     void showNotSaving(const QString &why);

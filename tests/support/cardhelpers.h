@@ -28,6 +28,11 @@ QByteArray xyText(const QByteArray &viz, const QList<std::pair<QByteArray, QByte
 // Compact JSON text of a value.
 QByteArray jsonText(const nlohmann::json &value);
 
+// QCOMPARE for JSON values (QCOMPARE cannot take nlohmann::json: its conversion operators drag QTest's
+// qfloat16 overloads in): compares the compact texts, so a failure prints both.
+#define TESSERA_COMPARE_JSON(actual, expected)                                                                 \
+    QCOMPARE(QString::fromStdString(nlohmann::json(actual).dump()), QString::fromStdString(nlohmann::json(expected).dump()))
+
 // The card of an envelope a test means to be valid; an invalid one is still returned, with a warning
 // naming its first issue, so the test's own checks fail with a reason.
 Card validCard(const QByteArray &envelopeText);

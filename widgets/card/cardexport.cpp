@@ -5,6 +5,7 @@
 #include <QContextMenuEvent>
 #include <QImage>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPixmap>
 #include <QWidget>
@@ -78,6 +79,52 @@ void copyCard(const Card &card, QWidget *cardWidget, CardCopyFormat format)
     }
 }
 
+QList<ExportSurface> copySurfaces()
+{
+    return {ExportSurface::Slack, ExportSurface::Teams, ExportSurface::WhatsApp, ExportSurface::Telegram};
+}
+
+static void showExportDialog(QWidget *parent, QMessageBox::Icon icon, const QString &objectName, const QString &text,
+                             const QStringList &lines)
+{
+    auto *box = new QMessageBox(icon, QApplication::translate("Tessera::CardExport", "Copy Card"), text, QMessageBox::Ok, parent);
+    box->setObjectName(objectName);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(lines.join(QLatin1Char('\n')));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open();
+}
+
+ExportResult copyCardFor(const Card &card, ExportSurface surface, QWidget *dialogParent)
+{
+    const ExportResult result = exportCard(card, surface);
+    const QString name = QString::fromLatin1(exportSurfaceInfo(surface).displayName);
+    if (!result.ok()) {
+        QStringList lines;
+        for (const ExportIssue &issue : result.issues)
+            lines.append(issue.line());
+        if (dialogParent) {
+            showExportDialog(dialogParent, QMessageBox::Warning, QStringLiteral("cardExportIssues"),
+                             QApplication::translate("Tessera::CardExport", "This card cannot go to %1 as it is; nothing was copied.")
+                                 .arg(name),
+                             lines);
+        }
+        return result;
+    }
+    auto *mime = new QMimeData; // Owned by the clipboard.
+    const QString text = result.text();
+    mime->setText(text);
+    if (surface != ExportSurface::Markdown)
+        mime->setData(QStringLiteral("application/json"), text.toUtf8());
+    QGuiApplication::clipboard()->setMimeData(mime);
+    if (dialogParent && !result.notes.isEmpty()) {
+        showExportDialog(dialogParent, QMessageBox::Information, QStringLiteral("cardExportNotes"),
+                         QApplication::translate("Tessera::CardExport", "Copied for %1, without what %1 cannot show:").arg(name),
+                         result.notes);
+    }
+    return result;
+}
+
 void installCardContextMenu(QWidget *cardWidget, const Card &card)
 {
     if (!cardWidget)
@@ -91,6 +138,12 @@ void installCardContextMenu(QWidget *cardWidget, const Card &card)
                        [&] { copyCard(card, cardWidget, CardCopyFormat::Json); });
         menu.addAction(QApplication::translate("Tessera::CardExport", "Copy as &Image"), cardWidget,
                        [&] { copyCard(card, cardWidget, CardCopyFormat::Image); });
+        menu.addSeparator();
+        for (const ExportSurface surface : copySurfaces()) {
+            const QString name = QString::fromLatin1(exportSurfaceInfo(surface).displayName);
+            menu.addAction(QApplication::translate("Tessera::CardExport", "Copy for %1").arg(name), cardWidget,
+                           [&, surface] { copyCardFor(card, surface, cardWidget->window()); });
+        }
         menu.exec(cardWidget->mapToGlobal(pos));
     });
 }

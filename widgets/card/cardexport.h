@@ -11,6 +11,8 @@
 
 #include <QString>
 
+#include <export/cardexporter.h>
+
 class QImage;
 class QMenu;
 class QWidget;
@@ -28,8 +30,19 @@ QImage cardImage(QWidget *cardWidget);
 // Puts the card on the system clipboard in one format; the widget is needed for Image only.
 void copyCard(const Card &card, QWidget *cardWidget, CardCopyFormat format);
 
-// Gives a card widget a context menu "Copy as Text / JSON / Image" (the card is copied, so the
-// menu keeps working whatever happens to the model). Used by the conversation view.
+// Copy for Slack / Teams / WhatsApp / Telegram (issue 14): the card as that surface's JSON message
+// (export/cardexporter.h), on the clipboard as text and as application/json. When the card cannot go
+// there nothing is copied: a window-modal dialog (object name "cardExportIssues", opened with open(), so
+// no nested event loop) lists the issues, one "POINTER: message" line each. What the surface left out
+// (notes) is listed in an information dialog ("cardExportNotes") after copying. dialogParent may be null
+// (no dialog). Returns what the export gave.
+ExportResult copyCardFor(const Card &card, ExportSurface surface, QWidget *dialogParent);
+// The surfaces the window copies for, in menu order (the four chat surfaces; Markdown is not one).
+QList<ExportSurface> copySurfaces();
+
+// Gives a card widget a context menu "Copy as Text / JSON / Image" and "Copy for Slack / Teams /
+// WhatsApp / Telegram" (the card is copied, so the menu keeps working whatever happens to the model).
+// Used by the conversation view.
 void installCardContextMenu(QWidget *cardWidget, const Card &card);
 
 } // namespace Tessera

@@ -11,6 +11,9 @@
 #include <QTimer>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSpinBox>
@@ -29,6 +32,7 @@
 #include <app/settingsdialog.h>
 #include <app/shortcutsdialog.h>
 #include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <cards/conversationmodel.h>
 #include <widgets/card/cardexport.h>
 #include <widgets/card/rendererregistry.h>
@@ -277,6 +281,15 @@ void tst_Desktop::copyFocusedCardFromEditMenu()
 
     menuAction(window, QStringLiteral("Copy Card as &Image"))->trigger();
     QCOMPARE(QApplication::clipboard()->image().size(), card->size() * card->devicePixelRatioF());
+
+    // Copy Card for Slack (issue 14): the data_table as a Block Kit message with a table block.
+    menuAction(window, QStringLiteral("Copy Card for Slack"))->trigger();
+    const QJsonObject slack = QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object();
+    QStringList blockTypes;
+    for (const QJsonValue &block : slack.value(QStringLiteral("blocks")).toArray())
+        blockTypes.append(block.toObject().value(QStringLiteral("type")).toString());
+    QVERIFY2(blockTypes.contains(QStringLiteral("table")), qPrintable(blockTypes.join(QLatin1Char(' '))));
+    QCOMPARE(slack.value(QStringLiteral("text")).toString(), kindPlainText(*model->card(row)));
 
     // No card focused: nothing is copied, the status bar says why.
     window.composer()->setFocus();

@@ -1,10 +1,12 @@
 // Copying a card (issue 7): text (prose; tables and charts as TSV), JSON (the envelope as
 // received) and image (the card as drawn), checked on the clipboard; and the conversation view's
-// context menu on cards.
+// context menu on cards. Copy for Slack / Teams / WhatsApp / Telegram (issue 14): the surface's JSON on
+// the clipboard, or, over a limit, a dialog listing the issues and the clipboard untouched.
 
 #include <QApplication>
 #include <QClipboard>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QTest>
 #include <QTimer>
@@ -16,6 +18,7 @@
 #include <cards/card.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <tests/support/cardhelpers.h>
 #include <widgets/card/cardexport.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/conversationview.h>
@@ -30,6 +33,15 @@ const QByteArray kTable =
     R"("rows":[{"sector":"Pharma","flow":412},{"sector":"IT\tServices","flow":-88.50},{"sector":"Auto","flow":null}],)"
     R"("totals":{"sector":"Total","flow":323.5}}})";
 
+// A json-render card with one Button; its label decides whether WhatsApp can carry it (20 characters).
+QByteArray orderCard(const QByteArray &label)
+{
+    return R"({"kind":"json_render","specVersion":1,"payload":{"root":"card","elements":{)"
+           R"("card":{"type":"Card","props":{"title":"Order #1042"},"children":["a"]},)"
+           R"("a":{"type":"Actions","children":["approve"]},)"
+           R"("approve":{"type":"Button","props":{"id":"approve","label":")" + label + R"("}}},"text":"Order ready."}})";
+}
+
 } // namespace
 
 class tst_DesktopCardExport : public QObject
@@ -43,6 +55,8 @@ private Q_SLOTS:
     void copyJson();
     void copyImage();
     void contextMenuInConversationView();
+    void copyForSurfaces();
+    void copyForOverALimitShowsTheIssues();
 };
 
 void tst_DesktopCardExport::plainText_data()
@@ -175,8 +189,69 @@ void tst_DesktopCardExport::contextMenuInConversationView()
     });
     Q_EMIT cardWidget->customContextMenuRequested(QPoint(10, 10));
     QCOMPARE(entries, (QStringList{QStringLiteral("Copy as &Text"), QStringLiteral("Copy as &JSON"),
-                                   QStringLiteral("Copy as &Image")}));
+                                   QStringLiteral("Copy as &Image"), QString(), QStringLiteral("Copy for Slack"),
+                                   QStringLiteral("Copy for Teams"), QStringLiteral("Copy for WhatsApp"),
+                                   QStringLiteral("Copy for Telegram")}));
     QCOMPARE(QApplication::clipboard()->text(), QString::fromUtf8(kTable));
+
+    // "Copy for Telegram" (the last entry) puts sendMessage parameters on the clipboard.
+    QTimer::singleShot(0, this, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        menu->actions().last()->trigger();
+        menu->close();
+    });
+    Q_EMIT cardWidget->customContextMenuRequested(QPoint(10, 10));
+    const nlohmann::json telegram = nlohmann::json::parse(QApplication::clipboard()->text().toStdString());
+    TESSERA_COMPARE_JSON(telegram["text"], "Sector flow\n\nSector | Net flow\nPharma | 412\nIT\tServices | -88.50\nAuto | —\nTotal | 323.5\n\nNSE, week 32");
+}
+
+void tst_DesktopCardExport::copyForSurfaces()
+{
+    const Card card = Card::fromEnvelopeText(orderCard("Approve"));
+    QVERIFY(card.isValid());
+    QWidget parent;
+    for (const ExportSurface surface : copySurfaces()) {
+        QApplication::clipboard()->clear();
+        const ExportResult result = copyCardFor(card, surface, &parent);
+        QVERIFY(result.ok());
+        const QMimeData *mime = QApplication::clipboard()->mimeData();
+        QVERIFY(mime);
+        QCOMPARE(mime->text(), result.text());
+        TESSERA_COMPARE_JSON(nlohmann::json::parse(mime->data(QStringLiteral("application/json")).toStdString()), result.message);
+    }
+    // Check the values of two: the Slack action_id and the WhatsApp reply button.
+    copyCardFor(card, ExportSurface::Slack, &parent);
+    const nlohmann::json slack = nlohmann::json::parse(QApplication::clipboard()->text().toStdString());
+    TESSERA_COMPARE_JSON(slack["blocks"][1]["elements"][0]["action_id"], "approve");
+    TESSERA_COMPARE_JSON(slack["text"], "Order ready.");
+    copyCardFor(card, ExportSurface::WhatsApp, &parent);
+    const nlohmann::json whatsapp = nlohmann::json::parse(QApplication::clipboard()->text().toStdString());
+    TESSERA_COMPARE_JSON(whatsapp["interactive"]["action"]["buttons"][0]["reply"]["title"], "Approve");
+    QVERIFY(!parent.findChild<QMessageBox *>());
+}
+
+void tst_DesktopCardExport::copyForOverALimitShowsTheIssues()
+{
+    const Card card = Card::fromEnvelopeText(orderCard("Approve the whole lot")); // 21 characters
+    QVERIFY(card.isValid());
+    QWidget parent;
+    parent.show();
+    QApplication::clipboard()->setText(QStringLiteral("before"));
+    const ExportResult result = copyCardFor(card, ExportSurface::WhatsApp, &parent);
+    QVERIFY(!result.ok());
+    QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("before"));
+    auto *box = parent.findChild<QMessageBox *>(QStringLiteral("cardExportIssues"));
+    QVERIFY(box);
+    QTRY_VERIFY(box->isVisible());
+    QCOMPARE(box->informativeText(), QStringLiteral("/elements/approve/props/label: a WhatsApp reply button title is at "
+                                                    "most 20 characters (this one has 21)"));
+    QVERIFY(box->text().contains(QLatin1String("WhatsApp")));
+    box->close();
+    // Slack takes 75 characters: the same card copies there.
+    QVERIFY(copyCardFor(card, ExportSurface::Slack, &parent).ok());
+    QVERIFY(QApplication::clipboard()->text().contains(QLatin1String("Approve the whole lot")));
 }
 
 QTEST_MAIN(tst_DesktopCardExport)
