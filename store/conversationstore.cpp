@@ -1206,25 +1206,33 @@ QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId, St
     return result;
 }
 
-StoreStatus ConversationStore::exportConversation(const QString &conversationId, const QString &path, ExportFormat format) const
+StoreStatus ConversationStore::exportBytes(const QString &conversationId, ExportFormat format, QByteArray *bytes) const
 {
     StoreStatus status;
     const ConversationSummary summary = conversation(conversationId, &status);
     if (!status.ok())
         return status;
-    QByteArray bytes;
+    bytes->clear();
     if (format == ExportFormat::JsonLines) {
         const QList<QByteArray> lines = rawLines(conversationId, &status);
         if (!status.ok())
             return status;
         for (const QByteArray &line : lines)
-            bytes += line + '\n';
+            *bytes += line + '\n';
     } else {
         const Transcript transcript = loadTranscript(conversationId, &status);
         if (!status.ok())
             return status;
-        bytes = transcriptToMarkdown(transcript, summary.title);
+        *bytes = transcriptToMarkdown(transcript, summary.title);
     }
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::exportConversation(const QString &conversationId, const QString &path, ExportFormat format) const
+{
+    QByteArray bytes;
+    if (StoreStatus status = exportBytes(conversationId, format, &bytes); !status.ok())
+        return status;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         return StoreStatus::failure(StoreError::Io, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

@@ -200,6 +200,8 @@ public:
     // JSON Lines: every stored line byte for byte, '\n' after each. Markdown: markdownexport.h.
     StoreStatus exportConversation(const QString &conversationId, const QString &path,
                                    ExportFormat format = ExportFormat::JsonLines) const;
+    // The same bytes in memory (`tessera export ID -o -` writes them to standard output).
+    StoreStatus exportBytes(const QString &conversationId, ExportFormat format, QByteArray *bytes) const;
 
 private:
     StoreStatus openDatabase(OpenMode mode);

@@ -24,6 +24,16 @@ void printErr(const QString &text)
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
 }
 
+} // namespace
+
+bool writeStandardOutput(const QByteArray &bytes)
+{
+    const bool written = std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) == size_t(bytes.size());
+    return std::fflush(stdout) == 0 && written;
+}
+
+namespace {
+
 QString dataDirOrDefault(const QString &dataDir)
 {
     return dataDir.isEmpty() ? ConversationStore::defaultDataDir() : dataDir;
@@ -119,8 +129,20 @@ int runStoreExport(const QString &idOrPrefix, const QString &output, const QStri
         return 2;
     }
     const bool markdown = format == QLatin1String("md") || format == QLatin1String("markdown");
-    status = store.exportConversation(id, output, markdown ? ConversationStore::ExportFormat::Markdown
-                                                           : ConversationStore::ExportFormat::JsonLines);
+    const auto exportFormat = markdown ? ConversationStore::ExportFormat::Markdown : ConversationStore::ExportFormat::JsonLines;
+    if (output == QLatin1String("-")) {
+        // "-" is standard output, as everywhere on Unix: the bytes only, no summary line mixed in.
+        QByteArray bytes;
+        status = store.exportBytes(id, exportFormat, &bytes);
+        if (status.ok() && !writeStandardOutput(bytes))
+            status = StoreStatus::failure(StoreError::Io, QStringLiteral("cannot write to standard output"));
+        if (!status.ok()) {
+            printErr(status.message);
+            return 2;
+        }
+        return 0;
+    }
+    status = store.exportConversation(id, output, exportFormat);
     if (!status.ok()) {
         printErr(status.message);
         return 2;

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void plainText_data();
     void plainText();
     void copyText();
+    void copyTextKeepsNonAscii();
     void copyJson();
     void copyImage();
     void contextMenuInConversationView();
@@ -95,6 +96,26 @@ void tst_DesktopCardExport::copyText()
     QCOMPARE(lines.size(), 7);
     QCOMPARE(lines.at(2).split(QLatin1Char('\t')), (QStringList{QStringLiteral("Sector"), QStringLiteral("Net flow")}));
     QCOMPARE(lines.at(4), QStringLiteral("IT Services\t-88.50"));
+}
+
+void tst_DesktopCardExport::copyTextKeepsNonAscii()
+{
+    // The item separator is an em dash (U+2014), one character, never its UTF-8 bytes read as Latin-1.
+    const QByteArray raw = R"({"kind":"item_list","specVersion":1,"payload":{"title":"Watchlist \u00b7 Q3",)"
+                           R"("items":[{"id":"a","name":"TITAN","status":"ok","meta":"3412 \u2192 3280"},)"
+                           R"({"id":"b","name":"Caf\u00e9 Co","meta":"\u65e5\u672c"}]}})";
+    const Card card = Card::fromEnvelopeText(raw);
+    QVERIFY(card.isValid());
+    QApplication::clipboard()->clear();
+    copyCard(card, nullptr, CardCopyFormat::Text);
+    const QString text = QApplication::clipboard()->text();
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.at(0), QStringLiteral("Watchlist \u00b7 Q3"));
+    QCOMPARE(lines.at(1), QStringLiteral("- TITAN [ok] \u2014 3412 \u2192 3280"));
+    QCOMPARE(lines.at(2), QStringLiteral("- Caf\u00e9 Co \u2014 \u65e5\u672c"));
+    QCOMPARE(lines.at(2).at(10), QChar(0x2014));
+    QVERIFY(!text.contains(QChar(0xe2)));
 }
 
 void tst_DesktopCardExport::copyJson()

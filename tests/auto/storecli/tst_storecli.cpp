@@ -33,6 +33,7 @@ private Q_SLOTS:
     void listRefusesAFileAsDataDir();
     void exportJsonLinesRoundTrip();
     void exportMarkdown();
+    void exportToStandardOutput();
     void validateStoredIdMatchesFile();
     void renderStoredId();
     void unknownIdOrFile();
@@ -157,6 +158,27 @@ void tst_StoreCli::exportMarkdown()
     QVERIFY2(md.contains(QLatin1String("| Sector | Net flow |\n| --- | ---: |\n| Pharma | 412 |")), qPrintable(md.left(2000)));
     QVERIFY(md.contains(QLatin1String("> **Warning:** Quotes are 20 minutes delayed")));
     QVERIFY(!md.contains(QLatin1String("rendered:")));
+}
+
+void tst_StoreCli::exportToStandardOutput()
+{
+    // "-" is standard output: the export's bytes exactly, nothing else there, and no file named "-".
+    const QString id = importFile(kHostile);
+    QFile::remove(QStringLiteral("-"));
+    const Result r = run({QStringLiteral("export"), id, QStringLiteral("-o"), QStringLiteral("-")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!QFile::exists(QStringLiteral("-")));
+    QByteArray original = readFile(kHostile);
+    if (!original.endsWith('\n'))
+        original += '\n';
+    QCOMPARE(r.outBytes, original);
+    QCOMPARE(r.err, QString());
+
+    const QString file = m_dir->filePath(QStringLiteral("out.md"));
+    QCOMPARE(run({QStringLiteral("export"), id, QStringLiteral("-o"), file, QStringLiteral("--format"), QStringLiteral("md")}).exitCode, 0);
+    const Result md = run({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("-o"), QStringLiteral("-")});
+    QCOMPARE(md.exitCode, 0);
+    QCOMPARE(md.outBytes, readFile(file));
 }
 
 void tst_StoreCli::validateStoredIdMatchesFile()
