@@ -424,10 +424,10 @@ int runRender(const CommandLine &commandLine)
         printErr(QStringLiteral("tessera: cannot write %1").arg(commandLine.output));
         return 2;
     }
-    say(QStringLiteral("%1 messages, %2 cards, %3 fallbacks")
-                 .arg(transcript.messages.size())
-                 .arg(transcript.cardCount())
-                 .arg(transcript.fallbackCount()));
+    say(QCoreApplication::translate("Tessera::CommandLine", "%n message(s)", nullptr, int(transcript.messages.size()))
+        + QStringLiteral(", ") + QCoreApplication::translate("Tessera::CommandLine", "%n card(s)", nullptr, transcript.cardCount())
+        + QStringLiteral(", ")
+        + QCoreApplication::translate("Tessera::CommandLine", "%n fallback(s)", nullptr, transcript.fallbackCount()));
     if (rowsDrawn < model.rowCount()) {
         say(QStringLiteral("note: the image stops after block %1 of %2 (height limit %3 px)")
                      .arg(rowsDrawn)

@@ -13,6 +13,7 @@
 #include <app/commandline.h>
 #include <app/localization.h>
 #include <app/mainwindow.h>
+#include <app/plurals.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <canvas/canvascard.h>
@@ -67,6 +68,7 @@ int main(int argc, char *argv[])
         return 0;
     case CommandLine::Command::Validate: {
         QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         return runValidate(commandLine);
     }
     case CommandLine::Command::Render: {
@@ -74,6 +76,7 @@ int main(int argc, char *argv[])
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
+        installEnglishPlurals();
         // Canvases load and draw before the PNG is painted (canvascard.h, headless).
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
@@ -85,6 +88,7 @@ int main(int argc, char *argv[])
     case CommandLine::Command::Export: {
         // Stored conversations (issue 4): headless, Qt Core + Sql only.
         QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         if (commandLine.command == CommandLine::Command::Import)
             return runStoreImport(commandLine.file, commandLine.dataDir);
         if (commandLine.command == CommandLine::Command::List)
@@ -94,17 +98,20 @@ int main(int argc, char *argv[])
     case CommandLine::Command::Backend: {
         // Named backends (issue 12): headless; the keyring is reached over D-Bus, no display needed.
         QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         return runBackendCommand(commandLine);
     }
     case CommandLine::Command::Ask: {
         // A live backend, headless (issue 5). --render draws like `render`, so it needs the same setup.
         if (commandLine.renderOutput.isEmpty()) {
             QCoreApplication app(argc, argv);
+            installEnglishPlurals();
             return AskCommand(commandLine).run();
         }
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
+        installEnglishPlurals();
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
         installCanvasRenderer();

@@ -286,8 +286,7 @@ void MainWindow::openDemo()
 
 QString MainWindow::countsText(int messages, int cards)
 {
-    return (messages == 1 ? tr("1 message") : tr("%1 messages").arg(messages)) + QLatin1String(", ")
-            + (cards == 1 ? tr("1 card") : tr("%1 cards").arg(cards));
+    return tr("%n message(s)", nullptr, messages) + QLatin1String(", ") + tr("%n card(s)", nullptr, cards);
 }
 
 void MainWindow::showConversation(const QString &title, const QByteArray &jsonLines)
@@ -298,9 +297,7 @@ void MainWindow::showConversation(const QString &title, const QByteArray &jsonLi
     const int fallbacks = transcript.fallbackCount();
     QString summary = countsText(int(transcript.messages.size()), transcript.cardCount());
     if (fallbacks > 0)
-        summary += QLatin1String(", ")
-                + (fallbacks == 1 ? tr("1 block could not be drawn natively")
-                                  : tr("%1 blocks could not be drawn natively").arg(fallbacks));
+        summary += QLatin1String(", ") + tr("%n block(s) could not be drawn natively", nullptr, fallbacks);
     statusBar()->showMessage(summary);
 }
 
@@ -403,8 +400,7 @@ StoreStatus MainWindow::openStore(const QString &dataDir)
     m_list->setStore(m_store.get());
     m_banner->hide();
     if (const int cut = m_store->turnsMarkedIncompleteOnOpen(); cut > 0)
-        statusBar()->showMessage(cut == 1 ? tr("1 turn was cut off when Tessera last stopped; it is marked incomplete.")
-                                          : tr("%1 turns were cut off when Tessera last stopped; they are marked incomplete.").arg(cut));
+        statusBar()->showMessage(tr("%n turn(s) cut off when Tessera last stopped, marked incomplete.", nullptr, cut));
     return status;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -33,6 +34,13 @@ bool writeStandardOutput(const QByteArray &bytes)
 }
 
 namespace {
+
+// "3 messages, 1 card": plural forms from the translations (main() installs English's).
+QString countsText(int messages, int cards)
+{
+    return QCoreApplication::translate("Tessera::StoreCommands", "%n message(s)", nullptr, messages) + QStringLiteral(", ")
+        + QCoreApplication::translate("Tessera::StoreCommands", "%n card(s)", nullptr, cards);
+}
 
 QString dataDirOrDefault(const QString &dataDir)
 {
@@ -77,10 +85,9 @@ int runStoreImport(const QString &file, const QString &dataDir)
         return 2;
     }
     const ConversationSummary summary = store.conversation(id);
-    printOut(QStringLiteral("imported %1 messages, %2 cards from %3 as \"%4\" into %5")
-                 .arg(summary.messageCount)
-                 .arg(summary.cardCount)
-                 .arg(QFileInfo(file).fileName(), oneLine(summary.title), store.databasePath()));
+    printOut(QCoreApplication::translate("Tessera::StoreCommands", "imported %1 from %2 as \"%3\" into %4")
+                 .arg(countsText(summary.messageCount, summary.cardCount), QFileInfo(file).fileName(),
+                      oneLine(summary.title), store.databasePath()));
     printOut(id);
     return 0;
 }
@@ -147,9 +154,9 @@ int runStoreExport(const QString &idOrPrefix, const QString &output, const QStri
         printErr(status.message);
         return 2;
     }
-    printOut(QStringLiteral("wrote %1 (%2 messages, %3)")
-                 .arg(QFileInfo(output).absoluteFilePath())
-                 .arg(store.messageCount(id))
+    printOut(QCoreApplication::translate("Tessera::StoreCommands", "wrote %1 (%2, %3)")
+                 .arg(QFileInfo(output).absoluteFilePath(),
+                      QCoreApplication::translate("Tessera::StoreCommands", "%n message(s)", nullptr, store.messageCount(id)))
                  .arg(markdown ? QStringLiteral("Markdown") : QStringLiteral("JSON Lines")));
     return 0;
 }

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void importPrintsIdLast();
+    void countsUsePluralForms();
     void listIsTabSeparated();
     void listEmptyAndSearch();
     void listRefusesAFileAsDataDir();
@@ -84,6 +85,22 @@ void tst_StoreCli::importPrintsIdLast()
     const QRegularExpression uuid(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
     QVERIFY2(uuid.match(lines.last()).hasMatch(), qPrintable(lines.last()));
     QVERIFY(QFileInfo::exists(m_dir->filePath(QStringLiteral("data/tessera.db"))));
+}
+
+void tst_StoreCli::countsUsePluralForms()
+{
+    // One message and one card read "1 message, 1 card" (translations/tessera_en.ts), not "1 messages".
+    const QString file = m_dir->filePath(QStringLiteral("one.jsonl"));
+    QVERIFY(writeFile(file, R"({"role":"assistant","content":"x","structured":{"card":{"kind":"text","specVersion":1,"payload":{"text":"hi"}}}})"
+                            "\n"));
+    const Result r = run({QStringLiteral("import"), file});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(QLatin1String("imported 1 message, 1 card from one.jsonl as ")), qPrintable(r.out + r.err));
+    const QString id = r.out.trimmed().section(QLatin1Char('\n'), -1);
+    const Result exported = run({QStringLiteral("export"), id, QStringLiteral("-o"), m_dir->filePath(QStringLiteral("out.jsonl"))});
+    QVERIFY2(exported.out.endsWith(QLatin1String("out.jsonl (1 message, JSON Lines)\n")), qPrintable(exported.out));
+    const Result rendered = run({QStringLiteral("render"), id, QStringLiteral("-o"), m_dir->filePath(QStringLiteral("one.png"))});
+    QVERIFY2(rendered.out.startsWith(QLatin1String("1 message, 1 card, 0 fallbacks\n")), qPrintable(rendered.out + rendered.err));
 }
 
 void tst_StoreCli::listIsTabSeparated()
