@@ -172,7 +172,8 @@ int main(int argc, char *argv[])
         }
     }
 
-    // FILE, else the last conversation (stored, then a file), else the bundled demo.
+    // FILE, else the last conversation (stored, then a file), else the most recent stored one (a fresh
+    // settings directory beside a data dir that holds conversations), else the bundled demo.
     bool opened = !commandLine.file.isEmpty() && window.openFile(commandLine.file);
     if (!opened && commandLine.file.isEmpty()) {
         const QString lastId = QSettings().value(SettingsKeys::kLastConversationId).toString();
@@ -181,6 +182,8 @@ int main(int argc, char *argv[])
         if (!opened && !lastFile.isEmpty() && QFileInfo::exists(lastFile))
             opened = window.openFile(lastFile);
     }
+    if (!opened && commandLine.file.isEmpty())
+        opened = window.openMostRecentStored();
     if (!opened)
         window.openDemo();
     if (!pluginErrors.isEmpty()) // every line is on stderr too

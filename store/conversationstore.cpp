@@ -1053,6 +1053,21 @@ int ConversationStore::messageCount(const QString &conversationId, StoreStatus *
     return query.value(0).toInt();
 }
 
+int ConversationStore::userMessageCount(const QString &conversationId, StoreStatus *status) const
+{
+    if (!isOpen())
+        return 0;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    const bool queryPrepared =
+            query.prepare(QStringLiteral("SELECT COUNT(*) FROM messages WHERE conversation_id = ? AND role = 'user'"));
+    query.addBindValue(conversationId);
+    if (!queryPrepared || !query.exec() || !query.next()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("counting the questions")));
+        return 0;
+    }
+    return query.value(0).toInt();
+}
+
 QList<QByteArray> ConversationStore::rawLines(const QString &conversationId, StoreStatus *status) const
 {
     QList<QByteArray> lines;

@@ -89,6 +89,64 @@
     </message>
 </context>
 <context>
+    <name>Tessera::BackendLogWindow</name>
+    <message>
+        <source>Backend Log</source>
+        <translation>سجل الواجهة الخلفية</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>ابحث في السجل</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>السابق</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>التالي</translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation>نسخ الكل</translation>
+    </message>
+    <message>
+        <source>Backend log</source>
+        <translation>سجل الواجهة الخلفية</translation>
+    </message>
+    <message>
+        <source>Nothing is logged yet.</source>
+        <translation>لم يُسجَّل شيء بعد.</translation>
+    </message>
+    <message>
+        <source>[… earlier lines not shown]</source>
+        <translation>[… أسطر سابقة غير معروضة]</translation>
+    </message>
+    <message>
+        <source>[… the first %1 MB are not shown]</source>
+        <translation>[… أول %1 ميغابايت غير معروضة]</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>لا نتائج</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 من %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>لا نتائج</numerusform>
+            <numerusform>نتيجة واحدة</numerusform>
+            <numerusform>نتيجتان</numerusform>
+            <numerusform>%n نتائج</numerusform>
+            <numerusform>%n نتيجة</numerusform>
+            <numerusform>%n نتيجة</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CanvasCard</name>
     <message>
         <source>Canvas</source>
@@ -1388,10 +1446,6 @@
         <translation>لا سجل لخدمة الوكيل هذه.</translation>
     </message>
     <message>
-        <source>No application opens %1.</source>
-        <translation>لا يوجد تطبيق يفتح %1.</translation>
-    </message>
-    <message>
         <source>the agent is busy with your last turn</source>
         <translation>الوكيل لا يزال مشغولًا بدورك الأخير</translation>
     </message>
@@ -1594,6 +1648,10 @@
             <numerusform>انقطع %n دورًا عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
             <numerusform>انقطع %n دور عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The demo is now saved as a conversation of yours.</source>
+        <translation>حُفظ العرض التوضيحي الآن محادثةً خاصة بك.</translation>
     </message>
 </context>
 <context>

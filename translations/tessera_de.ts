@@ -85,6 +85,60 @@
     </message>
 </context>
 <context>
+    <name>Tessera::BackendLogWindow</name>
+    <message>
+        <source>Backend Log</source>
+        <translation>Backend-Protokoll</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>Im Protokoll suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorherige</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächste</translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation>Alles kopieren</translation>
+    </message>
+    <message>
+        <source>Backend log</source>
+        <translation>Backend-Protokoll</translation>
+    </message>
+    <message>
+        <source>Nothing is logged yet.</source>
+        <translation>Noch nichts protokolliert.</translation>
+    </message>
+    <message>
+        <source>[… earlier lines not shown]</source>
+        <translation>[… frühere Zeilen nicht angezeigt]</translation>
+    </message>
+    <message>
+        <source>[… the first %1 MB are not shown]</source>
+        <translation>[… die ersten %1 MB werden nicht angezeigt]</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Keine Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CanvasCard</name>
     <message>
         <source>Canvas</source>
@@ -1312,10 +1366,6 @@
         <translation>Dieses Backend hat kein Protokoll.</translation>
     </message>
     <message>
-        <source>No application opens %1.</source>
-        <translation>Keine Anwendung öffnet %1.</translation>
-    </message>
-    <message>
         <source>the agent is busy with your last turn</source>
         <translation>der Agent ist noch mit Ihrer letzten Runde beschäftigt</translation>
     </message>
@@ -1502,6 +1552,10 @@
             <numerusform>%n Runde wurde beim letzten Beenden von Tessera abgeschnitten und ist als unvollständig markiert.</numerusform>
             <numerusform>%n Runden wurden beim letzten Beenden von Tessera abgeschnitten und sind als unvollständig markiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The demo is now saved as a conversation of yours.</source>
+        <translation>Die Demo ist jetzt als Ihre eigene Unterhaltung gespeichert.</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>Tessera::BackendLogWindow</name>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CardStateBar</name>
     <message numerus="yes">
         <source>… %n more not shown (at most %1 lines)</source>
