@@ -4,11 +4,16 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
 #include <QMenu>
 #include <QMimeData>
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -41,6 +46,7 @@ private Q_SLOTS:
     void plainText();
     void copyText();
     void copyTextKeepsNonAscii();
+    void noLatin1LiteralHoldsNonAscii();
     void copyJson();
     void copyImage();
     void contextMenuInConversationView();
@@ -116,6 +122,33 @@ void tst_DesktopCardExport::copyTextKeepsNonAscii()
     QCOMPARE(lines.at(2), QStringLiteral("- Caf\u00e9 Co \u2014 \u65e5\u672c"));
     QCOMPARE(lines.at(2).at(10), QChar(0x2014));
     QVERIFY(!text.contains(QChar(0xe2)));
+}
+
+void tst_DesktopCardExport::noLatin1LiteralHoldsNonAscii()
+{
+    // The audit of issue 18, kept: QLatin1String / QLatin1Char / QLatin1StringView read each byte as one
+    // character, so a UTF-8 literal in them ("—" is three bytes) turns into mojibake. Sources are UTF-8;
+    // non-ASCII text goes into QStringLiteral or tr().
+    static const QRegularExpression latin1(QStringLiteral("QLatin1(String|Char|StringView)?\\s*\\(\\s*(\"[^\"]*\"|'[^']*')"));
+    int files = 0;
+    QStringList offenders;
+    for (const char *dir : {"app", "backend", "cards", "canvas", "session", "store", "widgets", "tests"}) {
+        QDirIterator it(QStringLiteral(TESSERA_SOURCE_DIR "/") + QLatin1String(dir), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            ++files;
+            const QString text = QString::fromUtf8(file.readAll());
+            for (auto m = latin1.globalMatch(text); m.hasNext();) {
+                const QString literal = m.next().captured(2);
+                if (std::any_of(literal.cbegin(), literal.cend(), [](QChar c) { return c.unicode() > 0x7f; }))
+                    offenders.append(file.fileName() + QLatin1String(": ") + literal);
+            }
+        }
+    }
+    QVERIFY2(files > 200, qPrintable(QString::number(files)));
+    QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
 }
 
 void tst_DesktopCardExport::copyJson()
