@@ -57,7 +57,8 @@ QString usageText()
 {
     return QStringLiteral(
         "Usage:\n"
-        "  tessera [FILE.jsonl]                       open the window (no FILE: the last conversation, else the demo)\n"
+        "  tessera [FILE.jsonl]                       open the window (no FILE: the last conversation, else the most\n"
+        "                                             recent stored one, else the demo)\n"
         "  tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]\n"
         "                                             draw the whole conversation to one PNG (no display needed)\n"
         "  tessera validate FILE.jsonl [--json] [--expect cardsAtLeast:N] [--expect cardKind:KIND]...\n"

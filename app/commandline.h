@@ -1,7 +1,8 @@
 #pragma once
 
 // The command line of PRODUCT.md §3:
-//   tessera [FILE.jsonl]                      open the window (no FILE: the last conversation, else the demo)
+//   tessera [FILE.jsonl]                      open the window (no FILE: the last conversation, else the most
+//                                             recent stored one, else the demo)
 //   tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]   (-o -: stdout)
 //   tessera validate FILE.jsonl [--json] [--expect cardsAtLeast:N | cardKind:KIND]...
 //                                             exit 0 all valid and met, 1 any invalid or unmet, 2 unreadable

@@ -371,7 +371,9 @@ void MainWindow::sendMessage(const QString &text)
             showSendProblem(tr("the agent is busy with your last turn"));
             return;
         }
-        if (ensureStoredConversation(text)) {
+        // A new, empty conversation is created by the session with the line it stores (titled by it), so
+        // a send refused before that leaves nothing empty behind.
+        if (ensureStoredConversation()) {
             m_session->setConversationId(m_currentId);
             QSettings settings(backendSettingsFile(), QSettings::IniFormat);
             saveBackendConfig(settings, m_currentId, m_backendConfig);
