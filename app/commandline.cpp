@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
@@ -58,13 +59,16 @@ QString usageText()
 {
     return QStringLiteral(
         "Usage:\n"
-        "  tessera [FILE.jsonl]                       open the window (no FILE: the last conversation, else the demo)\n"
+        "  tessera [FILE.jsonl]                       open the window (no FILE: the last conversation, else the most\n"
+        "                                             recent stored one, else the demo)\n"
         "  tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]\n"
         "                                             draw the whole conversation to one PNG (no display needed)\n"
-        "  tessera validate FILE.jsonl [--json]       one line per invalid card; exit 0 valid, 1 invalid, 2 unreadable\n"
+        "  tessera validate FILE.jsonl [--json] [--expect cardsAtLeast:N] [--expect cardKind:KIND]...\n"
+        "                                             one line per invalid card and per unmet expectation;\n"
+        "                                             exit 0 valid, 1 invalid or unmet, 2 unreadable\n"
         "  tessera import FILE.jsonl                  store a conversation; prints its id as the last line\n"
         "  tessera list [SEARCH]                      stored conversations: id, title, messages, cards, last activity\n"
-        "  tessera export ID -o FILE [--format jsonl|md]\n"
+        "  tessera export ID -o FILE [--format jsonl|md]   (-o - for render and export: standard output)\n"
         "                                             write a stored conversation (render/validate take an ID too)\n"
         "  tessera export-card FILE|ID --card N|CARD-ID --to slack|teams|whatsapp|telegram|markdown [-o FILE]\n"
         "                                             one card as that surface's message; over a limit: the issues\n"
@@ -142,6 +146,8 @@ static CommandLine parseAsk(CommandLine c, const QStringList &args)
         } else if (!optionsEnded && a == QLatin1String("--render")) {
             if (!value(&c.renderOutput))
                 return failure(QStringLiteral("--render needs a file name"));
+            if (c.renderOutput == QLatin1String("-")) // the answer is printed there already
+                return failure(QStringLiteral("--render needs a file name: standard output carries the answer"));
         } else if (!optionsEnded && a == QLatin1String("--timeout")) {
             QString text;
             bool ok = false;
@@ -331,6 +337,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
                     return failure(QStringLiteral("--theme takes light or dark"));
             } else if (c.command == CommandLine::Command::Validate && a == QLatin1String("--json")) {
                 c.json = true;
+            } else if (c.command == CommandLine::Command::Validate && a == QLatin1String("--expect")) {
+                QString text;
+                Expectation expectation;
+                if (!value(&text) || !parseExpectation(text, &expectation))
+                    return failure(QStringLiteral("--expect takes cardsAtLeast:N or cardKind:KIND"));
+                c.expectations.append(expectation);
             } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1) {
                 return failure(QStringLiteral("unknown option %1").arg(a));
             } else if (c.file.isEmpty()) {
@@ -418,15 +430,24 @@ int runValidate(const CommandLine &commandLine)
             }
         }
     }
+    // After the card problems: one line per unmet --expect (seed 002's eval checks).
+    const QStringList unmet = unmetExpectations(transcript, commandLine.expectations);
     if (commandLine.json) {
-        const QJsonObject report{{QStringLiteral("file"), commandLine.file},
-                                 {QStringLiteral("messages"), int(transcript.messages.size())},
-                                 {QStringLiteral("cards"), transcript.cardCount()},
-                                 {QStringLiteral("valid"), invalid == 0},
-                                 {QStringLiteral("problems"), problems}};
+        QJsonObject report{{QStringLiteral("file"), commandLine.file},
+                           {QStringLiteral("messages"), int(transcript.messages.size())},
+                           {QStringLiteral("cards"), transcript.cardCount()},
+                           {QStringLiteral("valid"), invalid == 0},
+                           {QStringLiteral("problems"), problems}};
+        if (!commandLine.expectations.isEmpty()) {
+            report.insert(QStringLiteral("expectationsMet"), unmet.isEmpty());
+            report.insert(QStringLiteral("unmet"), QJsonArray::fromStringList(unmet));
+        }
         printOut(QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented)).trimmed());
+    } else {
+        for (const QString &line : unmet)
+            printOut(line);
     }
-    return invalid == 0 ? 0 : 1;
+    return invalid == 0 && unmet.isEmpty() ? 0 : 1;
 }
 
 int runRender(const CommandLine &commandLine)
@@ -453,22 +474,32 @@ int runRender(const CommandLine &commandLine)
     const QImage image = ConversationView::renderToImage(&model, commandLine.width, themePalette(mode),
                                                           kMaxRenderHeight, &rowsDrawn,
                                                           SettingsDialog::storedRenderSettings());
-    if (!image.save(commandLine.output, "PNG")) {
+    // -o -: the PNG on standard output, so what is said about it goes to standard error.
+    const bool toStdout = commandLine.output == QLatin1String("-");
+    auto say = toStdout ? &printErr : &printOut;
+    if (toStdout) {
+        QByteArray png;
+        QBuffer buffer(&png);
+        if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG") || !writeStandardOutput(png)) {
+            printErr(QStringLiteral("tessera: cannot write the image to standard output"));
+            return 2;
+        }
+    } else if (!image.save(commandLine.output, "PNG")) {
         printErr(QStringLiteral("tessera: cannot write %1").arg(commandLine.output));
         return 2;
     }
-    printOut(QStringLiteral("%1 messages, %2 cards, %3 fallbacks")
-                 .arg(transcript.messages.size())
-                 .arg(transcript.cardCount())
-                 .arg(transcript.fallbackCount()));
+    say(QCoreApplication::translate("Tessera::CommandLine", "%n message(s)", nullptr, int(transcript.messages.size()))
+        + QStringLiteral(", ") + QCoreApplication::translate("Tessera::CommandLine", "%n card(s)", nullptr, transcript.cardCount())
+        + QStringLiteral(", ")
+        + QCoreApplication::translate("Tessera::CommandLine", "%n fallback(s)", nullptr, transcript.fallbackCount()));
     if (rowsDrawn < model.rowCount()) {
-        printOut(QStringLiteral("note: the image stops after block %1 of %2 (height limit %3 px)")
+        say(QStringLiteral("note: the image stops after block %1 of %2 (height limit %3 px)")
                      .arg(rowsDrawn)
                      .arg(model.rowCount())
                      .arg(kMaxRenderHeight));
     }
-    printOut(QStringLiteral("wrote %1 (%2x%3 px)")
-                 .arg(QFileInfo(commandLine.output).absoluteFilePath())
+    say(QStringLiteral("wrote %1 (%2x%3 px)")
+                 .arg(toStdout ? QStringLiteral("standard output") : QFileInfo(commandLine.output).absoluteFilePath())
                  .arg(image.width())
                  .arg(image.height()));
     return 0;

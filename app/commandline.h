@@ -1,9 +1,11 @@
 #pragma once
 
 // The command line of PRODUCT.md §3:
-//   tessera [FILE.jsonl]                      open the window (no FILE: the last conversation, else the demo)
-//   tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]
-//   tessera validate FILE.jsonl [--json]      exit 0 all valid, 1 any invalid, 2 unreadable file
+//   tessera [FILE.jsonl]                      open the window (no FILE: the last conversation, else the most
+//                                             recent stored one, else the demo)
+//   tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]   (-o -: stdout)
+//   tessera validate FILE.jsonl [--json] [--expect cardsAtLeast:N | cardKind:KIND]...
+//                                             exit 0 all valid and met, 1 any invalid or unmet, 2 unreadable
 //   tessera --version | --help
 // Stored conversations (issue 4; store/storecommands.h): import, list, export; render and validate take a
 // stored id too; every command takes --data-dir DIR.
@@ -21,6 +23,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <app/expectations.h>
 #include <backend/backendconfig.h>
 
 namespace Tessera {
@@ -36,6 +39,7 @@ struct CommandLine
     int width = 900;       // render: --width, pixels, 320..4000
     QString theme = QStringLiteral("light"); // render: --theme light|dark
     bool json = false;     // validate: --json
+    QList<Expectation> expectations; // validate: --expect cardsAtLeast:N | cardKind:KIND, repeatable (expectations.h)
     QString language;      // render and the window: --lang CODE ("de", "ar"); empty = English for render, system for the window
     QString error;         // Command::Error: what was wrong, for stderr
     QString dataDir;       // --data-dir DIR (every command); empty = ConversationStore::defaultDataDir()

@@ -65,9 +65,9 @@ private:
 
 QString countsText(const ConversationSummary &c)
 {
-    return (c.messageCount == 1 ? ConversationList::tr("1 message") : ConversationList::tr("%1 messages").arg(c.messageCount))
-        + QStringLiteral(" · ")
-        + (c.cardCount == 1 ? ConversationList::tr("1 card") : ConversationList::tr("%1 cards").arg(c.cardCount));
+    // Plural forms from the translations (English's too: translations/tessera_en.ts).
+    return ConversationList::tr("%n message(s)", nullptr, c.messageCount) + QStringLiteral(" · ")
+        + ConversationList::tr("%n card(s)", nullptr, c.cardCount);
 }
 
 QStandardItem *rowItem(const ConversationSummary &c, bool deletedView)

@@ -1,4 +1,5 @@
 #include <app/localization.h>
+#include <app/plurals.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,6 +33,7 @@ QString installTranslations(const QString &language, QString *note)
     QGuiApplication::setLayoutDirection(locale.textDirection());
 
     QCoreApplication *app = QCoreApplication::instance();
+    installEnglishPlurals(); // first: a language's own forms, installed after it, win
     auto *own = new QTranslator(app); // Owned by the application.
     QString used = QStringLiteral("en");
     if (own->load(locale, QStringLiteral("tessera"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {

@@ -15,6 +15,7 @@
 #include <app/localization.h>
 #include <app/mcpcommand.h>
 #include <app/mainwindow.h>
+#include <app/plurals.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <canvas/canvascard.h>
@@ -77,6 +78,7 @@ int main(int argc, char *argv[])
         return 0;
     case CommandLine::Command::Validate: {
         QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         return runValidate(commandLine);
     }
     case CommandLine::Command::Render: {
@@ -84,6 +86,7 @@ int main(int argc, char *argv[])
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
+        installEnglishPlurals();
         // Canvases load and draw before the PNG is painted (canvascard.h, headless).
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
@@ -95,6 +98,7 @@ int main(int argc, char *argv[])
     case CommandLine::Command::Export: {
         // Stored conversations (issue 4): headless, Qt Core + Sql only.
         QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         if (commandLine.command == CommandLine::Command::Import)
             return runStoreImport(commandLine.file, commandLine.dataDir);
         if (commandLine.command == CommandLine::Command::List)
@@ -109,6 +113,7 @@ int main(int argc, char *argv[])
     case CommandLine::Command::Backend: {
         // Named backends (issue 12): headless; the keyring is reached over D-Bus, no display needed.
         QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         return runBackendCommand(commandLine);
     }
     case CommandLine::Command::Mcp: {
@@ -120,11 +125,13 @@ int main(int argc, char *argv[])
         // A live backend, headless (issue 5). --render draws like `render`, so it needs the same setup.
         if (commandLine.renderOutput.isEmpty()) {
             QCoreApplication app(argc, argv);
+            installEnglishPlurals();
             return AskCommand(commandLine).run();
         }
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
+        installEnglishPlurals();
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
         installCanvasRenderer();
@@ -185,7 +192,8 @@ int main(int argc, char *argv[])
         }
     }
 
-    // FILE, else the last conversation (stored, then a file), else the bundled demo.
+    // FILE, else the last conversation (stored, then a file), else the most recent stored one (a fresh
+    // settings directory beside a data dir that holds conversations), else the bundled demo.
     bool opened = !commandLine.file.isEmpty() && window.openFile(commandLine.file);
     if (!opened && commandLine.file.isEmpty()) {
         const QString lastId = QSettings().value(SettingsKeys::kLastConversationId).toString();
@@ -194,6 +202,8 @@ int main(int argc, char *argv[])
         if (!opened && !lastFile.isEmpty() && QFileInfo::exists(lastFile))
             opened = window.openFile(lastFile);
     }
+    if (!opened && commandLine.file.isEmpty())
+        opened = window.openMostRecentStored();
     if (!opened)
         window.openDemo();
     if (!pluginErrors.isEmpty()) // every line is on stderr too

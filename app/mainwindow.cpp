@@ -32,8 +32,10 @@
 
 #include <app/aboutdialog.h>
 #include <app/backendcommand.h>
+#include <app/backendlogwindow.h>
 #include <app/connectdialog.h>
 #include <app/conversationlist.h>
+#include <app/conversationtitle.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <app/shortcutsdialog.h>
@@ -246,19 +248,32 @@ void MainWindow::createMenus()
         else
             statusBar()->showMessage(tr("No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai."), 8000);
     });
-    backend->addAction(tr("Open Backend &Log"), this, [this] {
+    QAction *log = backend->addAction(tr("Open Backend &Log"), this, [this] {
+        // In a window of Tessera's own that follows the file (issue 18), not handed to xdg-open.
         const QString path = m_session && m_session->backend() ? m_session->backend()->logFilePath() : QString();
-        if (path.isEmpty() || !QFileInfo::exists(path))
+        if (path.isEmpty()) {
             statusBar()->showMessage(tr("This backend has no log."), 5000);
-        else if (!QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
-            statusBar()->showMessage(tr("No application opens %1.").arg(QDir::toNativeSeparators(path)), 8000);
+            return;
+        }
+        if (!m_logWindow)
+            m_logWindow = new BackendLogWindow(this);
+        m_logWindow->setLogFile(path);
+        m_logWindow->show();
+        m_logWindow->raise();
+        m_logWindow->activateWindow();
     });
+    log->setObjectName(QStringLiteral("openBackendLog"));
 
     createConversationMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts)->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Tessera"), this, &MainWindow::showAbout);
+}
+
+BackendLogWindow *MainWindow::backendLogWindow() const
+{
+    return m_logWindow;
 }
 
 bool MainWindow::openFile(const QString &path)
@@ -292,8 +307,7 @@ void MainWindow::openDemo()
 
 QString MainWindow::countsText(int messages, int cards)
 {
-    return (messages == 1 ? tr("1 message") : tr("%1 messages").arg(messages)) + QLatin1String(", ")
-            + (cards == 1 ? tr("1 card") : tr("%1 cards").arg(cards));
+    return tr("%n message(s)", nullptr, messages) + QLatin1String(", ") + tr("%n card(s)", nullptr, cards);
 }
 
 void MainWindow::showConversation(const QString &title, const QByteArray &jsonLines)
@@ -304,25 +318,32 @@ void MainWindow::showConversation(const QString &title, const QByteArray &jsonLi
     const int fallbacks = transcript.fallbackCount();
     QString summary = countsText(int(transcript.messages.size()), transcript.cardCount());
     if (fallbacks > 0)
-        summary += QLatin1String(", ")
-                + (fallbacks == 1 ? tr("1 block could not be drawn natively")
-                                  : tr("%1 blocks could not be drawn natively").arg(fallbacks));
+        summary += QLatin1String(", ") + tr("%n block(s) could not be drawn natively", nullptr, fallbacks);
     statusBar()->showMessage(summary);
 }
 
-bool MainWindow::ensureStoredConversation()
+bool MainWindow::ensureStoredConversation(const QString &firstText)
 {
     if (m_currentId.isEmpty() && m_store && m_store->isOpen()) {
-        // A file or the demo becomes a stored conversation on the first message, so nothing typed is
-        // lost when the window closes.
-        QByteArray lines;
-        for (const Message &m : m_model->transcript().messages)
-            lines += m.rawLine + '\n';
         QString id;
-        const StoreStatus imported = m_store->importData(lines, windowTitle().section(QStringLiteral(" — "), 0, 0),
-                                                         m_currentSource, &id);
+        StoreStatus imported;
+        if (m_model->transcript().messages.isEmpty()) {
+            // A new conversation (Ctrl+N) is stored with its first message, titled by it.
+            if (firstText.trimmed().isEmpty())
+                return false;
+            imported = m_store->createConversation(firstText, QString(), &id);
+        } else {
+            // A file or the demo becomes a stored conversation on the first message, so nothing typed
+            // is lost when the window closes.
+            QByteArray lines;
+            for (const Message &m : m_model->transcript().messages)
+                lines += m.rawLine + '\n';
+            imported = m_store->importData(lines, windowTitle().section(QStringLiteral(" — "), 0, 0), m_currentSource, &id);
+        }
         if (imported.ok()) {
             m_currentId = id;
+            m_list->refresh(id);
+            QSettings().setValue(SettingsKeys::kLastConversationId, id);
             // The stored conversation is named by its first user line, as the list shows it.
             const ConversationSummary summary = m_store->conversation(id);
             if (!summary.title.isEmpty())
@@ -334,16 +355,32 @@ bool MainWindow::ensureStoredConversation()
     return !m_currentId.isEmpty() && m_store && m_store->isOpen();
 }
 
+void MainWindow::titleFromFirstMessage(const QString &text)
+{
+    const QString title = titleFromFirstUserMessage(m_store.get(), m_currentId, text);
+    if (title.isEmpty())
+        return;
+    setWindowTitle(tr("%1 — Tessera").arg(title));
+    m_list->refresh(m_currentId);
+}
+
 void MainWindow::sendMessage(const QString &text)
 {
     if (refuseReadOnly())
         return;
+    // Sending into the demo keeps it as the person's own conversation (docs/decisions.md, issue 18).
+    const bool intoDemo = m_currentId.isEmpty() && m_currentSource == QLatin1String("demo") && m_store && m_store->isOpen();
+    const auto demoNotice = [this, intoDemo] {
+        return intoDemo && !m_currentId.isEmpty() ? tr("The demo is now saved as a conversation of yours.") : QString();
+    };
     if (m_session && m_session->backend()) {
         // Live (issue 5): refused while a turn runs (the draft stays); otherwise stored, then sent.
         if (m_session->isBusy()) {
             showSendProblem(tr("the agent is busy with your last turn"));
             return;
         }
+        // A new, empty conversation is created by the session with the line it stores (titled by it), so
+        // a send refused before that leaves nothing empty behind.
         if (ensureStoredConversation()) {
             m_session->setConversationId(m_currentId);
             QSettings settings(backendSettingsFile(), QSettings::IniFormat);
@@ -360,6 +397,9 @@ void MainWindow::sendMessage(const QString &text)
                 m_list->refresh(m_currentId);
             if (!m_saveFailure.isEmpty())
                 updateBanner(); // the saved count moved on
+            titleFromFirstMessage(text);
+            if (const QString notice = demoNotice(); !notice.isEmpty())
+                statusBar()->showMessage(notice, 15000);
         }
         if (!sent && m_model->transcript().messages.size() > before)
             showSendProblem(tr("your message is kept in the conversation, but %1").arg(error));
@@ -372,12 +412,13 @@ void MainWindow::sendMessage(const QString &text)
                                                       {QStringLiteral("content"), text}})
                                     .toJson(QJsonDocument::Compact);
     QString saved;
-    ensureStoredConversation();
+    ensureStoredConversation(text);
     if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
         const StoreStatus status = m_store->appendMessage(m_currentId, line);
         if (status.ok()) {
             saved = tr(" It is saved.");
             m_list->refresh(m_currentId);
+            titleFromFirstMessage(text);
         } else {
             showNotSaving(status.message);
         }
@@ -387,7 +428,9 @@ void MainWindow::sendMessage(const QString &text)
     m_model->appendMessage(parseTranscriptLine(line, 0));
     m_composer->clear();
     m_view->scrollToBottom();
-    statusBar()->showMessage(tr("No agent backend is connected: the message is in the conversation but was not sent.") + saved);
+    const QString notice = demoNotice();
+    statusBar()->showMessage((notice.isEmpty() ? QString() : notice + QLatin1Char(' '))
+                             + tr("No agent backend is connected: the message is in the conversation but was not sent.") + saved);
 }
 
 StoreStatus MainWindow::openStore(const QString &dataDir)
@@ -415,8 +458,7 @@ StoreStatus MainWindow::openStore(const QString &dataDir)
     m_saveFailure.clear();
     updateBanner();
     if (const int cut = m_store->turnsMarkedIncompleteOnOpen(); cut > 0)
-        statusBar()->showMessage(cut == 1 ? tr("1 turn was cut off when Tessera last stopped; it is marked incomplete.")
-                                          : tr("%1 turns were cut off when Tessera last stopped; they are marked incomplete.").arg(cut));
+        statusBar()->showMessage(tr("%n turn(s) cut off when Tessera last stopped, marked incomplete.", nullptr, cut));
     return status;
 }
 
@@ -465,23 +507,25 @@ bool MainWindow::openStored(const QString &id)
 
 void MainWindow::newConversation()
 {
-    QString id;
-    if (m_store && m_store->isOpen()) {
-        const StoreStatus status = m_store->createConversation(tr("New conversation"), QString(), &id);
-        if (status.ok() && openStored(id)) {
-            m_composer->setFocus();
-            return;
-        }
-        showNotSaving(status.message);
-    }
-    // Not saving: an empty conversation in memory.
+    // In memory until the first message is sent (ensureStoredConversation stores it, titled by it).
     leaveConversation(QString());
     m_currentId.clear();
+    m_currentSource.clear();
     m_model->setTranscript(Transcript());
     if (!m_saveFailure.isEmpty())
         updateBanner();
     setWindowTitle(tr("%1 — Tessera").arg(tr("New conversation")));
+    m_list->refresh(QString());
+    statusBar()->clearMessage();
     m_composer->setFocus();
+}
+
+bool MainWindow::openMostRecentStored()
+{
+    if (!m_store || !m_store->isOpen())
+        return false;
+    const QList<ConversationSummary> conversations = m_store->listConversations(); // newest activity first
+    return !conversations.isEmpty() && openStored(conversations.first().id);
 }
 
 bool MainWindow::importFile(const QString &path)

@@ -22,6 +22,7 @@ class QPushButton;
 
 namespace Tessera {
 
+class BackendLogWindow;
 class Composer;
 class ConversationList;
 class ConversationModel;
@@ -43,8 +44,12 @@ public:
     StoreStatus openStore(const QString &dataDir);
     // Opens a stored conversation; false when it does not exist.
     bool openStored(const QString &id);
-    // Starts an empty conversation (stored when the store is open) and focuses the composer.
+    // Starts an empty conversation and focuses the composer. It is stored (titled by it) when its first
+    // message is sent, never before: Ctrl+N leaves nothing empty in the list (issue 18).
     void newConversation();
+    // The stored conversation with the latest activity (a fresh settings directory starts there rather
+    // than in the demo); false when none is stored.
+    bool openMostRecentStored();
     // Imports a JSON Lines file into the store and opens it.
     bool importFile(const QString &path);
     // Answers a second instance started on the same data dir by raising this window.
@@ -81,6 +86,7 @@ public:
     QWidget *firstRunLine() const { return m_firstRun; }        // for tests
     QPushButton *backendButton() const { return m_backendButton; } // for tests
     bool isTurnIndicatorVisible() const;
+    BackendLogWindow *backendLogWindow() const; // null until Backend → Open Backend Log
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -109,9 +115,12 @@ private:
     // A read-only store keeps nothing new: sending is refused and the draft stays (issue 13). True
     // when refused, after saying so in the status bar.
     bool refuseReadOnly();
-    // A file or the demo on screen becomes a stored conversation (on the first message); false when
-    // nothing is stored (the store is not open or the import failed).
-    bool ensureStoredConversation();
+    // A file or the demo on screen becomes a stored conversation (on the first message), a new empty
+    // one is created titled by firstText (nothing when firstText is empty); false when nothing is stored
+    // (the store is not open or the import failed).
+    bool ensureStoredConversation(const QString &firstText = {});
+    // After a user line was stored: the first one titles the conversation (app/conversationtitle.h).
+    void titleFromFirstMessage(const QString &text);
     // Before another conversation is shown: a turn in progress is stopped (its prose is kept).
     void leaveConversation(const QString &nextId);
     void updateConnectionLabel();
@@ -166,6 +175,7 @@ private:
     QAction *m_editResendAction = nullptr;
     QWidget *m_firstRun = nullptr;         // "No agent is connected." + Connect…
     QPushButton *m_backendButton = nullptr; // "Backend: NAME · MODEL" beside the composer
+    QPointer<BackendLogWindow> m_logWindow; // Backend → Open Backend Log, made on first use
 };
 
 } // namespace Tessera

@@ -127,7 +127,7 @@ void KindPlainText::itemList(const Card &, const json &payload, QStringList &lin
         if (!status.isEmpty())
             line += QStringLiteral(" [%1]").arg(status);
         if (!meta.isEmpty())
-            line += QLatin1String(" — ") + meta;
+            line += QStringLiteral(" \u2014 ") + meta; // QLatin1String would read the dash's UTF-8 bytes as three letters
         lines.append(line);
     }
 }

@@ -1053,6 +1053,21 @@ int ConversationStore::messageCount(const QString &conversationId, StoreStatus *
     return query.value(0).toInt();
 }
 
+int ConversationStore::userMessageCount(const QString &conversationId, StoreStatus *status) const
+{
+    if (!isOpen())
+        return 0;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    const bool queryPrepared =
+            query.prepare(QStringLiteral("SELECT COUNT(*) FROM messages WHERE conversation_id = ? AND role = 'user'"));
+    query.addBindValue(conversationId);
+    if (!queryPrepared || !query.exec() || !query.next()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("counting the questions")));
+        return 0;
+    }
+    return query.value(0).toInt();
+}
+
 QList<QByteArray> ConversationStore::rawLines(const QString &conversationId, StoreStatus *status) const
 {
     QList<QByteArray> lines;
@@ -1206,25 +1221,33 @@ QSet<qint64> ConversationStore::incompleteSeqs(const QString &conversationId, St
     return result;
 }
 
-StoreStatus ConversationStore::exportConversation(const QString &conversationId, const QString &path, ExportFormat format) const
+StoreStatus ConversationStore::exportBytes(const QString &conversationId, ExportFormat format, QByteArray *bytes) const
 {
     StoreStatus status;
     const ConversationSummary summary = conversation(conversationId, &status);
     if (!status.ok())
         return status;
-    QByteArray bytes;
+    bytes->clear();
     if (format == ExportFormat::JsonLines) {
         const QList<QByteArray> lines = rawLines(conversationId, &status);
         if (!status.ok())
             return status;
         for (const QByteArray &line : lines)
-            bytes += line + '\n';
+            *bytes += line + '\n';
     } else {
         const Transcript transcript = loadTranscript(conversationId, &status);
         if (!status.ok())
             return status;
-        bytes = transcriptToMarkdown(transcript, summary.title);
+        *bytes = transcriptToMarkdown(transcript, summary.title);
     }
+    return StoreStatus::success();
+}
+
+StoreStatus ConversationStore::exportConversation(const QString &conversationId, const QString &path, ExportFormat format) const
+{
+    QByteArray bytes;
+    if (StoreStatus status = exportBytes(conversationId, format, &bytes); !status.ok())
+        return status;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         return StoreStatus::failure(StoreError::Io, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

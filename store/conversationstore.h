@@ -178,6 +178,8 @@ public:
     // Read paths take an optional status: an SQL error is logged (tessera.store) and reported there;
     // the value returned is then empty (0, no lines), never a guess.
     int messageCount(const QString &conversationId, StoreStatus *status = nullptr) const;
+    // Stored lines whose role is "user" (typed questions and card decisions alike).
+    int userMessageCount(const QString &conversationId, StoreStatus *status = nullptr) const;
     // Every line, re-parsed and re-validated now. Message::lineNumber is the stored seq (1-based);
     // Message::incomplete marks the lines of turns that were cut off.
     Transcript loadTranscript(const QString &conversationId, StoreStatus *status = nullptr) const;
@@ -200,6 +202,8 @@ public:
     // JSON Lines: every stored line byte for byte, '\n' after each. Markdown: markdownexport.h.
     StoreStatus exportConversation(const QString &conversationId, const QString &path,
                                    ExportFormat format = ExportFormat::JsonLines) const;
+    // The same bytes in memory (`tessera export ID -o -` writes them to standard output).
+    StoreStatus exportBytes(const QString &conversationId, ExportFormat format, QByteArray *bytes) const;
 
 private:
     StoreStatus openDatabase(OpenMode mode);

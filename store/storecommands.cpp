@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -22,6 +23,23 @@ void printErr(const QString &text)
 {
     const QByteArray bytes = QStringLiteral("tessera: ").toUtf8() + text.toUtf8() + '\n';
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+}
+
+} // namespace
+
+bool writeStandardOutput(const QByteArray &bytes)
+{
+    const bool written = std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) == size_t(bytes.size());
+    return std::fflush(stdout) == 0 && written;
+}
+
+namespace {
+
+// "3 messages, 1 card": plural forms from the translations (main() installs English's).
+QString countsText(int messages, int cards)
+{
+    return QCoreApplication::translate("Tessera::StoreCommands", "%n message(s)", nullptr, messages) + QStringLiteral(", ")
+        + QCoreApplication::translate("Tessera::StoreCommands", "%n card(s)", nullptr, cards);
 }
 
 QString dataDirOrDefault(const QString &dataDir)
@@ -67,10 +85,9 @@ int runStoreImport(const QString &file, const QString &dataDir)
         return 2;
     }
     const ConversationSummary summary = store.conversation(id);
-    printOut(QStringLiteral("imported %1 messages, %2 cards from %3 as \"%4\" into %5")
-                 .arg(summary.messageCount)
-                 .arg(summary.cardCount)
-                 .arg(QFileInfo(file).fileName(), oneLine(summary.title), store.databasePath()));
+    printOut(QCoreApplication::translate("Tessera::StoreCommands", "imported %1 from %2 as \"%3\" into %4")
+                 .arg(countsText(summary.messageCount, summary.cardCount), QFileInfo(file).fileName(),
+                      oneLine(summary.title), store.databasePath()));
     printOut(id);
     return 0;
 }
@@ -119,15 +136,27 @@ int runStoreExport(const QString &idOrPrefix, const QString &output, const QStri
         return 2;
     }
     const bool markdown = format == QLatin1String("md") || format == QLatin1String("markdown");
-    status = store.exportConversation(id, output, markdown ? ConversationStore::ExportFormat::Markdown
-                                                           : ConversationStore::ExportFormat::JsonLines);
+    const auto exportFormat = markdown ? ConversationStore::ExportFormat::Markdown : ConversationStore::ExportFormat::JsonLines;
+    if (output == QLatin1String("-")) {
+        // "-" is standard output, as everywhere on Unix: the bytes only, no summary line mixed in.
+        QByteArray bytes;
+        status = store.exportBytes(id, exportFormat, &bytes);
+        if (status.ok() && !writeStandardOutput(bytes))
+            status = StoreStatus::failure(StoreError::Io, QStringLiteral("cannot write to standard output"));
+        if (!status.ok()) {
+            printErr(status.message);
+            return 2;
+        }
+        return 0;
+    }
+    status = store.exportConversation(id, output, exportFormat);
     if (!status.ok()) {
         printErr(status.message);
         return 2;
     }
-    printOut(QStringLiteral("wrote %1 (%2 messages, %3)")
-                 .arg(QFileInfo(output).absoluteFilePath())
-                 .arg(store.messageCount(id))
+    printOut(QCoreApplication::translate("Tessera::StoreCommands", "wrote %1 (%2, %3)")
+                 .arg(QFileInfo(output).absoluteFilePath(),
+                      QCoreApplication::translate("Tessera::StoreCommands", "%n message(s)", nullptr, store.messageCount(id)))
                  .arg(markdown ? QStringLiteral("Markdown") : QStringLiteral("JSON Lines")));
     return 0;
 }

@@ -5,7 +5,7 @@
 //   tessera list [SEARCH] [--data-dir DIR]       one conversation per line, tab-separated:
 //                                                 id, title, message count, card count, last activity
 //                                                 (ISO-8601 UTC); newest first; nothing stored: no lines
-//   tessera export ID -o FILE [--format jsonl|md] [--data-dir DIR]
+//   tessera export ID -o FILE [--format jsonl|md] [--data-dir DIR]   (-o -: standard output, bytes only)
 // ID may be a unique prefix of at least 4 characters. Exit codes: 0 done, 2 anything failed (a reason
 // on stderr). Each returns the process exit code and writes to stdout/stderr.
 //
@@ -20,6 +20,9 @@ namespace Tessera {
 
 int runStoreImport(const QString &file, const QString &dataDir);
 int runStoreList(const QString &dataDir, const QString &search);
+// Writes bytes to stdout as they are and flushes; false when not all of them could be written.
+bool writeStandardOutput(const QByteArray &bytes);
+
 int runStoreExport(const QString &idOrPrefix, const QString &output, const QString &format, const QString &dataDir);
 
 // render / validate: an argument naming an existing file is a file; otherwise a stored conversation id

@@ -89,6 +89,64 @@
     </message>
 </context>
 <context>
+    <name>Tessera::BackendLogWindow</name>
+    <message>
+        <source>Backend Log</source>
+        <translation>سجل الواجهة الخلفية</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>ابحث في السجل</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>السابق</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>التالي</translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation>نسخ الكل</translation>
+    </message>
+    <message>
+        <source>Backend log</source>
+        <translation>سجل الواجهة الخلفية</translation>
+    </message>
+    <message>
+        <source>Nothing is logged yet.</source>
+        <translation>لم يُسجَّل شيء بعد.</translation>
+    </message>
+    <message>
+        <source>[… earlier lines not shown]</source>
+        <translation>[… أسطر سابقة غير معروضة]</translation>
+    </message>
+    <message>
+        <source>[… the first %1 MB are not shown]</source>
+        <translation>[… أول %1 ميغابايت غير معروضة]</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>لا نتائج</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 من %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>لا نتائج</numerusform>
+            <numerusform>نتيجة واحدة</numerusform>
+            <numerusform>نتيجتان</numerusform>
+            <numerusform>%n نتائج</numerusform>
+            <numerusform>%n نتيجة</numerusform>
+            <numerusform>%n نتيجة</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CanvasCard</name>
     <message>
         <source>Canvas</source>
@@ -258,6 +316,42 @@
     <message>
         <source>Copied</source>
         <translation>نُسخ</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CommandLine</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>لا رسائل</numerusform>
+            <numerusform>رسالة واحدة</numerusform>
+            <numerusform>رسالتان</numerusform>
+            <numerusform>%n رسائل</numerusform>
+            <numerusform>%n رسالة</numerusform>
+            <numerusform>%n رسالة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>لا بطاقات</numerusform>
+            <numerusform>بطاقة واحدة</numerusform>
+            <numerusform>بطاقتان</numerusform>
+            <numerusform>%n بطاقات</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fallback(s)</source>
+        <translation>
+            <numerusform>لا بدائل</numerusform>
+            <numerusform>بديل واحد</numerusform>
+            <numerusform>بديلان</numerusform>
+            <numerusform>%n بدائل</numerusform>
+            <numerusform>%n بديلًا</numerusform>
+            <numerusform>%n بديل</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -497,22 +591,6 @@
         <translation>المحادثات</translation>
     </message>
     <message>
-        <source>1 message</source>
-        <translation>رسالة واحدة</translation>
-    </message>
-    <message>
-        <source>%1 messages</source>
-        <translation>عدد الرسائل: %1</translation>
-    </message>
-    <message>
-        <source>1 card</source>
-        <translation>بطاقة واحدة</translation>
-    </message>
-    <message>
-        <source>%1 cards</source>
-        <translation>عدد البطاقات: %1</translation>
-    </message>
-    <message>
         <source>Recently deleted: kept until you empty it.</source>
         <translation>المحذوفة مؤخرًا: تبقى محفوظة حتى تُفرغها.</translation>
     </message>
@@ -630,6 +708,28 @@
     <message>
         <source>Deleted “%1”</source>
         <translation>حُذفت «%1»</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>لا رسائل</numerusform>
+            <numerusform>رسالة واحدة</numerusform>
+            <numerusform>رسالتان</numerusform>
+            <numerusform>%n رسائل</numerusform>
+            <numerusform>%n رسالة</numerusform>
+            <numerusform>%n رسالة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>لا بطاقات</numerusform>
+            <numerusform>بطاقة واحدة</numerusform>
+            <numerusform>بطاقتان</numerusform>
+            <numerusform>%n بطاقات</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -856,6 +956,10 @@
     <message>
         <source>this turn has no version %1</source>
         <translation>لا يوجد لهذا الدور إصدار %1</translation>
+    </message>
+    <message>
+        <source>this conversation is not stored</source>
+        <translation>هذه المحادثة غير محفوظة</translation>
     </message>
 </context>
 <context>
@@ -1254,30 +1358,6 @@
         <translation>%1 — Tessera</translation>
     </message>
     <message>
-        <source>1 message</source>
-        <translation>رسالة واحدة</translation>
-    </message>
-    <message>
-        <source>%1 messages</source>
-        <translation>عدد الرسائل: %1</translation>
-    </message>
-    <message>
-        <source>1 card</source>
-        <translation>بطاقة واحدة</translation>
-    </message>
-    <message>
-        <source>%1 cards</source>
-        <translation>عدد البطاقات: %1</translation>
-    </message>
-    <message>
-        <source>1 block could not be drawn natively</source>
-        <translation>تعذّر رسم كتلة واحدة أصليًا</translation>
-    </message>
-    <message>
-        <source>%1 blocks could not be drawn natively</source>
-        <translation>تعذّر رسم كتل أصليًا، عددها: %1</translation>
-    </message>
-    <message>
         <source>No agent backend is connected: the message is in the conversation but was not sent.</source>
         <translation>لا توجد خدمة وكيل متصلة: الرسالة في المحادثة لكنها لم تُرسل.</translation>
     </message>
@@ -1308,14 +1388,6 @@
     <message>
         <source> It is saved.</source>
         <translation> وقد حُفظت.</translation>
-    </message>
-    <message>
-        <source>1 turn was cut off when Tessera last stopped; it is marked incomplete.</source>
-        <translation>انقطع دور واحد عند آخر توقف لـ Tessera؛ وقد وُسم بأنه غير مكتمل.</translation>
-    </message>
-    <message>
-        <source>%1 turns were cut off when Tessera last stopped; they are marked incomplete.</source>
-        <translation>انقطعت %1 أدوار عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</translation>
     </message>
     <message>
         <source>Cannot import</source>
@@ -1372,10 +1444,6 @@
     <message>
         <source>This backend has no log.</source>
         <translation>لا سجل لخدمة الوكيل هذه.</translation>
-    </message>
-    <message>
-        <source>No application opens %1.</source>
-        <translation>لا يوجد تطبيق يفتح %1.</translation>
     </message>
     <message>
         <source>the agent is busy with your last turn</source>
@@ -1536,6 +1604,54 @@
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>لا رسائل</numerusform>
+            <numerusform>رسالة واحدة</numerusform>
+            <numerusform>رسالتان</numerusform>
+            <numerusform>%n رسائل</numerusform>
+            <numerusform>%n رسالة</numerusform>
+            <numerusform>%n رسالة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>لا بطاقات</numerusform>
+            <numerusform>بطاقة واحدة</numerusform>
+            <numerusform>بطاقتان</numerusform>
+            <numerusform>%n بطاقات</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n block(s) could not be drawn natively</source>
+        <translation>
+            <numerusform>لم تتعذّر أي كتلة</numerusform>
+            <numerusform>تعذّر رسم كتلة واحدة أصليًا</numerusform>
+            <numerusform>تعذّر رسم كتلتين أصليًا</numerusform>
+            <numerusform>تعذّر رسم %n كتل أصليًا</numerusform>
+            <numerusform>تعذّر رسم %n كتلة أصليًا</numerusform>
+            <numerusform>تعذّر رسم %n كتلة أصليًا</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s) cut off when Tessera last stopped, marked incomplete.</source>
+        <translation>
+            <numerusform>لم ينقطع أي دور عند آخر توقف لـ Tessera.</numerusform>
+            <numerusform>انقطع دور واحد عند آخر توقف لـ Tessera؛ وقد وُسم بأنه غير مكتمل.</numerusform>
+            <numerusform>انقطع دوران عند آخر توقف لـ Tessera؛ وقد وُسما بأنهما غير مكتملين.</numerusform>
+            <numerusform>انقطعت %n أدوار عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
+            <numerusform>انقطع %n دورًا عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
+            <numerusform>انقطع %n دور عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo is now saved as a conversation of yours.</source>
+        <translation>حُفظ العرض التوضيحي الآن محادثةً خاصة بك.</translation>
     </message>
 </context>
 <context>
@@ -1770,6 +1886,39 @@
     <message>
         <source>Keyboard shortcuts</source>
         <translation>اختصارات لوحة المفاتيح</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::StoreCommands</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>لا رسائل</numerusform>
+            <numerusform>رسالة واحدة</numerusform>
+            <numerusform>رسالتان</numerusform>
+            <numerusform>%n رسائل</numerusform>
+            <numerusform>%n رسالة</numerusform>
+            <numerusform>%n رسالة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>لا بطاقات</numerusform>
+            <numerusform>بطاقة واحدة</numerusform>
+            <numerusform>بطاقتان</numerusform>
+            <numerusform>%n بطاقات</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%n بطاقة</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>imported %1 from %2 as &quot;%3&quot; into %4</source>
+        <translation>استُورد %1 من %2 باسم «%3» إلى %4</translation>
+    </message>
+    <message>
+        <source>wrote %1 (%2, %3)</source>
+        <translation>كُتب %1 (%2، %3)</translation>
     </message>
 </context>
 <context>

@@ -85,6 +85,60 @@
     </message>
 </context>
 <context>
+    <name>Tessera::BackendLogWindow</name>
+    <message>
+        <source>Backend Log</source>
+        <translation>Backend-Protokoll</translation>
+    </message>
+    <message>
+        <source>Find in the log</source>
+        <translation>Im Protokoll suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorherige</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächste</translation>
+    </message>
+    <message>
+        <source>Copy All</source>
+        <translation>Alles kopieren</translation>
+    </message>
+    <message>
+        <source>Backend log</source>
+        <translation>Backend-Protokoll</translation>
+    </message>
+    <message>
+        <source>Nothing is logged yet.</source>
+        <translation>Noch nichts protokolliert.</translation>
+    </message>
+    <message>
+        <source>[… earlier lines not shown]</source>
+        <translation>[… frühere Zeilen nicht angezeigt]</translation>
+    </message>
+    <message>
+        <source>[… the first %1 MB are not shown]</source>
+        <translation>[… die ersten %1 MB werden nicht angezeigt]</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Keine Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CanvasCard</name>
     <message>
         <source>Canvas</source>
@@ -242,6 +296,30 @@
     <message>
         <source>Copied</source>
         <translation>Kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CommandLine</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n Karte</numerusform>
+            <numerusform>%n Karten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fallback(s)</source>
+        <translation>
+            <numerusform>%n Ersatzdarstellung</numerusform>
+            <numerusform>%n Ersatzdarstellungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -481,22 +559,6 @@
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <source>1 message</source>
-        <translation>1 Nachricht</translation>
-    </message>
-    <message>
-        <source>%1 messages</source>
-        <translation>%1 Nachrichten</translation>
-    </message>
-    <message>
-        <source>1 card</source>
-        <translation>1 Karte</translation>
-    </message>
-    <message>
-        <source>%1 cards</source>
-        <translation>%1 Karten</translation>
-    </message>
-    <message>
         <source>Recently deleted: kept until you empty it.</source>
         <translation>Zuletzt gelöscht: bleibt erhalten, bis Sie es leeren.</translation>
     </message>
@@ -610,6 +672,20 @@
     <message>
         <source>Deleted “%1”</source>
         <translation>„%1“ gelöscht</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n Karte</numerusform>
+            <numerusform>%n Karten</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -836,6 +912,10 @@
     <message>
         <source>this turn has no version %1</source>
         <translation>diese Runde hat keine Version %1</translation>
+    </message>
+    <message>
+        <source>this conversation is not stored</source>
+        <translation>diese Unterhaltung ist nicht gespeichert</translation>
     </message>
 </context>
 <context>
@@ -1198,30 +1278,6 @@
         <translation>%1 — Tessera</translation>
     </message>
     <message>
-        <source>1 message</source>
-        <translation>1 Nachricht</translation>
-    </message>
-    <message>
-        <source>%1 messages</source>
-        <translation>%1 Nachrichten</translation>
-    </message>
-    <message>
-        <source>1 card</source>
-        <translation>1 Karte</translation>
-    </message>
-    <message>
-        <source>%1 cards</source>
-        <translation>%1 Karten</translation>
-    </message>
-    <message>
-        <source>1 block could not be drawn natively</source>
-        <translation>1 Block konnte nicht nativ gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>%1 blocks could not be drawn natively</source>
-        <translation>%1 Blöcke konnten nicht nativ gezeichnet werden</translation>
-    </message>
-    <message>
         <source>No agent backend is connected: the message is in the conversation but was not sent.</source>
         <translation>Kein Agenten-Backend verbunden: Die Nachricht steht in der Unterhaltung, wurde aber nicht gesendet.</translation>
     </message>
@@ -1252,14 +1308,6 @@
     <message>
         <source> It is saved.</source>
         <translation> Sie ist gespeichert.</translation>
-    </message>
-    <message>
-        <source>1 turn was cut off when Tessera last stopped; it is marked incomplete.</source>
-        <translation>1 Runde wurde beim letzten Beenden von Tessera abgeschnitten; sie ist als unvollständig markiert.</translation>
-    </message>
-    <message>
-        <source>%1 turns were cut off when Tessera last stopped; they are marked incomplete.</source>
-        <translation>%1 Runden wurden beim letzten Beenden von Tessera abgeschnitten; sie sind als unvollständig markiert.</translation>
     </message>
     <message>
         <source>Cannot import</source>
@@ -1316,10 +1364,6 @@
     <message>
         <source>This backend has no log.</source>
         <translation>Dieses Backend hat kein Protokoll.</translation>
-    </message>
-    <message>
-        <source>No application opens %1.</source>
-        <translation>Keine Anwendung öffnet %1.</translation>
     </message>
     <message>
         <source>the agent is busy with your last turn</source>
@@ -1480,6 +1524,38 @@
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n Karte</numerusform>
+            <numerusform>%n Karten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n block(s) could not be drawn natively</source>
+        <translation>
+            <numerusform>%n Block konnte nicht nativ gezeichnet werden</numerusform>
+            <numerusform>%n Blöcke konnten nicht nativ gezeichnet werden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s) cut off when Tessera last stopped, marked incomplete.</source>
+        <translation>
+            <numerusform>%n Runde wurde beim letzten Beenden von Tessera abgeschnitten und ist als unvollständig markiert.</numerusform>
+            <numerusform>%n Runden wurden beim letzten Beenden von Tessera abgeschnitten und sind als unvollständig markiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo is now saved as a conversation of yours.</source>
+        <translation>Die Demo ist jetzt als Ihre eigene Unterhaltung gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -1702,6 +1778,31 @@
     <message>
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::StoreCommands</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n Karte</numerusform>
+            <numerusform>%n Karten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>imported %1 from %2 as &quot;%3&quot; into %4</source>
+        <translation>%1 aus %2 als „%3“ in %4 importiert</translation>
+    </message>
+    <message>
+        <source>wrote %1 (%2, %3)</source>
+        <translation>%1 geschrieben (%2, %3)</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 // Runs a built program (the tessera binary, a helper) as a user would: in a child process, with its
 // exit code, stdout and stderr collected. Shared by the tests that drive the command line.
 
+#include <QByteArray>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
@@ -13,6 +14,7 @@ struct CliResult
 {
     int exitCode = -1; // the program's exit code; -1 when it did not finish in time, -2 when it crashed
     QString out;
+    QByteArray outBytes; // stdout as written (a PNG or an export on standard output)
     QString err;
 };
 

@@ -206,7 +206,7 @@ void tst_Ask::renderWritesThePng()
     const QString png = m_dir->filePath(u"out.png"_s);
     const Result result = run({u"ask"_s, u"--backend-cmd"_s, backend, u"--render"_s, png, u"draw it"_s});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    QVERIFY2(result.out.contains(u"2 messages, 1 cards, 0 fallbacks"_s), qPrintable(result.out));
+    QVERIFY2(result.out.contains(u"2 messages, 1 card, 0 fallbacks"_s), qPrintable(result.out));
     const QImage image(png);
     QCOMPARE(image.width(), 900);
     QVERIFY(image.height() > 100);

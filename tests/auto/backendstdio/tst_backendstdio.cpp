@@ -2,6 +2,10 @@
 // backend program (tests/tools/scriptedbackend) through the fault cases of issue 5.
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -78,6 +82,7 @@ private Q_SLOTS:
     void widgetActionPayload();
 
     void conversation();
+    void readmeExampleSession();
     void clientEventsReachTheBackend();
     void malformedAndUnknownLines();
     void fiftyMegabyteLine();
@@ -369,6 +374,125 @@ void TestBackendStdio::conversation()
     QTRY_COMPARE(backend.findChildren<QProcess *>().size(), 0);
     for (const QList<QVariant> &change : std::as_const(states))
         QVERIFY(change.at(0).value<ConnectionState>() != ConnectionState::Failed);
+}
+
+namespace {
+
+// The README's "Writing a backend" session: its lines in order, each with the direction it goes
+// ('>' Tessera to the backend, '<' the backend to Tessera); and the one-line examples after it.
+struct ReadmeWire
+{
+    QList<QPair<char, QByteArray>> session;
+    QList<QPair<char, QByteArray>> inlineExamples;
+};
+
+ReadmeWire readmeWire()
+{
+    ReadmeWire wire;
+    QFile file(QStringLiteral(TESSERA_SOURCE_DIR "/README.md"));
+    if (!file.open(QIODevice::ReadOnly))
+        return wire;
+    const QByteArray text = file.readAll();
+    const qsizetype begin = text.indexOf("<!-- wire-example-begin");
+    const qsizetype end = text.indexOf("<!-- wire-example-end -->");
+    if (begin < 0 || end < begin)
+        return wire;
+    for (const QByteArray &line : text.mid(begin, end - begin).split('\n')) {
+        if (line.startsWith("> ") || line.startsWith("< "))
+            wire.session.append({line.at(0), line.mid(2)});
+    }
+    const QByteArray rest = text.mid(end, text.indexOf("\n## ", end) - end);
+    static const QRegularExpression example(QStringLiteral("`([<>]) (\\{[^`]*\\})`"));
+    for (auto it = example.globalMatch(QString::fromUtf8(rest)); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        wire.inlineExamples.append({m.captured(1).at(0).toLatin1(), m.captured(2).toUtf8()});
+    }
+    return wire;
+}
+
+// A client event must be exactly what Tessera writes for its fields.
+QByteArray regenerateClientEvent(const QByteArray &line)
+{
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    const QString type = o.value(QLatin1String("type")).toString();
+    if (type == QLatin1String("user.message"))
+        return userMessageEvent(o.value(QLatin1String("text")).toString());
+    if (type == QLatin1String("card.decision"))
+        return cardDecisionEvent(o.value(QLatin1String("cardId")).toString(), o.value(QLatin1String("action")).toString(),
+                                 o.value(QLatin1String("outcome")).toString());
+    if (type == QLatin1String("widget.action"))
+        return widgetActionEvent(o.value(QLatin1String("widget")).toString(), o.value(QLatin1String("action")).toString(),
+                                 QJsonDocument(o.value(QLatin1String("payload")).toObject()).toJson(QJsonDocument::Compact));
+    return {};
+}
+
+} // namespace
+
+void TestBackendStdio::readmeExampleSession()
+{
+    // The README shows one whole stdio session so a backend can be written without guessing: every
+    // line it shows must be what the parser accepts and what Tessera itself writes.
+    const ReadmeWire wire = readmeWire();
+    QCOMPARE(wire.session.size(), 8);
+    QList<WireEventType> expectedTypes;
+    QByteArray scriptLines;
+    QString question;
+    for (const auto &[direction, line] : wire.session) {
+        if (direction == '>') {
+            QCOMPARE(line, regenerateClientEvent(line));
+            question = QJsonDocument::fromJson(line).object().value(QLatin1String("text")).toString();
+            scriptLines += R"({"expect":"user.message","contains":)" + QJsonDocument(QJsonArray{question}).toJson(QJsonDocument::Compact).mid(1).chopped(1) + "}\n";
+            continue;
+        }
+        WireEvent event;
+        QString error;
+        QVERIFY2(Tessera::parseWireEvent(line, &event, &error), qPrintable(error + QLatin1String(": ") + QString::fromUtf8(line)));
+        QVERIFY2(event.type != WireEventType::Unknown, line.constData());
+        expectedTypes.append(event.type);
+        scriptLines += R"({"send":)" + line + "}\n";
+    }
+    QCOMPARE(expectedTypes, (QList<WireEventType>{WireEventType::TurnStarted, WireEventType::MessageDelta,
+                                                  WireEventType::MessageDelta, WireEventType::Message,
+                                                  WireEventType::Message, WireEventType::CardUpdate,
+                                                  WireEventType::TurnCompleted}));
+    QCOMPARE(wire.inlineExamples.size(), 3);
+    for (const auto &[direction, line] : wire.inlineExamples) {
+        if (direction == '>') {
+            QCOMPARE(line, regenerateClientEvent(line));
+        } else {
+            WireEvent event;
+            QString error;
+            QVERIFY2(Tessera::parseWireEvent(line, &event, &error), qPrintable(error));
+            QCOMPARE(event.type, WireEventType::Error);
+        }
+    }
+
+    // Played by a backend through the real transport: the same events, byte for byte, in order.
+    StdioBackend backend(command(script(scriptLines)));
+    QSignalSpy events(&backend, &Backend::eventReceived);
+    QSignalSpy errors(&backend, &Backend::protocolError);
+    backend.start();
+    QTRY_COMPARE(backend.state(), ConnectionState::Connected);
+    QString error;
+    QVERIFY2(backend.sendUserMessage(question, &error), qPrintable(error));
+    QTRY_COMPARE(events.size(), int(expectedTypes.size()));
+    for (int i = 0; i < events.size(); ++i) {
+        QCOMPARE(eventAt(events, i).type, expectedTypes.at(i));
+        QCOMPARE(eventAt(events, i).raw, wire.session.at(i + 1).second);
+    }
+    QCOMPARE(eventAt(events, 2).text, QStringLiteral("the table has the rest."));
+    const Message answer = parseTranscriptLine(eventAt(events, 3).message, 1);
+    QCOMPARE(answer.content, QStringLiteral("Pharma led; the table has the rest."));
+    const Message card = parseTranscriptLine(eventAt(events, 4).message, 2);
+    QCOMPARE(card.cards.size(), 1);
+    QVERIFY(card.cards.first().isValid());
+    QCOMPARE(card.cards.first().kindName(), QStringLiteral("data_table"));
+    QCOMPARE(card.cards.first().cardId(), QStringLiteral("flow-1"));
+    QCOMPARE(eventAt(events, 5).cardId, QStringLiteral("flow-1"));
+    QCOMPARE(eventAt(events, 5).state, QStringLiteral("filed"));
+    QCOMPARE(eventAt(events, 6).turnId, QStringLiteral("t1"));
+    QCOMPARE(errors.size(), 0);
+    backend.stop();
 }
 
 void TestBackendStdio::clientEventsReachTheBackend()

@@ -384,7 +384,7 @@ void tst_CardKinds::validateCommand()
     const Result render = run({QStringLiteral("render"), QStringLiteral("--plugins"), plugins, file, QStringLiteral("-o"),
                                m_dir.filePath(QStringLiteral("gate.png"))});
     QCOMPARE(render.exitCode, 0);
-    QVERIFY2(render.out.contains(QStringLiteral("3 messages, 2 cards, 1 fallbacks")), qPrintable(render.out + render.err));
+    QVERIFY2(render.out.contains(QStringLiteral("3 messages, 2 cards, 1 fallback")), qPrintable(render.out + render.err));
 
     const Result missing = run({QStringLiteral("validate"), QStringLiteral("--plugins")});
     QCOMPARE(missing.exitCode, 2);

@@ -1,5 +1,6 @@
 // The command line of PRODUCT.md §3, run as a user would: the real binary in a child process.
 
+#include <QFile>
 #include <QImage>
 #include <QRegularExpression>
 #include <QSet>
@@ -20,11 +21,15 @@ private Q_SLOTS:
     void validateHostileListsEachProblem();
     void validateJson();
     void validateUnreadableFile();
+    void validateExpectationsMet();
+    void validateExpectationsUnmet();
+    void validateExpectationsJson();
     void usageErrors_data();
     void usageErrors();
     void renderDemo_data();
     void renderDemo();
     void renderHostile();
+    void renderToStandardOutput();
 
 private:
     using Result = CliResult;
@@ -84,6 +89,55 @@ void tst_Cli::validateUnreadableFile()
     QVERIFY(r.err.contains(QLatin1String("cannot read")));
 }
 
+namespace {
+const QString kDemo = QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl");
+const QString kExpect = QStringLiteral("--expect");
+} // namespace
+
+void tst_Cli::validateExpectationsMet()
+{
+    // Seed 002's checks, met: nothing is printed and the exit code is 0. "cardKind: data_table" as the
+    // seed spells it (a space after the colon) is the same check.
+    const Result r = run({QStringLiteral("validate"), kDemo, kExpect, QStringLiteral("cardsAtLeast:17"), kExpect,
+                          QStringLiteral("cardKind:data_table"), kExpect, QStringLiteral("cardKind: metric_chart")});
+    QCOMPARE(r.out, QString());
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+}
+
+void tst_Cli::validateExpectationsUnmet()
+{
+    // One line per unmet expectation, in the order given; met ones print nothing.
+    const Result r = run({QStringLiteral("validate"), kDemo, kExpect, QStringLiteral("cardsAtLeast:18"), kExpect,
+                          QStringLiteral("cardKind:text"), kExpect, QStringLiteral("cardKind:decision"), kExpect,
+                          QStringLiteral("cardsAtLeast:0")});
+    QCOMPARE(r.exitCode, 1);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(lines.at(0), QStringLiteral("expectation not met: cardsAtLeast:18: the conversation has 17 valid cards"));
+    QCOMPARE(lines.at(1), QStringLiteral("expectation not met: cardKind:decision: no valid decision card (valid kinds: %1)")
+                                  .arg(QStringLiteral("alert, canvas, code, data_table, detail, dorkos_ui, item_list, json_render, metric_chart, recommend_actions, text")));
+
+    // Invalid cards do not count, and they are still listed before the expectations.
+    const Result hostile = run({QStringLiteral("validate"), QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl"), kExpect,
+                                QStringLiteral("cardsAtLeast:1000")});
+    QCOMPARE(hostile.exitCode, 1);
+    const QStringList hostileLines = hostile.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(hostileLines.size() >= 11);
+    QVERIFY2(hostileLines.last().startsWith(QLatin1String("expectation not met: cardsAtLeast:1000: the conversation has ")),
+             qPrintable(hostileLines.last()));
+    QVERIFY(hostileLines.first().startsWith(QLatin1String("line ")));
+}
+
+void tst_Cli::validateExpectationsJson()
+{
+    const Result r = run({QStringLiteral("validate"), kDemo, QStringLiteral("--json"), kExpect, QStringLiteral("cardKind:decision")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(QLatin1String("\"valid\": true")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("\"expectationsMet\": false")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("\"expectation not met: cardKind:decision: no valid decision card")), qPrintable(r.out));
+}
+
 void tst_Cli::usageErrors_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -92,6 +146,11 @@ void tst_Cli::usageErrors_data()
     QTest::newRow("bad theme") << QStringList{QStringLiteral("render"), QStringLiteral("x.jsonl"), QStringLiteral("-o"), QStringLiteral("y.png"), QStringLiteral("--theme"), QStringLiteral("pink")};
     QTest::newRow("validate without file") << QStringList{QStringLiteral("validate")};
     QTest::newRow("unknown option") << QStringList{QStringLiteral("validate"), QStringLiteral("x.jsonl"), QStringLiteral("--fast")};
+    QTest::newRow("--expect without value") << QStringList{QStringLiteral("validate"), QStringLiteral("x.jsonl"), QStringLiteral("--expect")};
+    QTest::newRow("--expect unknown check") << QStringList{QStringLiteral("validate"), QStringLiteral("x.jsonl"), QStringLiteral("--expect"), QStringLiteral("cardsAtMost:3")};
+    QTest::newRow("--expect negative count") << QStringList{QStringLiteral("validate"), QStringLiteral("x.jsonl"), QStringLiteral("--expect"), QStringLiteral("cardsAtLeast:-1")};
+    QTest::newRow("--expect empty kind") << QStringList{QStringLiteral("validate"), QStringLiteral("x.jsonl"), QStringLiteral("--expect"), QStringLiteral("cardKind:")};
+    QTest::newRow("ask --render -") << QStringList{QStringLiteral("ask"), QStringLiteral("--backend-cmd"), QStringLiteral("true"), QStringLiteral("--render"), QStringLiteral("-"), QStringLiteral("hi")};
 }
 
 void tst_Cli::usageErrors()
@@ -149,6 +208,23 @@ void tst_Cli::renderHostile()
     QVERIFY2(m.hasMatch(), qPrintable(r.out));
     QVERIFY(m.captured(3).toInt() >= 10);
     QVERIFY(!QImage(out).isNull());
+}
+
+void tst_Cli::renderToStandardOutput()
+{
+    // "-" is standard output: the PNG bytes alone there, what is said about them on stderr, no file "-".
+    QFile::remove(QStringLiteral("-"));
+    const Result r = run({QStringLiteral("render"), kDemo, QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("--width"),
+                          QStringLiteral("480")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!QFile::exists(QStringLiteral("-")));
+    QVERIFY(r.outBytes.startsWith("\x89PNG\r\n\x1a\n"));
+    const QImage image = QImage::fromData(r.outBytes, "PNG");
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.width(), 480);
+    QVERIFY2(r.err.contains(QLatin1String("wrote standard output (480x")), qPrintable(r.err));
+    QVERIFY2(QRegularExpression(QStringLiteral("^43 messages, 17 cards, 0 fallbacks$"), QRegularExpression::MultilineOption)
+                     .match(r.err).hasMatch(), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -15,10 +15,12 @@
 #include <QMenuBar>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QStatusBar>
 #include <QTest>
 
 #include <app/conversationlist.h>
 #include <app/mainwindow.h>
+#include <app/plurals.h>
 #include <cards/cardkinds.h>
 #include <cards/conversationmodel.h>
 #include <store/conversationstore.h>
@@ -62,6 +64,7 @@ class tst_ConversationList : public QObject
 private Q_SLOTS:
     void init();
     void cleanup();
+    void countsHavePluralForms();
     void renameWithF2();
     void deleteAsksThenUndoBringsItBack();
     void deleteCancelledKeepsIt();
@@ -94,6 +97,22 @@ void tst_ConversationList::init()
     m_window->resize(1000, 700);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void tst_ConversationList::countsHavePluralForms()
+{
+    // "1 message · 1 card", never "1 message(s)" (translations/tessera_en.ts), as the status bar says it.
+    QVERIFY(installEnglishPlurals());
+    const QString one = import(R"({"role":"user","content":"One question"})" "\n"
+                               R"({"role":"tool","content":"x","structured":{"card":{"kind":"text","specVersion":1,"payload":{"text":"hi"}}}})" "\n"
+                               R"({"role":"assistant","content":"An answer"})" "\n", QStringLiteral("one"));
+    QVERIFY(!one.isEmpty());
+    QAbstractItemModel *rows = m_window->conversationList()->view()->model();
+    QCOMPARE(rows->rowCount(), 1);
+    const QString text = rows->index(0, 0).data().toString();
+    QVERIFY2(text.startsWith(QStringLiteral("One question\n3 messages \u00b7 1 card \u00b7 ")), qPrintable(text));
+    QVERIFY(m_window->openStored(one));
+    QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("3 messages, 1 card"));
 }
 
 void tst_ConversationList::cleanup()

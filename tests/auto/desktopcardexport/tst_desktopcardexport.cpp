@@ -5,12 +5,17 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -52,6 +57,8 @@ private Q_SLOTS:
     void plainText_data();
     void plainText();
     void copyText();
+    void copyTextKeepsNonAscii();
+    void noLatin1LiteralHoldsNonAscii();
     void copyJson();
     void copyImage();
     void contextMenuInConversationView();
@@ -109,6 +116,53 @@ void tst_DesktopCardExport::copyText()
     QCOMPARE(lines.size(), 7);
     QCOMPARE(lines.at(2).split(QLatin1Char('\t')), (QStringList{QStringLiteral("Sector"), QStringLiteral("Net flow")}));
     QCOMPARE(lines.at(4), QStringLiteral("IT Services\t-88.50"));
+}
+
+void tst_DesktopCardExport::copyTextKeepsNonAscii()
+{
+    // The item separator is an em dash (U+2014), one character, never its UTF-8 bytes read as Latin-1.
+    const QByteArray raw = R"({"kind":"item_list","specVersion":1,"payload":{"title":"Watchlist \u00b7 Q3",)"
+                           R"("items":[{"id":"a","name":"TITAN","status":"ok","meta":"3412 \u2192 3280"},)"
+                           R"({"id":"b","name":"Caf\u00e9 Co","meta":"\u65e5\u672c"}]}})";
+    const Card card = Card::fromEnvelopeText(raw);
+    QVERIFY(card.isValid());
+    QApplication::clipboard()->clear();
+    copyCard(card, nullptr, CardCopyFormat::Text);
+    const QString text = QApplication::clipboard()->text();
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.at(0), QStringLiteral("Watchlist \u00b7 Q3"));
+    QCOMPARE(lines.at(1), QStringLiteral("- TITAN [ok] \u2014 3412 \u2192 3280"));
+    QCOMPARE(lines.at(2), QStringLiteral("- Caf\u00e9 Co \u2014 \u65e5\u672c"));
+    QCOMPARE(lines.at(2).at(10), QChar(0x2014));
+    QVERIFY(!text.contains(QChar(0xe2)));
+}
+
+void tst_DesktopCardExport::noLatin1LiteralHoldsNonAscii()
+{
+    // The audit of issue 18, kept: QLatin1String / QLatin1Char / QLatin1StringView read each byte as one
+    // character, so a UTF-8 literal in them ("—" is three bytes) turns into mojibake. Sources are UTF-8;
+    // non-ASCII text goes into QStringLiteral or tr().
+    static const QRegularExpression latin1(QStringLiteral("QLatin1(String|Char|StringView)?\\s*\\(\\s*(\"[^\"]*\"|'[^']*')"));
+    int files = 0;
+    QStringList offenders;
+    for (const char *dir : {"app", "backend", "cards", "canvas", "session", "store", "widgets", "tests"}) {
+        QDirIterator it(QStringLiteral(TESSERA_SOURCE_DIR "/") + QLatin1String(dir), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            ++files;
+            const QString text = QString::fromUtf8(file.readAll());
+            for (auto m = latin1.globalMatch(text); m.hasNext();) {
+                const QString literal = m.next().captured(2);
+                if (std::any_of(literal.cbegin(), literal.cend(), [](QChar c) { return c.unicode() > 0x7f; }))
+                    offenders.append(file.fileName() + QLatin1String(": ") + literal);
+            }
+        }
+    }
+    QVERIFY2(files > 200, qPrintable(QString::number(files)));
+    QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
 }
 
 void tst_DesktopCardExport::copyJson()

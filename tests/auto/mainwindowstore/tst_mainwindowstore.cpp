@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QListView>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -41,7 +42,10 @@ private Q_SLOTS:
     void secondInstanceIsRefusedAndRaisesFirst();
     void unusableStoreShowsBanner();
     void cutOffTurnIsMarked();
-    void newConversationIsStored();
+    void newConversationIsStoredOnFirstMessage();
+    void firstMessageTitlesUnlessRenamed();
+    void sendingIntoTheDemoSaysItIsKept();
+    void mostRecentStoredOpensAtStart();
     void restoredConversationIsDrawnOnShow();
     void sendingInAFileConversationKeepsIt();
     void fullDiskBannerSaysWhatIsSaved();
@@ -192,19 +196,125 @@ void tst_MainWindowStore::cutOffTurnIsMarked()
     QVERIFY(model->blockText(3).contains(QLatin1String("cut off")));
 }
 
-void tst_MainWindowStore::newConversationIsStored()
+void tst_MainWindowStore::newConversationIsStoredOnFirstMessage()
 {
     MainWindow window;
     QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
     window.openDemo();
+    // Ctrl+N three times leaves nothing in the store or the list.
+    window.newConversation();
+    window.newConversation();
     window.newConversation();
     QCOMPARE(window.model()->rowCount(), 0);
-    QCOMPARE(window.conversationList()->count(), 1);
+    QCOMPARE(window.conversationList()->count(), 0);
+    QCOMPARE(window.store()->listConversations().size(), 0);
+    QVERIFY(window.currentConversationId().isEmpty());
+    QCOMPARE(window.windowTitle(), QStringLiteral("New conversation — Tessera"));
+
+    // The first message stores it, titled by that message.
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("  What moved   the market today?  "));
     const QString id = window.currentConversationId();
     QVERIFY(!id.isEmpty());
-    Q_EMIT window.composer()->sendRequested(QStringLiteral("first words"));
     QCOMPARE(window.store()->rawLines(id).size(), 1);
     QCOMPARE(window.model()->rowCount(), 1);
+    QCOMPARE(window.conversationList()->count(), 1);
+    QCOMPARE(window.conversationList()->idAt(0), id);
+    const ConversationSummary summary = window.store()->conversation(id);
+    QCOMPARE(summary.title, QStringLiteral("What moved the market today?"));
+    QVERIFY(!summary.titleByUser);
+    QCOMPARE(window.windowTitle(), QStringLiteral("What moved the market today? — Tessera"));
+    // A second message does not retitle it.
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("And yesterday?"));
+    QCOMPARE(window.store()->rawLines(id).size(), 2);
+    QCOMPARE(window.store()->conversation(id).title, QStringLiteral("What moved the market today?"));
+}
+
+void tst_MainWindowStore::firstMessageTitlesUnlessRenamed()
+{
+    // Conversations stored before issue 18 ("New conversation", empty) and files without a question are
+    // titled by their first question; one the person renamed keeps their title.
+    const QString dataDir = m_dir->filePath(QStringLiteral("data"));
+    QString untitled, renamed, noQuestion;
+    const QString answersOnly = m_dir->filePath(QStringLiteral("answers.jsonl"));
+    {
+        QFile file(answersOnly);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"role":"assistant","content":"Good morning."})" "\n");
+    }
+    {
+        ConversationStore store;
+        QVERIFY(store.open(dataDir).ok());
+        QVERIFY(store.createConversation(QStringLiteral("New conversation"), QString(), &untitled).ok());
+        QVERIFY(store.createConversation(QStringLiteral("New conversation"), QString(), &renamed).ok());
+        QVERIFY(store.renameConversation(renamed, QStringLiteral("My watchlist")).ok());
+        QVERIFY(store.importFile(answersOnly, &noQuestion).ok());
+        QCOMPARE(store.conversation(noQuestion).title, QStringLiteral("answers")); // the file name
+    }
+    MainWindow window;
+    QVERIFY(window.openStore(dataDir).ok());
+    const QString longQuestion = QStringLiteral("Which of my holdings ") + QString(100, QLatin1Char('x'));
+    const struct { QString id; QString text; QString title; } cases[] = {
+        {untitled, QStringLiteral("Where did the money go?"), QStringLiteral("Where did the money go?")},
+        {renamed, QStringLiteral("Add TITAN"), QStringLiteral("My watchlist")},
+        {noQuestion, longQuestion, longQuestion.left(79) + QChar(0x2026)},
+    };
+    for (const auto &c : cases) {
+        QVERIFY(window.openStored(c.id));
+        Q_EMIT window.composer()->sendRequested(c.text);
+        QCOMPARE(window.currentConversationId(), c.id);
+        QCOMPARE(window.store()->conversation(c.id).title, c.title);
+        QCOMPARE(window.windowTitle(), c.title + QStringLiteral(" — Tessera"));
+    }
+}
+
+void tst_MainWindowStore::sendingIntoTheDemoSaysItIsKept()
+{
+    // The decision of issue 18 (docs/decisions.md): the demo becomes the person's conversation, and
+    // the window says so.
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    window.openDemo();
+    QVERIFY(window.currentConversationId().isEmpty());
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("What about banks?"));
+    const QString id = window.currentConversationId();
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(window.store()->rawLines(id).size(), 44);
+    QCOMPARE(window.conversationList()->count(), 1);
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("The demo is now saved as a conversation of yours. ")),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Morning.")));
+    // Only the first message into the demo says it.
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("And insurers?"));
+    QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("demo")));
+    // Opening the demo again shows it as bundled: the saved copy is a conversation of its own.
+    window.openDemo();
+    QCOMPARE(window.model()->transcript().messages.size(), 43);
+    QVERIFY(window.currentConversationId().isEmpty());
+}
+
+void tst_MainWindowStore::mostRecentStoredOpensAtStart()
+{
+    const QString dataDir = m_dir->filePath(QStringLiteral("data"));
+    {
+        MainWindow window;
+        QVERIFY(window.openStore(dataDir).ok());
+        QVERIFY(!window.openMostRecentStored()); // nothing stored: the caller opens the demo
+    }
+    QString older, newer;
+    {
+        ConversationStore store;
+        QVERIFY(store.open(dataDir).ok());
+        QVERIFY(store.createConversation(QStringLiteral("older"), QString(), &older).ok());
+        QVERIFY(store.appendMessage(older, R"({"role":"user","content":"older"})").ok());
+        QVERIFY(store.createConversation(QStringLiteral("newer"), QString(), &newer).ok());
+        QVERIFY(store.appendMessage(newer, R"({"role":"user","content":"newer"})").ok());
+    }
+    MainWindow window;
+    QVERIFY(window.openStore(dataDir).ok());
+    QVERIFY(window.openMostRecentStored());
+    QCOMPARE(window.currentConversationId(), newer);
+    QCOMPARE(window.windowTitle(), QStringLiteral("newer — Tessera"));
+    QCOMPARE(window.model()->transcript().messages.size(), 1);
 }
 
 void tst_MainWindowStore::restoredConversationIsDrawnOnShow()

@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <app/conversationlist.h>
 #include <app/mainwindow.h>
 #include <backend/backend.h>
 #include <backend/backendconfig.h>
@@ -122,7 +123,11 @@ void tst_SessionWindow::sendsThroughTheSession()
                                 R"({"role":"assistant","content":"Hi there.","turn_id":"t1"})"}));
     // The conversation remembers its backend, beside it in the data dir.
     QSettings settings(backendSettingsPath(m_window->store()->dataDir()), QSettings::IniFormat);
-    QCOMPARE(loadBackendConfig(settings, id), config);
+    QCOMPARE(loadBackendConfig(settings, id), config);    // Ctrl+N stored nothing; the first message stored it, titled by it (issue 18).
+    QCOMPARE(m_window->store()->listConversations().size(), 1);
+    QCOMPARE(m_window->store()->conversation(id).title, QStringLiteral("hello"));
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("hello — Tessera"));
+    QCOMPARE(m_window->conversationList()->count(), 1);
 }
 
 void tst_SessionWindow::busyRefusesAndStopStops()

@@ -28,11 +28,13 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void importPrintsIdLast();
+    void countsUsePluralForms();
     void listIsTabSeparated();
     void listEmptyAndSearch();
     void listRefusesAFileAsDataDir();
     void exportJsonLinesRoundTrip();
     void exportMarkdown();
+    void exportToStandardOutput();
     void validateStoredIdMatchesFile();
     void renderStoredId();
     void unknownIdOrFile();
@@ -83,6 +85,22 @@ void tst_StoreCli::importPrintsIdLast()
     const QRegularExpression uuid(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
     QVERIFY2(uuid.match(lines.last()).hasMatch(), qPrintable(lines.last()));
     QVERIFY(QFileInfo::exists(m_dir->filePath(QStringLiteral("data/tessera.db"))));
+}
+
+void tst_StoreCli::countsUsePluralForms()
+{
+    // One message and one card read "1 message, 1 card" (translations/tessera_en.ts), not "1 messages".
+    const QString file = m_dir->filePath(QStringLiteral("one.jsonl"));
+    QVERIFY(writeFile(file, R"({"role":"assistant","content":"x","structured":{"card":{"kind":"text","specVersion":1,"payload":{"text":"hi"}}}})"
+                            "\n"));
+    const Result r = run({QStringLiteral("import"), file});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(QLatin1String("imported 1 message, 1 card from one.jsonl as ")), qPrintable(r.out + r.err));
+    const QString id = r.out.trimmed().section(QLatin1Char('\n'), -1);
+    const Result exported = run({QStringLiteral("export"), id, QStringLiteral("-o"), m_dir->filePath(QStringLiteral("out.jsonl"))});
+    QVERIFY2(exported.out.endsWith(QLatin1String("out.jsonl (1 message, JSON Lines)\n")), qPrintable(exported.out));
+    const Result rendered = run({QStringLiteral("render"), id, QStringLiteral("-o"), m_dir->filePath(QStringLiteral("one.png"))});
+    QVERIFY2(rendered.out.startsWith(QLatin1String("1 message, 1 card, 0 fallbacks\n")), qPrintable(rendered.out + rendered.err));
 }
 
 void tst_StoreCli::listIsTabSeparated()
@@ -157,6 +175,27 @@ void tst_StoreCli::exportMarkdown()
     QVERIFY2(md.contains(QLatin1String("| Sector | Net flow |\n| --- | ---: |\n| Pharma | 412 |")), qPrintable(md.left(2000)));
     QVERIFY(md.contains(QLatin1String("> **Warning:** Quotes are 20 minutes delayed")));
     QVERIFY(!md.contains(QLatin1String("rendered:")));
+}
+
+void tst_StoreCli::exportToStandardOutput()
+{
+    // "-" is standard output: the export's bytes exactly, nothing else there, and no file named "-".
+    const QString id = importFile(kHostile);
+    QFile::remove(QStringLiteral("-"));
+    const Result r = run({QStringLiteral("export"), id, QStringLiteral("-o"), QStringLiteral("-")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!QFile::exists(QStringLiteral("-")));
+    QByteArray original = readFile(kHostile);
+    if (!original.endsWith('\n'))
+        original += '\n';
+    QCOMPARE(r.outBytes, original);
+    QCOMPARE(r.err, QString());
+
+    const QString file = m_dir->filePath(QStringLiteral("out.md"));
+    QCOMPARE(run({QStringLiteral("export"), id, QStringLiteral("-o"), file, QStringLiteral("--format"), QStringLiteral("md")}).exitCode, 0);
+    const Result md = run({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("-o"), QStringLiteral("-")});
+    QCOMPARE(md.exitCode, 0);
+    QCOMPARE(md.outBytes, readFile(file));
 }
 
 void tst_StoreCli::validateStoredIdMatchesFile()
