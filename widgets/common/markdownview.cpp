@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QMimeData>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -205,9 +206,72 @@ void MarkdownView::renderInto(QTextDocument *document, const QString &markdown)
     styleTables(document->rootFrame());
 }
 
+void MarkdownView::breakLongRuns(QTextDocument *document)
+{
+    const QChar zwsp(0x200B);
+    QList<int> positions;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        const QString text = block.text();
+        int run = 0;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar c = text.at(i);
+            if (c.isSpace() || c == zwsp) {
+                run = 0;
+                continue;
+            }
+            // Never between a surrogate pair, or before a combining mark or joiner.
+            const bool whole = i + 1 < text.size() && !c.isHighSurrogate() && !text.at(i + 1).isMark()
+                && text.at(i + 1) != QChar(0x200D) && c != QChar(0x200D) && !text.at(i + 1).isSpace();
+            if (++run >= kBreakEvery && whole) {
+                positions.append(block.position() + int(i) + 1);
+                run = 0;
+            }
+        }
+    }
+    if (positions.isEmpty())
+        return;
+    QTextCursor cursor(document);
+    cursor.beginEditBlock();
+    // Back to front, so earlier positions stay valid; each keeps the format before it (links, bold).
+    for (auto it = positions.crbegin(); it != positions.crend(); ++it) {
+        cursor.setPosition(*it);
+        cursor.insertText(QString(zwsp));
+    }
+    cursor.endEditBlock();
+}
+
+void MarkdownView::applyJoins(QTextDocument *document) const
+{
+    if (!m_joins)
+        return;
+    QTextFrameFormat frame = document->rootFrame()->frameFormat();
+    QTextCursor cursor(document);
+    if (m_joins & JoinsAbove) {
+        frame.setTopMargin(0);
+        QTextBlockFormat first = document->begin().blockFormat();
+        first.setTopMargin(0);
+        cursor.setPosition(0);
+        cursor.setBlockFormat(first);
+    }
+    if (m_joins & JoinsBelow) {
+        frame.setBottomMargin(0);
+        QTextBlockFormat last = document->lastBlock().blockFormat();
+        last.setBottomMargin(0);
+        cursor.setPosition(document->lastBlock().position());
+        cursor.setBlockFormat(last);
+    }
+    document->rootFrame()->setFrameFormat(frame);
+}
+
 MarkdownView::MarkdownView(const QString &markdown, QWidget *parent)
+    : MarkdownView(markdown, NoJoin, parent)
+{
+}
+
+MarkdownView::MarkdownView(const QString &markdown, Joins joins, QWidget *parent)
     : QTextBrowser(parent)
     , m_markdown(markdown)
+    , m_joins(joins)
 {
     setOpenLinks(false);
     setOpenExternalLinks(false);
@@ -233,6 +297,8 @@ void MarkdownView::rebuild()
     auto *shown = new SafeTextDocument(this);
     shown->setDefaultFont(font());
     renderInto(shown, m_markdown);
+    breakLongRuns(shown);
+    applyJoins(shown);
     QTextDocument *previous = m_shown;
     setDocument(shown); // the view's own initial document is deleted by its text control
     m_shown = shown;
@@ -245,6 +311,8 @@ void MarkdownView::rebuild()
     m_measure->setDefaultFont(font());
     m_measure->setDocumentMargin(shown->documentMargin());
     renderInto(m_measure, m_markdown);
+    breakLongRuns(m_measure);
+    applyJoins(m_measure);
     m_heightCache.clear();
     updateGeometry();
 }
@@ -278,6 +346,20 @@ QSize MarkdownView::sizeHint() const
 QSize MarkdownView::minimumSizeHint() const
 {
     return {40, fontMetrics().height()};
+}
+
+QMimeData *MarkdownView::createMimeDataFromSelection() const
+{
+    // The reader copies the text, never the break opportunities added for layout.
+    QMimeData *source = QTextBrowser::createMimeDataFromSelection();
+    auto *copied = new QMimeData;
+    const QString zwsp(QChar(0x200B));
+    if (source->hasHtml())
+        copied->setHtml(source->html().remove(zwsp));
+    if (source->hasText())
+        copied->setText(source->text().remove(zwsp));
+    delete source;
+    return copied;
 }
 
 void MarkdownView::changeEvent(QEvent *event)
