@@ -261,6 +261,12 @@ void MarkdownView::applyJoins(QTextDocument *document) const
         cursor.setBlockFormat(last);
     }
     document->rootFrame()->setFrameFormat(frame);
+    if (m_joins & HidesTableHeader) {
+        const QList<QTextFrame *> frames = document->rootFrame()->childFrames();
+        auto *table = frames.isEmpty() ? nullptr : qobject_cast<QTextTable *>(frames.first());
+        if (table && table->rows() > 1)
+            table->removeRows(0, 1);
+    }
 }
 
 MarkdownView::MarkdownView(const QString &markdown, QWidget *parent)
@@ -307,12 +313,7 @@ void MarkdownView::rebuild()
 
     if (m_measure)
         m_measure->deleteLater();
-    m_measure = new SafeTextDocument(this);
-    m_measure->setDefaultFont(font());
-    m_measure->setDocumentMargin(shown->documentMargin());
-    renderInto(m_measure, m_markdown);
-    breakLongRuns(m_measure);
-    applyJoins(m_measure);
+    m_measure = nullptr; // built when a width other than the shown one is asked for
     m_heightCache.clear();
     updateGeometry();
 }
@@ -331,8 +332,23 @@ int MarkdownView::heightForWidth(int width) const
         return *cached;
     const QMargins margins = contentsMargins() + viewportMargins();
     const int textWidth = qMax(1, width - margins.left() - margins.right());
-    m_measure->setTextWidth(textWidth);
-    const int height = qCeil(m_measure->size().height()) + margins.top() + margins.bottom();
+    // The shown document once the view laid it out at this width (one parse and one layout per
+    // chunk, issue 13); else a second document, so the shown one is not laid out at every width asked.
+    QTextDocument *document = m_shown;
+    if (m_shown->pageSize().width() != qreal(textWidth)) {
+        if (!m_measure) {
+            auto *self = const_cast<MarkdownView *>(this);
+            m_measure = new SafeTextDocument(self);
+            m_measure->setDefaultFont(font());
+            m_measure->setDocumentMargin(m_shown->documentMargin());
+            renderInto(m_measure, m_markdown);
+            breakLongRuns(m_measure);
+            applyJoins(m_measure);
+        }
+        m_measure->setTextWidth(textWidth);
+        document = m_measure;
+    }
+    const int height = qCeil(document->size().height()) + margins.top() + margins.bottom();
     m_heightCache.insert(width, height);
     return height;
 }
@@ -365,12 +381,13 @@ QMimeData *MarkdownView::createMimeDataFromSelection() const
 void MarkdownView::changeEvent(QEvent *event)
 {
     QTextBrowser::changeEvent(event);
-    if (event->type() == QEvent::FontChange && m_measure) {
+    if (event->type() == QEvent::FontChange && m_shown) {
         document()->setDefaultFont(font());
-        m_measure->setDefaultFont(font());
+        if (m_measure)
+            m_measure->setDefaultFont(font());
         m_heightCache.clear();
         updateGeometry();
-    } else if (event->type() == QEvent::PaletteChange && m_measure) {
+    } else if (event->type() == QEvent::PaletteChange && m_shown) {
         // Qt's Markdown importer bakes palette colors (links, code spans) into the document.
         rebuild();
     }

@@ -35,7 +35,8 @@ class MarkdownView : public QTextBrowser
 public:
     // A chunk of a longer text (ProseView) may continue the paragraph of the chunk above or below it:
     // it is drawn without the margins on that side, so the paragraph reads as one.
-    enum Join { NoJoin = 0, JoinsAbove = 1, JoinsBelow = 2 };
+    // HidesTableHeader: the chunk continues a table; its first row repeats the header and is removed.
+    enum Join { NoJoin = 0, JoinsAbove = 1, JoinsBelow = 2, HidesTableHeader = 4 };
     Q_DECLARE_FLAGS(Joins, Join)
 
     static constexpr int kBreakEvery = 64;
@@ -77,7 +78,7 @@ private:
     QString m_markdown;
     Joins m_joins;
     QTextDocument *m_shown = nullptr;   // the displayed document; owned (child)
-    QTextDocument *m_measure = nullptr; // same content, laid out at the asked width; owned (child)
+    mutable QTextDocument *m_measure = nullptr; // same content, laid out at other widths; owned (child), lazy
     mutable QHash<int, int> m_heightCache;
 };
 

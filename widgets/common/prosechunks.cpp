@@ -60,6 +60,12 @@ bool closes(QStringView line, const Fence &open)
 
 bool isSpace(QChar c) { return c == u' ' || c == u'\t'; }
 
+bool isPlain(QChar c)
+{
+    const char16_t u = c.unicode();
+    return (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9');
+}
+
 // Whether a cut between a and b keeps both characters whole.
 bool wholeBetween(QChar a, QChar b)
 {
@@ -80,6 +86,7 @@ public:
             return i + 1;
         }
         if (c == u'`') {
+            ++m_marks;
             qsizetype n = 0;
             while (i + n < s.size() && s.at(i + n) == u'`')
                 ++n;
@@ -104,6 +111,7 @@ public:
             break;
         case u'[':
             ++m_brackets;
+            ++m_marks;
             break;
         case u']':
             m_brackets = qMax(0, m_brackets - 1);
@@ -130,8 +138,10 @@ public:
             const bool spaced = before.isSpace() && after.isSpace();
             const bool intraword = c == u'_' && before.isLetterOrNumber() && after.isLetterOrNumber();
             const bool listMarker = (c == u'*') && i == lineBegin && after.isSpace();
-            if (!spaced && !intraword && !listMarker)
+            if (!spaced && !intraword && !listMarker) {
                 (c == u'*' ? m_stars : c == u'_' ? m_underscores : m_tildes) ^= 1;
+                ++m_marks;
+            }
             break;
         }
         default:
@@ -141,6 +151,10 @@ public:
         }
         return i + 1;
     }
+
+    // Emphasis, code and link marks seen since the last cut: each starts a format run.
+    int marks() const { return m_marks; }
+    void resetMarks() { m_marks = 0; }
 
     bool balanced() const
     {
@@ -159,6 +173,7 @@ private:
     int m_stars = 0;
     int m_underscores = 0;
     int m_tildes = 0;
+    int m_marks = 0;
 };
 
 // Cuts one paragraph-level segment longer than kProseChunkChars into pieces (see the header's rule).
@@ -175,17 +190,34 @@ public:
         m_pieceStart = begin;
         m_pieceFence = {};
         m_first = true;
+        if (cutTable(begin, end))
+            return;
         qsizetype i = begin;
         while (i < end) {
             const Line line = lineAt(m_s, i);
             startLine(line, end);
             const qsizetype stop = qMin(line.next, end);
             while (i < stop) {
+                // A run of ASCII letters and digits changes no state: only its last cut point counts.
+                if (isPlain(m_s.at(i)) && i + 1 < stop && isPlain(m_s.at(i + 1))) {
+                    qsizetype j = i + 1;
+                    const qsizetype runEnd = qMin(stop, m_pieceStart + kProseChunkChars);
+                    while (j < runEnd && isPlain(m_s.at(j)))
+                        ++j;
+                    if (j - 1 > i && j - 1 < line.end && cuttable() && (m_fence.length == 0 || j - 1 > m_fenceBegin))
+                        m_best[Any] = j - 1;
+                    i = j;
+                    if (i < stop)
+                        consider(i, line);
+                    if (i - m_pieceStart >= kProseChunkChars || m_inline.marks() >= kProseChunkMarks)
+                        tryCut(i);
+                    continue;
+                }
                 const qsizetype from = i;
                 i = m_fence.length == 0 ? m_inline.feed(m_s, i, line.begin) : i + 1;
                 if (i < stop && i > from)
                     consider(i, line);
-                if (i - m_pieceStart >= kProseChunkChars)
+                if (i - m_pieceStart >= kProseChunkChars || m_inline.marks() >= kProseChunkMarks)
                     tryCut(i);
             }
             if (m_closesAfterLine) {
@@ -199,6 +231,42 @@ public:
 
 private:
     enum Kind { LineStart, Space, Any };
+
+    static bool isDelimiterRow(QStringView line)
+    {
+        bool dash = false;
+        for (const QChar c : line) {
+            if (c == u'-')
+                dash = true;
+            else if (c != u'|' && c != u':' && c != u' ' && c != u'\t')
+                return false;
+        }
+        return dash;
+    }
+
+    // A table is cut only between rows; every piece repeats its header and delimiter rows (the
+    // view hides the repeated header), so each piece is drawn as the same table.
+    bool cutTable(qsizetype begin, qsizetype end)
+    {
+        const Line header = lineAt(m_s, begin);
+        if (header.next >= end || !m_s.sliced(header.begin, header.end - header.begin).contains(u'|'))
+            return false;
+        const Line delimiter = lineAt(m_s, header.next);
+        if (!isDelimiterRow(m_s.sliced(delimiter.begin, delimiter.end - delimiter.begin)))
+            return false;
+        const QString repeated = m_s.sliced(begin, delimiter.end - begin).toString();
+        for (qsizetype i = delimiter.next; i < end;) {
+            const Line row = lineAt(m_s, i);
+            if (row.begin - m_pieceStart >= kProseChunkChars) {
+                close(row.begin);
+                m_pieceFenceLine = repeated;
+                m_pieceFence = Fence{QChar(u'|'), 1};
+            }
+            i = row.next;
+        }
+        close(end);
+        return true;
+    }
 
     bool cuttable() const { return m_fence.length > 0 ? m_fenceHuge : m_inline.balanced(); }
 
@@ -250,7 +318,7 @@ private:
 
     void tryCut(qsizetype at)
     {
-        const qsizetype floor = m_pieceStart + kProseChunkChars / 4;
+        const qsizetype floor = m_pieceStart + qMin(kProseChunkChars / 4, (at - m_pieceStart) / 2);
         for (const Kind kind : {LineStart, Space, Any}) {
             if (m_best[kind] > floor) {
                 close(m_best[kind]);
@@ -279,6 +347,7 @@ private:
         m_out->append(chunk);
         m_first = false;
         m_pieceStart = at;
+        m_inline.resetMarks();
         // The next piece starts inside the fence when the cut is past its opening line.
         const bool insideFence = m_fence.length > 0 && at >= m_fenceBegin;
         m_pieceFence = insideFence ? m_fence : Fence{};

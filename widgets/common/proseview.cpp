@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFontMetrics>
@@ -32,7 +33,8 @@ QList<ProseView::Chunk> ProseView::chunksFor(const QString &markdown) const
         Chunk c;
         c.range = ranges.at(i);
         c.joins = (ranges.at(i).joinsPrevious ? MarkdownView::JoinsAbove : 0)
-            | (i + 1 < ranges.size() && ranges.at(i + 1).joinsPrevious ? MarkdownView::JoinsBelow : 0);
+            | (i + 1 < ranges.size() && ranges.at(i + 1).joinsPrevious ? MarkdownView::JoinsBelow : 0)
+            | (ranges.at(i).fenceChar == u'|' ? MarkdownView::HidesTableHeader : 0);
         chunks.append(c);
     }
     return chunks;
@@ -133,6 +135,10 @@ void ProseView::build(int index, int width)
     view->setObjectName(QStringLiteral("proseChunk"));
     connect(view, &MarkdownView::linkActivated, this, &ProseView::linkActivated);
     view->ensurePolished();
+    // Shown at its width first: the view lays its document out once, and the measure below reuses it.
+    view->resize(width, estimateAt(index, width));
+    if (isVisible())
+        view->show();
     c.view = view;
     c.measuredWidth = width;
     c.measuredHeight = qMax(1, view->heightForWidth(width));
@@ -145,12 +151,22 @@ void ProseView::release(int index)
     if (!c.view)
         return;
     MarkdownView *view = std::exchange(c.view, nullptr);
+    // Focus goes to the scroll area around the prose, not to the next chunk (which would scroll to it).
+    if (view->isAncestorOf(QApplication::focusWidget()) || view->hasFocus()) {
+        for (QWidget *w = parentWidget(); w; w = w->parentWidget()) {
+            if (w->focusPolicy() & Qt::StrongFocus) {
+                w->setFocus(Qt::OtherFocusReason);
+                break;
+            }
+        }
+    }
     view->hide();
     view->deleteLater();
 }
 
 void ProseView::prepare(int width, int bottom)
 {
+    m_preparedBottom = bottom; // kept built: a render draws them however little of it is on screen
     int top = 0;
     for (int i = 0; i < m_chunks.size() && top < bottom; ++i) {
         build(i, width);
@@ -217,7 +233,7 @@ void ProseView::updateChunks()
                 build(i, w);
             else
                 pending = true;
-        } else if (c.view && (top > keepBottom || top + before < keepTop)) {
+        } else if (c.view && top >= m_preparedBottom && (top > keepBottom || top + before < keepTop)) {
             c.measuredWidth = w;
             c.measuredHeight = before;
             release(i);

@@ -88,6 +88,7 @@ private:
     QString m_markdown;
     QList<Chunk> m_chunks;
     int m_builds = 0;
+    int m_preparedBottom = -1; // prepare(): chunks above this stay built
     bool m_updateQueued = false;
     bool m_inUpdate = false;
 };

@@ -77,8 +77,13 @@ ConversationView::ConversationView(QWidget *parent)
             block = block->parentWidget();
         for (int row = 0; row < m_rows.size(); ++row) {
             if (m_rows.at(row).widget == block) {
-                const int top = m_offsets.at(row);
-                const int bottom = top + heightOf(row);
+                int top = m_offsets.at(row);
+                int bottom = top + heightOf(row);
+                if (qobject_cast<ProseView *>(block)) {
+                    // Long prose: the focused chunk comes into view, not the message's top.
+                    top += now->mapTo(block, QPoint(0, 0)).y();
+                    bottom = top + now->height();
+                }
                 QScrollBar *bar = verticalScrollBar();
                 if (top < bar->value())
                     bar->setValue(top - kSpacing);
@@ -660,6 +665,10 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
         QList<ProseView *> proses = widget->findChildren<ProseView *>();
         if (auto *prose = qobject_cast<ProseView *>(widget))
             proses.append(prose);
+        if (!proses.isEmpty()) {
+            widget->resize(w, widget->height()); // shown, so each chunk is laid out once, at w
+            widget->show();
+        }
         for (ProseView *prose : std::as_const(proses))
             prose->prepare(w, kMaxRenderBlockHeight);
         const int fullHeight = qMax(1, blockHeightForWidth(widget, w));
