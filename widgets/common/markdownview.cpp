@@ -210,22 +210,26 @@ void MarkdownView::breakLongRuns(QTextDocument *document)
 {
     const QChar zwsp(0x200B);
     QList<int> positions;
+    auto breaks = [](QChar c) { return c.isSpace() || c == QChar(0x200B); };
     for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
         const QString text = block.text();
-        int run = 0;
-        for (qsizetype i = 0; i < text.size(); ++i) {
-            const QChar c = text.at(i);
-            if (c.isSpace() || c == zwsp) {
-                run = 0;
+        qsizetype start = 0;
+        for (qsizetype i = 0; i <= text.size(); ++i) {
+            if (i < text.size() && !breaks(text.at(i)))
                 continue;
+            // The run [start, i): long ones get a break every kBreakStep characters, so lines fill up.
+            if (i - start > kBreakEvery) {
+                for (qsizetype at = start + kBreakStep; at < i; ++at) {
+                    // Never between a surrogate pair, or around a combining mark or joiner.
+                    const QChar a = text.at(at - 1);
+                    const QChar b = text.at(at);
+                    if (a.isHighSurrogate() || b.isMark() || a == QChar(0x200D) || b == QChar(0x200D))
+                        continue;
+                    positions.append(block.position() + int(at));
+                    at += kBreakStep - 1;
+                }
             }
-            // Never between a surrogate pair, or before a combining mark or joiner.
-            const bool whole = i + 1 < text.size() && !c.isHighSurrogate() && !text.at(i + 1).isMark()
-                && text.at(i + 1) != QChar(0x200D) && c != QChar(0x200D) && !text.at(i + 1).isSpace();
-            if (++run >= kBreakEvery && whole) {
-                positions.append(block.position() + int(i) + 1);
-                run = 0;
-            }
+            start = i + 1;
         }
     }
     if (positions.isEmpty())

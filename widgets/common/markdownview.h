@@ -15,7 +15,7 @@
 //    break (U+2028), which is what authors mean by it in table cells.
 //
 // Long words: a run of more than kBreakEvery characters with no space gets a zero-width space (U+200B)
-// after every kBreakEvery of them in the drawn document, so Qt's line breaking stays linear (issue 13:
+// after every kBreakStep of them in the drawn document, so Qt's line breaking stays linear (issue 13:
 // a 100 KB word took 12 s) and the run wraps at the view's width. Copying a selection strips U+200B;
 // renderInto() adds none (plain-text copies of a message are built from it).
 //
@@ -39,7 +39,8 @@ public:
     enum Join { NoJoin = 0, JoinsAbove = 1, JoinsBelow = 2, HidesTableHeader = 4 };
     Q_DECLARE_FLAGS(Joins, Join)
 
-    static constexpr int kBreakEvery = 64;
+    static constexpr int kBreakEvery = 64; // runs longer than this get break opportunities,
+    static constexpr int kBreakStep = 16;  // one after every this many characters
 
     explicit MarkdownView(const QString &markdown, QWidget *parent = nullptr);
     MarkdownView(const QString &markdown, Joins joins, QWidget *parent = nullptr);

@@ -274,7 +274,9 @@ private:
     {
         const QStringView text = m_s.sliced(line.begin, line.end - line.begin);
         if (m_fence.length == 0) {
-            if (line.begin > m_pieceStart && cuttable())
+            // Not before a line indented four or more: drawn alone, it would become code.
+            if (line.begin > m_pieceStart && cuttable() && !text.startsWith(QLatin1String("    "))
+                && !text.startsWith(u'\t'))
                 m_best[LineStart] = line.begin;
             const Fence open = fenceOf(text);
             if (open.length > 0) {
@@ -442,11 +444,13 @@ QString proseChunkMarkdown(QStringView markdown, const ProseChunk &chunk)
     text = text.first(qMin(chunk.length, text.size()));
     if (!chunk.fence.isEmpty())
         return chunk.fence + u'\n' + text.toString();
-    if (!chunk.joinsPrevious)
+    // A piece that starts at a line start is drawn as written (a list item, heading or quote there
+    // starts one in the whole text too). One cut inside a line must not start a heading, quote, list
+    // or fence.
+    const bool midLine = chunk.joinsPrevious && chunk.begin > 0 && markdown.at(chunk.begin - 1) != u'\n';
+    if (!midLine)
         return text.toString();
-    // A piece cut inside a paragraph: what starts it must not start a heading, quote, list or fence.
-    const bool midLine = chunk.begin > 0 && markdown.at(chunk.begin - 1) != u'\n';
-    while (midLine && !text.isEmpty() && isSpace(text.front()))
+    while (!text.isEmpty() && isSpace(text.front()))
         text = text.sliced(1);
     QString out = text.toString();
     qsizetype indent = 0;

@@ -105,6 +105,7 @@ private Q_SLOTS:
     void smallFenceIsNeverCut();
     void hugeFenceIsCutIntoCodeBlocks();
     void hugeTableKeepsItsColumns();
+    void longListStaysAList();
     void longRunWraps();
     void boldSurvivesChunking();
     void linksInLaterChunks();
@@ -231,6 +232,29 @@ void tst_ProseLayout::hugeTableKeepsItsColumns()
         rows += table->rows();
     }
     QCOMPARE(rows, 3001);
+}
+
+void tst_ProseLayout::longListStaysAList()
+{
+    // A tight list with no blank line is one paragraph-level segment: cut between items, every piece
+    // is still a list (its markers are not escaped into text).
+    QString text;
+    for (int i = 0; i < 300; ++i)
+        text += QStringLiteral("- item %1 with a few **bold** words\n").arg(i);
+    ProseView view(text);
+    QVERIFY(view.chunkCount() > 3);
+    buildAll(&view, 700);
+    int items = 0;
+    for (MarkdownView *chunk : builtViews(view)) {
+        for (QTextBlock b = chunk->document()->begin(); b.isValid(); b = b.next()) {
+            if (b.text().isEmpty())
+                continue;
+            QVERIFY2(b.textList(), qPrintable(b.text()));
+            QVERIFY(!b.text().startsWith(u'-'));
+            ++items;
+        }
+    }
+    QCOMPARE(items, 300);
 }
 
 void tst_ProseLayout::longRunWraps()
