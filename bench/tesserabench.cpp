@@ -15,6 +15,8 @@
 // (f) a live session: events/s from a flooding backend with the view open, card event to first paint
 //     (sessionbench.cpp).
 // (g) strict JSON parse throughput of the transcript's lines (parsebench.cpp).
+// (h) long prose (issue 13): headless render, opening and scrolling one huge assistant message, and a
+//     streamed one growing (prosebench.cpp); `--prose` runs this section alone.
 // Every input is generated from a fixed seed, so two runs measure the same work. Figures are
 // measurements on a noisy machine, never pass/fail: the targets are printed for the reader.
 
@@ -409,6 +411,7 @@ struct Options
     int envelopes = 10000;
     int layoutRuns = 50;
     int scrollBudgetMs = 25000;
+    bool proseOnly = false;  // --prose: section (h) alone
     QString writeTranscript; // write the generated transcript here and exit (to check it with `tessera validate`)
 };
 
@@ -416,6 +419,10 @@ bool parseOptions(const QStringList &args, Options *options)
 {
     for (int i = 1; i < args.size(); ++i) {
         const QString &arg = args.at(i);
+        if (arg == QLatin1String("--prose")) {
+            options->proseOnly = true;
+            continue;
+        }
         if (arg == QLatin1String("--write-transcript") && i + 1 < args.size()) {
             options->writeTranscript = args.at(++i);
             continue;
@@ -431,7 +438,7 @@ bool parseOptions(const QStringList &args, Options *options)
         if (!target || !ok || value < 0) {
             std::fprintf(stderr,
                          "usage: tessera-bench [--messages N] [--cards M] [--envelopes E] [--layout-runs R] "
-                         "[--scroll-budget MS] [--write-transcript FILE]\n"
+                         "[--scroll-budget MS] [--prose] [--write-transcript FILE]\n"
                          "       tessera-bench open FILE   (times opening FILE as the window does)\n"
                          "  defaults: 10000 messages, 3000 cards, 10000 envelopes, 50 runs per kind, 25000 ms\n");
             return false;
@@ -648,6 +655,7 @@ void benchSession(); // sessionbench.cpp, section (f)
 void benchParse(const QByteArray &jsonl); // parsebench.cpp, section (g)
 int benchOpen(const QString &path); // parsebench.cpp, `tessera-bench open FILE`
 void benchPeer(const QByteArray &jsonl); // parsebench.cpp, section (g): tessera validate vs Node + zod
+void benchProse();   // prosebench.cpp, section (h)
 
 int main(int argc, char *argv[])
 {
@@ -676,6 +684,11 @@ int main(int argc, char *argv[])
     total.start();
     std::printf("tessera-bench %s, Qt %s, platform %s; %d messages / %d cards\n", TESSERA_VERSION, qVersion(),
                 qPrintable(QGuiApplication::platformName()), options.messages, options.cards);
+    if (options.proseOnly) {
+        benchProse();
+        std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
+        return 0;
+    }
     // The transcript runs first so the RSS figures are not inflated by the other parts' corpora.
     benchTranscript(options);
     benchValidation(options);
@@ -684,6 +697,7 @@ int main(int argc, char *argv[])
     benchSession();
     benchParse(makeTranscript(options.messages, options.cards).jsonl);
     benchPeer(envelopeTranscript(options.envelopes));
+    benchProse();
     std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
     return 0;
 }

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QMimeData>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -205,9 +206,82 @@ void MarkdownView::renderInto(QTextDocument *document, const QString &markdown)
     styleTables(document->rootFrame());
 }
 
+void MarkdownView::breakLongRuns(QTextDocument *document)
+{
+    const QChar zwsp(0x200B);
+    QList<int> positions;
+    auto breaks = [](QChar c) { return c.isSpace() || c == QChar(0x200B); };
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        const QString text = block.text();
+        qsizetype start = 0;
+        for (qsizetype i = 0; i <= text.size(); ++i) {
+            if (i < text.size() && !breaks(text.at(i)))
+                continue;
+            // The run [start, i): long ones get a break every kBreakStep characters, so lines fill up.
+            if (i - start > kBreakEvery) {
+                for (qsizetype at = start + kBreakStep; at < i; ++at) {
+                    // Never between a surrogate pair, or around a combining mark or joiner.
+                    const QChar a = text.at(at - 1);
+                    const QChar b = text.at(at);
+                    if (a.isHighSurrogate() || b.isMark() || a == QChar(0x200D) || b == QChar(0x200D))
+                        continue;
+                    positions.append(block.position() + int(at));
+                    at += kBreakStep - 1;
+                }
+            }
+            start = i + 1;
+        }
+    }
+    if (positions.isEmpty())
+        return;
+    QTextCursor cursor(document);
+    cursor.beginEditBlock();
+    // Back to front, so earlier positions stay valid; each keeps the format before it (links, bold).
+    for (auto it = positions.crbegin(); it != positions.crend(); ++it) {
+        cursor.setPosition(*it);
+        cursor.insertText(QString(zwsp));
+    }
+    cursor.endEditBlock();
+}
+
+void MarkdownView::applyJoins(QTextDocument *document) const
+{
+    if (!m_joins)
+        return;
+    QTextFrameFormat frame = document->rootFrame()->frameFormat();
+    QTextCursor cursor(document);
+    if (m_joins & JoinsAbove) {
+        frame.setTopMargin(0);
+        QTextBlockFormat first = document->begin().blockFormat();
+        first.setTopMargin(0);
+        cursor.setPosition(0);
+        cursor.setBlockFormat(first);
+    }
+    if (m_joins & JoinsBelow) {
+        frame.setBottomMargin(0);
+        QTextBlockFormat last = document->lastBlock().blockFormat();
+        last.setBottomMargin(0);
+        cursor.setPosition(document->lastBlock().position());
+        cursor.setBlockFormat(last);
+    }
+    document->rootFrame()->setFrameFormat(frame);
+    if (m_joins & HidesTableHeader) {
+        const QList<QTextFrame *> frames = document->rootFrame()->childFrames();
+        auto *table = frames.isEmpty() ? nullptr : qobject_cast<QTextTable *>(frames.first());
+        if (table && table->rows() > 1)
+            table->removeRows(0, 1);
+    }
+}
+
 MarkdownView::MarkdownView(const QString &markdown, QWidget *parent)
+    : MarkdownView(markdown, NoJoin, parent)
+{
+}
+
+MarkdownView::MarkdownView(const QString &markdown, Joins joins, QWidget *parent)
     : QTextBrowser(parent)
     , m_markdown(markdown)
+    , m_joins(joins)
 {
     setOpenLinks(false);
     setOpenExternalLinks(false);
@@ -233,6 +307,8 @@ void MarkdownView::rebuild()
     auto *shown = new SafeTextDocument(this);
     shown->setDefaultFont(font());
     renderInto(shown, m_markdown);
+    breakLongRuns(shown);
+    applyJoins(shown);
     QTextDocument *previous = m_shown;
     setDocument(shown); // the view's own initial document is deleted by its text control
     m_shown = shown;
@@ -241,10 +317,7 @@ void MarkdownView::rebuild()
 
     if (m_measure)
         m_measure->deleteLater();
-    m_measure = new SafeTextDocument(this);
-    m_measure->setDefaultFont(font());
-    m_measure->setDocumentMargin(shown->documentMargin());
-    renderInto(m_measure, m_markdown);
+    m_measure = nullptr; // built when a width other than the shown one is asked for
     m_heightCache.clear();
     updateGeometry();
 }
@@ -263,8 +336,23 @@ int MarkdownView::heightForWidth(int width) const
         return *cached;
     const QMargins margins = contentsMargins() + viewportMargins();
     const int textWidth = qMax(1, width - margins.left() - margins.right());
-    m_measure->setTextWidth(textWidth);
-    const int height = qCeil(m_measure->size().height()) + margins.top() + margins.bottom();
+    // The shown document once the view laid it out at this width (one parse and one layout per
+    // chunk, issue 13); else a second document, so the shown one is not laid out at every width asked.
+    QTextDocument *document = m_shown;
+    if (m_shown->pageSize().width() != qreal(textWidth)) {
+        if (!m_measure) {
+            auto *self = const_cast<MarkdownView *>(this);
+            m_measure = new SafeTextDocument(self);
+            m_measure->setDefaultFont(font());
+            m_measure->setDocumentMargin(m_shown->documentMargin());
+            renderInto(m_measure, m_markdown);
+            breakLongRuns(m_measure);
+            applyJoins(m_measure);
+        }
+        m_measure->setTextWidth(textWidth);
+        document = m_measure;
+    }
+    const int height = qCeil(document->size().height()) + margins.top() + margins.bottom();
     m_heightCache.insert(width, height);
     return height;
 }
@@ -280,15 +368,30 @@ QSize MarkdownView::minimumSizeHint() const
     return {40, fontMetrics().height()};
 }
 
+QMimeData *MarkdownView::createMimeDataFromSelection() const
+{
+    // The reader copies the text, never the break opportunities added for layout.
+    QMimeData *source = QTextBrowser::createMimeDataFromSelection();
+    auto *copied = new QMimeData;
+    const QString zwsp(QChar(0x200B));
+    if (source->hasHtml())
+        copied->setHtml(source->html().remove(zwsp));
+    if (source->hasText())
+        copied->setText(source->text().remove(zwsp));
+    delete source;
+    return copied;
+}
+
 void MarkdownView::changeEvent(QEvent *event)
 {
     QTextBrowser::changeEvent(event);
-    if (event->type() == QEvent::FontChange && m_measure) {
+    if (event->type() == QEvent::FontChange && m_shown) {
         document()->setDefaultFont(font());
-        m_measure->setDefaultFont(font());
+        if (m_measure)
+            m_measure->setDefaultFont(font());
         m_heightCache.clear();
         updateGeometry();
-    } else if (event->type() == QEvent::PaletteChange && m_measure) {
+    } else if (event->type() == QEvent::PaletteChange && m_shown) {
         // Qt's Markdown importer bakes palette colors (links, code spans) into the document.
         rebuild();
     }

@@ -14,6 +14,11 @@
 //    is also where md4c has looped forever before. "<br>" / "<br/>" outside code becomes a line
 //    break (U+2028), which is what authors mean by it in table cells.
 //
+// Long words: a run of more than kBreakEvery characters with no space gets a zero-width space (U+200B)
+// after every kBreakStep of them in the drawn document, so Qt's line breaking stays linear (issue 13:
+// a 100 KB word took 12 s) and the run wraps at the view's width. Copying a selection strips U+200B;
+// renderInto() adds none (plain-text copies of a message are built from it).
+//
 // Sizing: hasHeightForWidth(); heightForWidth(w) is the document height laid out at w (no scroll bars).
 
 #include <QHash>
@@ -28,7 +33,17 @@ class MarkdownView : public QTextBrowser
     Q_OBJECT
 
 public:
+    // A chunk of a longer text (ProseView) may continue the paragraph of the chunk above or below it:
+    // it is drawn without the margins on that side, so the paragraph reads as one.
+    // HidesTableHeader: the chunk continues a table; its first row repeats the header and is removed.
+    enum Join { NoJoin = 0, JoinsAbove = 1, JoinsBelow = 2, HidesTableHeader = 4 };
+    Q_DECLARE_FLAGS(Joins, Join)
+
+    static constexpr int kBreakEvery = 64; // runs longer than this get break opportunities,
+    static constexpr int kBreakStep = 16;  // one after every this many characters
+
     explicit MarkdownView(const QString &markdown, QWidget *parent = nullptr);
+    MarkdownView(const QString &markdown, Joins joins, QWidget *parent = nullptr);
 
     QString markdown() const { return m_markdown; }
 
@@ -37,6 +52,8 @@ public:
     static void renderInto(QTextDocument *document, const QString &markdown);
     // "<br>" / "<br/>" / "<br />" outside code spans and fenced blocks -> U+2028; everything else unchanged.
     static QString preprocess(const QString &markdown);
+    // Inserts U+200B into every run of more than kBreakEvery non-space characters (see above).
+    static void breakLongRuns(QTextDocument *document);
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -52,14 +69,20 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    QMimeData *createMimeDataFromSelection() const override;
 
 private:
     void rebuild();
 
+    void applyJoins(QTextDocument *document) const;
+
     QString m_markdown;
+    Joins m_joins;
     QTextDocument *m_shown = nullptr;   // the displayed document; owned (child)
-    QTextDocument *m_measure = nullptr; // same content, laid out at the asked width; owned (child)
+    mutable QTextDocument *m_measure = nullptr; // same content, laid out at other widths; owned (child), lazy
     mutable QHash<int, int> m_heightCache;
 };
 
 } // namespace Tessera
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(Tessera::MarkdownView::Joins)

@@ -13,6 +13,7 @@
 #include <widgets/card/fallbackcard.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
+#include <widgets/common/proseview.h>
 #include <widgets/conversation/proseblock.h>
 
 namespace Tessera {
@@ -144,7 +145,8 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
             const QString owner = m.id.isEmpty() ? QStringLiteral("line %1").arg(m.lineNumber) : m.id;
             return new ProseBlock(m.content, m.cards, owner, streaming, context, parent);
         }
-        auto *view = new MarkdownView(model.blockText(row), parent);
+        // Any length: drawn in chunks built near the screen (issue 13).
+        auto *view = new ProseView(model.blockText(row), parent);
         view->setObjectName(QStringLiteral("assistantProse"));
         return view;
     }

@@ -20,7 +20,9 @@
 #include <widgets/card/cardexport.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
+#include <widgets/common/proseview.h>
 #include <widgets/conversation/blockwidgets.h>
+#include <widgets/conversation/proseblock.h>
 
 namespace Tessera {
 
@@ -75,8 +77,13 @@ ConversationView::ConversationView(QWidget *parent)
             block = block->parentWidget();
         for (int row = 0; row < m_rows.size(); ++row) {
             if (m_rows.at(row).widget == block) {
-                const int top = m_offsets.at(row);
-                const int bottom = top + heightOf(row);
+                int top = m_offsets.at(row);
+                int bottom = top + heightOf(row);
+                if (qobject_cast<ProseView *>(block)) {
+                    // Long prose: the focused chunk comes into view, not the message's top.
+                    top += now->mapTo(block, QPoint(0, 0)).y();
+                    bottom = top + now->height();
+                }
                 QScrollBar *bar = verticalScrollBar();
                 if (top < bar->value())
                     bar->setValue(top - kSpacing);
@@ -192,6 +199,8 @@ void ConversationView::onDataChanged(const QModelIndex &topLeft, const QModelInd
     const QScrollBar *bar = verticalScrollBar();
     const bool atBottom = bar->value() >= bar->maximum() - 4;
     for (int row = topLeft.row(); row <= bottomRight.row() && row < m_rows.size(); ++row) {
+        if (updateProseInPlace(row))
+            continue;
         releaseWidget(row);
         m_rows[row].height = -1;
         m_rows[row].estimate = estimateBlockHeight(*m_model, row, itemWidth());
@@ -200,6 +209,21 @@ void ConversationView::onDataChanged(const QModelIndex &topLeft, const QModelInd
     m_stickToBottom = atBottom;
     updateLayout();
     m_stickToBottom = false;
+}
+
+bool ConversationView::updateProseInPlace(int row)
+{
+    // Streamed prose that grew: its chunks before the change keep their views; only the tail is laid
+    // out again (issue 13). Prose that gained a widget fence is rebuilt as a ProseBlock.
+    Row &r = m_rows[row];
+    auto *prose = qobject_cast<ProseView *>(r.widget);
+    if (!prose || m_model->blockType(row) != BlockType::AssistantProse
+        || ProseBlock::hasWidgetFences(m_model->message(row).content))
+        return false;
+    prose->setMarkdown(m_model->blockText(row));
+    r.estimate = estimateBlockHeight(*m_model, row, itemWidth());
+    r.height = measure(row, r.widget);
+    return true;
 }
 
 int ConversationView::itemWidth() const
@@ -637,6 +661,16 @@ QImage ConversationView::renderToImage(ConversationModel *model, int width, cons
         widget->ensurePolished();
         const int inset = leftInset(*model, row, columnWidth);
         const int w = columnWidth - inset;
+        // Long prose builds its chunks only as far as the image can show them.
+        QList<ProseView *> proses = widget->findChildren<ProseView *>();
+        if (auto *prose = qobject_cast<ProseView *>(widget))
+            proses.append(prose);
+        if (!proses.isEmpty()) {
+            widget->resize(w, widget->height()); // shown, so each chunk is laid out once, at w
+            widget->show();
+        }
+        for (ProseView *prose : std::as_const(proses))
+            prose->prepare(w, kMaxRenderBlockHeight);
         const int fullHeight = qMax(1, blockHeightForWidth(widget, w));
         // One giant block (a 3,000-row Markdown table) must not take the whole image: it is cut, and
         // the cut is named on the image, so the blocks after it are still drawn.

@@ -114,6 +114,7 @@ private:
     QWidget *buildWidget(int row);
     int measure(int row, QWidget *widget) const;
     void releaseWidget(int row);
+    bool updateProseInPlace(int row);
     int itemWidth() const;
     QList<QWidget *> focusChain() const;
     void installCopyMenu(QWidget *widget, BlockType type);

@@ -6,6 +6,7 @@
 #include <cards/dialects/widgetdocument.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
+#include <widgets/common/proseview.h>
 #include <widgets/conversation/proseskeleton.h>
 
 namespace Tessera {
@@ -30,11 +31,20 @@ ProseBlock::ProseBlock(const QString &markdown, const QList<Card> &fenceCards, c
     auto addProse = [&](QStringView text) {
         if (text.trimmed().isEmpty())
             return;
-        auto *view = new MarkdownView(text.toString(), this);
-        view->setObjectName(QStringLiteral("assistantProseSegment"));
-        connect(view, &MarkdownView::linkActivated, this, &ProseBlock::linkActivated);
-        layout->addWidget(view);
-        m_parts.append(view);
+        // A long segment is drawn in chunks (issue 13); a short one is one view.
+        QWidget *part = nullptr;
+        if (text.size() > kProseChunkChars) {
+            auto *view = new ProseView(text.toString(), this);
+            connect(view, &ProseView::linkActivated, this, &ProseBlock::linkActivated);
+            part = view;
+        } else {
+            auto *view = new MarkdownView(text.toString(), this);
+            connect(view, &MarkdownView::linkActivated, this, &ProseBlock::linkActivated);
+            part = view;
+        }
+        part->setObjectName(QStringLiteral("assistantProseSegment"));
+        layout->addWidget(part);
+        m_parts.append(part);
     };
 
     const QList<ProseFence> fences = findWidgetFences(markdown);

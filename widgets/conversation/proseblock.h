@@ -32,7 +32,8 @@ public:
     // True when markdown has at least one dorkos-ui fence (cheap check first).
     static bool hasWidgetFences(const QString &markdown);
 
-    // The parts in order: MarkdownView, card widgets and skeletons.
+    // The parts in order: MarkdownView (ProseView for a segment longer than kProseChunkChars), card
+    // widgets and skeletons.
     QList<QWidget *> parts() const { return m_parts; }
 
     bool hasHeightForWidth() const override { return true; }
