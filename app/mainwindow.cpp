@@ -39,6 +39,7 @@
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <app/shortcutsdialog.h>
+#include <app/systempromptdialog.h>
 #include <backend/backend.h>
 #include <backend/backendprofiles.h>
 #include <cards/conversationmodel.h>
@@ -945,6 +946,11 @@ void MainWindow::createConversationMenu()
     m_editResendAction->setObjectName(QStringLiteral("editResendAction"));
     m_editResendAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_view->setTurnActions({m_regenerateAction, m_editResendAction});
+    menu->addSeparator();
+    m_systemPromptAction = menu->addAction(tr("System &Prompt…"), this, &MainWindow::editSystemPrompt);
+    m_systemPromptAction->setObjectName(QStringLiteral("systemPromptAction"));
+    m_systemPromptAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    menu->setToolTipsVisible(true); // a disabled System Prompt… says why
     connect(m_view, &ConversationView::versionRequested, this, &MainWindow::chooseVersion);
     connect(m_composer, &Composer::editResendRequested, this, &MainWindow::resendEdited);
     // The last exchange changes with every line and every conversation opened.
@@ -966,6 +972,47 @@ void MainWindow::updateRevisionActions()
     }
     if (!offered && m_composer->isEditing())
         m_composer->cancelEditing();
+    updateSystemPromptAction();
+}
+
+void MainWindow::updateSystemPromptAction()
+{
+    if (!m_systemPromptAction)
+        return;
+    // Disabled rather than hidden: the person looking for it learns why it does not apply.
+    QString reason;
+    if (!m_session || !m_session->backend())
+        reason = tr("Connect an OpenAI-compatible backend to give this conversation a system prompt.");
+    else if (!m_session->acceptsSystemPrompt())
+        reason = tr("This agent keeps its own instructions: a system prompt is for OpenAI-compatible backends only.");
+    else if (m_session->isBusy())
+        reason = tr("The agent is answering: change the system prompt when the turn ends.");
+    m_systemPromptAction->setEnabled(reason.isEmpty());
+    const QString tip = reason.isEmpty() ? tr("Instructions for the model in this conversation, sent before Tessera's card rules")
+                                         : reason;
+    m_systemPromptAction->setToolTip(tip);
+    m_systemPromptAction->setStatusTip(tip);
+}
+
+void MainWindow::editSystemPrompt()
+{
+    if (!m_session || !m_session->acceptsSystemPrompt() || m_session->isBusy())
+        return;
+    SystemPromptDialog dialog(m_session->systemPrompt(), windowTitle().section(QStringLiteral(" — "), 0, 0), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.prompt() == m_session->systemPrompt())
+        return;
+    // Kept with the conversation: a file on screen becomes a stored one first, as when a message is sent.
+    if (ensureStoredConversation()) {
+        m_session->setConversationId(m_currentId);
+        m_list->refresh(m_currentId);
+    }
+    QString error;
+    if (!m_session->setSystemPrompt(dialog.prompt(), &error))
+        statusBar()->showMessage(tr("The system prompt was not saved: %1").arg(error), 10000);
+    else
+        statusBar()->showMessage(dialog.prompt().isEmpty() ? tr("This conversation has no system prompt from the next message on.")
+                                                           : tr("The system prompt applies from the next message."),
+                                 8000);
 }
 
 bool MainWindow::prepareRevision()
@@ -1143,6 +1190,10 @@ void MainWindow::showBackendPicker()
     if (!menu.isEmpty())
         menu.addSeparator();
     menu.addAction(tr("Connect…"), this, &MainWindow::openConnectDialog);
+    if (m_systemPromptAction) {
+        menu.addAction(m_systemPromptAction); // beside the backend it is for
+        menu.setToolTipsVisible(true);
+    }
     menu.exec(m_backendButton->mapToGlobal(QPoint(0, 0)) - QPoint(0, menu.sizeHint().height()));
 }
 

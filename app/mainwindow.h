@@ -139,6 +139,10 @@ private:
     void editLastQuestion();
     void resendEdited(const QString &text);
     void chooseVersion(const QString &group, int version);
+    // Conversation → System Prompt… (issue 12; systempromptdialog.h): enabled for OpenAI-compatible
+    // backends only, with the reason in its tooltip otherwise.
+    void updateSystemPromptAction();
+    void editSystemPrompt();
 
     // --- named backends (issue 12): Backend → Connect…, the first-run line, the composer's backend button
     QWidget *createFirstRunLine();
@@ -173,6 +177,7 @@ private:
     QPointer<QMessageBox> m_sendProblem;
     QAction *m_regenerateAction = nullptr;
     QAction *m_editResendAction = nullptr;
+    QAction *m_systemPromptAction = nullptr; // also in the composer's backend picker
     QWidget *m_firstRun = nullptr;         // "No agent is connected." + Connect…
     QPushButton *m_backendButton = nullptr; // "Backend: NAME · MODEL" beside the composer
     QPointer<BackendLogWindow> m_logWindow; // Backend → Open Backend Log, made on first use

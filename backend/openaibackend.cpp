@@ -249,8 +249,21 @@ bool OpenAiBackend::writeEvent(const QByteArray &event, QString *error)
     return true;
 }
 
+void OpenAiBackend::setSystemPrompt(const QString &prompt)
+{
+    m_userPrompt = prompt.trimmed();
+}
+
+QString OpenAiBackend::systemContent() const
+{
+    // The person's words first, Tessera's card rules after them (issue 12).
+    return m_userPrompt.isEmpty() ? OpenAiTools::systemPrompt()
+                                  : m_userPrompt + QStringLiteral("\n\n") + OpenAiTools::systemPrompt();
+}
+
 void OpenAiBackend::beginTurn(const QString &userText)
 {
+    m_turnSystemContent = systemContent();
     m_messages.append(userMessage(userText));
     m_turnId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     m_round = 0;
@@ -293,7 +306,7 @@ void OpenAiBackend::postRound()
     m_guard.begin(m_turnCards);
 
     QByteArray body = "{\"model\":" + compact(ordered_json(toStd(m_model))) + ",\"stream\":true,\"messages\":["
-                      + compact({{"role", "system"}, {"content", toStd(OpenAiTools::systemPrompt())}});
+                      + compact({{"role", "system"}, {"content", toStd(m_turnSystemContent)}});
     for (const QByteArray &message : std::as_const(m_messages)) {
         body += ',';
         body += message;

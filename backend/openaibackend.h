@@ -86,6 +86,13 @@ public:
     // is made from the call as the tool would answer it), results without a call are dropped: endpoints
     // refuse unpaired tool messages. Replaces what this backend held. Ignored during a turn.
     void setHistory(const QList<QByteArray> &transcriptLines) override;
+    // The person's own instructions for this conversation (issue 12): the request's system message is
+    // them, a blank line, then Tessera's card rules (OpenAiTools::systemPrompt), which always follow.
+    // Empty: the card rules alone. Takes effect at the next turn; a turn in progress keeps its own.
+    void setSystemPrompt(const QString &prompt);
+    QString systemPrompt() const { return m_userPrompt; }
+    // The system message's content as the next turn will send it.
+    QString systemContent() const;
     // The request messages after the system prompt, each compact JSON text (for tests and debugging).
     QList<QByteArray> conversationMessages() const { return m_messages; }
 
@@ -148,6 +155,8 @@ private:
     QPointer<QNetworkReply> m_reply;  // the round in flight
     OpenAiSseParser m_sse{kMaxStreamEventBytes};
 
+    QString m_userPrompt;         // setSystemPrompt(): for the next turn
+    QString m_turnSystemContent;  // the system message of the turn in progress
     QList<QByteArray> m_messages; // request messages after the system prompt, compact JSON
     QSet<QString> m_callIds;      // every tool-call id this conversation used
 

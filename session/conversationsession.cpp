@@ -129,15 +129,42 @@ void ConversationSession::setConversationId(const QString &id)
 {
     m_storedCardIds.clear();
     m_storedCardIdsRead = false;
-    if (id != m_conversationId)
+    if (id != m_conversationId) {
         m_historySynced = false;
+        StoreStatus status;
+        m_systemPrompt = m_store && m_store->isOpen() && !id.isEmpty() ? m_store->systemPrompt(id, &status) : QString();
+        if (!status.ok())
+            Q_EMIT notice(tr("The conversation's system prompt could not be read: %1").arg(status.message));
+    }
     m_conversationId = id;
+}
+
+bool ConversationSession::setSystemPrompt(const QString &prompt, QString *error)
+{
+    const QString trimmed = prompt.trimmed();
+    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
+        const StoreStatus status = m_store->setSystemPrompt(m_conversationId, trimmed);
+        if (!status.ok()) {
+            if (error)
+                *error = status.message;
+            return false;
+        }
+    }
+    m_systemPrompt = trimmed;
+    return true;
+}
+
+void ConversationSession::applySystemPrompt()
+{
+    if (auto *openAi = qobject_cast<OpenAiBackend *>(m_backend))
+        openAi->setSystemPrompt(m_systemPrompt);
 }
 
 void ConversationSession::syncHistory()
 {
     // A backend that keeps the history itself (OpenAI-compatible) continues the conversation shown,
     // not a blank one: it gets every earlier line once per backend and conversation, before the first send.
+    applySystemPrompt(); // before every send: a changed prompt applies from the next turn
     if (m_historySynced || !m_backend)
         return;
     // Only the chosen version of each turn (issue 12): the agent continues what the person sees.
@@ -209,6 +236,11 @@ bool ConversationSession::ensureConversation(const QString &titleHint)
         return false;
     }
     m_conversationId = id;
+    if (!m_systemPrompt.isEmpty()) {
+        // A prompt set before the conversation was stored belongs to it from now on.
+        if (const StoreStatus kept = m_store->setSystemPrompt(id, m_systemPrompt); !kept.ok())
+            Q_EMIT storeFailed(kept.message);
+    }
     Q_EMIT conversationCreated(id);
     return true;
 }
@@ -902,6 +934,7 @@ bool ConversationSession::resendEdited(const QString &text, QString *error)
 bool ConversationSession::askAgain(const QList<QByteArray> &history, const QString &text, QString *error)
 {
     // The backend continues from the chosen history before the question; sending adds the question.
+    applySystemPrompt();
     m_backend->setHistory(history);
     m_historySynced = true;
     return sendToBackend(text, error);

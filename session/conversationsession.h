@@ -26,6 +26,9 @@
 //    the last exchange again as a new version, the old one kept; the backend is given the chosen
 //    versions only (syncHistory, chosenVersionMessages). Only for backends whose history Tessera holds
 //    (OpenAI-compatible): stdio and WebSocket agents keep their own and are never offered them.
+//  - System prompt (issue 12): a conversation's own instructions for an OpenAI-compatible backend, kept
+//    by the store (ConversationStore::systemPrompt) and read when the conversation is set; given to the
+//    backend before every send, so a change applies from the next turn. Tessera's card rules follow it.
 //  - A turn with no event for turnTimeout() is marked incomplete ("cut off") and fails with a reason;
 //    so does a turn whose backend fails or stops (state Failed or Disconnected) with the backend's reason.
 //    A failed, stopped or timed-out turn is marked incomplete in the store at once, its streamed prose
@@ -123,6 +126,15 @@ public:
     // The line chooseVersion stores, for a window with no session to write it (no backend set).
     static QByteArray versionChoiceLine(const QString &group, int version, int count);
 
+    // --- the conversation's system prompt (issue 12) -------------------------------------------------
+    // Only a backend whose history Tessera holds takes one (OpenAI-compatible, like canReviseTurns):
+    // a stdio or WebSocket agent keeps its own instructions.
+    bool acceptsSystemPrompt() const { return canReviseTurns(); }
+    QString systemPrompt() const { return m_systemPrompt; }
+    // Stored for the stored conversation set (else kept until the session creates one); the backend
+    // gets it with the next turn. False with a reason when the store refuses it (too long, read-only).
+    bool setSystemPrompt(const QString &prompt, QString *error = nullptr);
+
     // The user stops the turn in progress: streamed prose so far is kept and stored, the turn is
     // marked incomplete, later events of it are ignored.
     void stopTurn();
@@ -159,6 +171,7 @@ private:
     void ignoreEvent(const WireEvent &event, const QString &why);
     bool preflight(QString *error) const; // may anything be sent now?
     void syncHistory();
+    void applySystemPrompt(); // the conversation's prompt to an OpenAI-compatible backend
     // Every line of the conversation, parsed (the store's when open, else the model's).
     QList<Message> conversationMessages() const;
     struct Revision; // the last exchange, as Regenerate / Edit and resend see it
@@ -184,6 +197,7 @@ private:
     Backend *m_backend = nullptr;
     QString m_conversationId;
     bool m_historySynced = false; // the backend got this conversation's earlier lines (setHistory)
+    QString m_systemPrompt;       // the conversation's (trimmed); "" = none
     QString m_activeTurn;
     int m_turnTimeoutMs = kDefaultTurnTimeoutMs;
     QTimer *m_turnTimer = nullptr;

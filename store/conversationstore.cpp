@@ -227,6 +227,7 @@ StoreStatus ConversationStore::open(const QString &dataDir, OpenMode mode)
     if (!status.ok())
         close();
     m_hasDeletion = status.ok() && schemaVersion() >= kFirstVersionWithDeletion;
+    m_hasSystemPrompt = status.ok() && schemaVersion() >= kFirstVersionWithSystemPrompt;
     return status;
 }
 
@@ -856,6 +857,42 @@ StoreStatus ConversationStore::setAutomaticTitle(const QString &conversationId, 
     // A conversation the person renamed matches no row: NotFound tells the caller nothing changed.
     return updateConversation(QStringLiteral("UPDATE conversations SET title = ? WHERE id = ? AND title_by_user = 0"),
                               {titleFrom(title)}, conversationId, QStringLiteral("titling the conversation"));
+}
+
+StoreStatus ConversationStore::setSystemPrompt(const QString &conversationId, const QString &prompt)
+{
+    if (prompt.size() > kMaxSystemPromptLength)
+        return StoreStatus::failure(StoreError::BadInput,
+                                    QStringLiteral("a system prompt has at most %1 characters").arg(kMaxSystemPromptLength));
+    // A setting, not activity: updated_at (the list's order) stays. Never NULL: "" is none.
+    const QString trimmed = prompt.trimmed();
+    return updateConversation(QStringLiteral("UPDATE conversations SET system_prompt = ? WHERE id = ?"),
+                              {trimmed.isEmpty() ? QStringLiteral("") : trimmed}, conversationId,
+                              QStringLiteral("saving the system prompt"));
+}
+
+QString ConversationStore::systemPrompt(const QString &conversationId, StoreStatus *status) const
+{
+    if (status)
+        *status = StoreStatus::success();
+    if (!isOpen()) {
+        report(status, StoreStatus::failure(StoreError::NotOpen, QStringLiteral("the conversation store is not open")));
+        return {};
+    }
+    if (!m_hasSystemPrompt)
+        return {}; // an older file read without migrating: no conversation has one
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT system_prompt FROM conversations WHERE id = ?"));
+    query.addBindValue(conversationId);
+    if (!query.exec()) {
+        report(status, sqlFailure(query.lastError(), QStringLiteral("reading the system prompt")));
+        return {};
+    }
+    if (!query.next()) {
+        report(status, StoreStatus::failure(StoreError::NotFound, QStringLiteral("no conversation %1").arg(conversationId)));
+        return {};
+    }
+    return query.value(0).toString();
 }
 
 StoreStatus ConversationStore::moveToRecentlyDeleted(const QString &conversationId)

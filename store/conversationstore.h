@@ -93,6 +93,7 @@ public:
         ReadOnly,  // no lock, no writes (SQLITE_OPEN_READONLY): for list/export/render while the app runs
     };
     enum class ExportFormat { JsonLines, Markdown };
+    static constexpr int kMaxSystemPromptLength = 32 * 1024; // UTF-16 code units
 
     ConversationStore();
     ~ConversationStore();
@@ -165,6 +166,10 @@ public:
     StoreStatus emptyRecentlyDeleted(int *removed = nullptr);
     // Removes one conversation for good, deleted or not ("Delete forever"; no undo).
     StoreStatus deleteConversation(const QString &conversationId);
+    // The person's instructions for an OpenAI-compatible backend (issue 12, schema v5), sent before
+    // Tessera's card rules. A setting of the conversation, not a line of it: not in either export, and
+    // it does not change lastActivity. Trimmed; "" = none; over kMaxSystemPromptLength: BadInput.
+    StoreStatus setSystemPrompt(const QString &conversationId, const QString &prompt);
 
     // --- reading -----------------------------------------------------------------------------------
     // Newest activity first, without the ones in Recently deleted. search (optional, case-insensitive for
@@ -196,6 +201,8 @@ public:
     // The ids of every card the conversation draws (as Card::cardId, after re-parsing every line). Reads
     // the whole conversation: for a caller that caches it (the session checks card.update ids with it).
     QSet<QString> cardIds(const QString &conversationId, StoreStatus *status = nullptr) const;
+    // The conversation's system prompt ("" = none; also for a file older than v5 read without migrating).
+    QString systemPrompt(const QString &conversationId, StoreStatus *status = nullptr) const;
     // Raw lines as stored, in order (export, tests).
     QList<QByteArray> rawLines(const QString &conversationId, StoreStatus *status = nullptr) const;
 
@@ -227,6 +234,7 @@ private:
     int m_markedOnOpen = 0;
     bool m_uncleanShutdown = false; // the lock file was left behind by a dead owner
     bool m_hasDeletion = false;     // the open file has v4's columns (a read-only open may read a v3 one)
+    bool m_hasSystemPrompt = false; // the open file has v5's column
 };
 
 } // namespace Tessera

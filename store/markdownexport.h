@@ -11,6 +11,9 @@
 //   column per series when every series has the same x values, else one row per point with its series);
 //   recommend_actions -> the question and a list of label: prompt; canvas -> a note (not exportable).
 // An invalid or unknown card becomes a note with its kind and first issue; an unreadable line a note.
+// A turn with several versions (regenerated, or edited and resent; cards/transcript.h "Turn versions")
+// is written as the version chosen, the others left out, with one italic line after its question:
+// "_Version N of M of this turn; the others are kept in the JSON Lines export._"
 
 #include <QByteArray>
 #include <QString>

@@ -137,6 +137,9 @@ const QStringList kV4Columns = {
     QStringLiteral("deleted_at TEXT"),
 };
 
+// v5's column, added at the end of conversations like v4's.
+const QString kV5Column = QStringLiteral("system_prompt TEXT NOT NULL DEFAULT ''");
+
 bool migrateV1ToV2(QSqlDatabase &db, QString *error)
 {
     const QStringList alter = {
@@ -166,6 +169,12 @@ bool migrateV3ToV4(QSqlDatabase &db, QString *error)
     return execAll(db, alter, error) && exec(db, QStringLiteral("PRAGMA user_version = 4"), error);
 }
 
+bool migrateV4ToV5(QSqlDatabase &db, QString *error)
+{
+    return exec(db, QStringLiteral("ALTER TABLE conversations ADD COLUMN ") + kV5Column, error)
+        && exec(db, QStringLiteral("PRAGMA user_version = 5"), error);
+}
+
 } // namespace
 
 bool createSchema(QSqlDatabase &db, QString *error)
@@ -180,7 +189,7 @@ bool createSchema(QSqlDatabase &db, QString *error)
                        "source TEXT NOT NULL DEFAULT '', "
                        "message_count INTEGER NOT NULL DEFAULT 0, "
                        "card_count INTEGER NOT NULL DEFAULT 0, ")
-            + kV4Columns.join(QStringLiteral(", ")) + QLatin1Char(')'),
+            + kV4Columns.join(QStringLiteral(", ")) + QStringLiteral(", ") + kV5Column + QLatin1Char(')'),
         QStringLiteral("CREATE TABLE messages("
                        "conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE, "
                        "seq INTEGER NOT NULL, "
@@ -211,6 +220,8 @@ bool migrateSchema(QSqlDatabase &db, int fromVersion, QString *error)
     if (fromVersion <= 2 && !migrateV2ToV3(db, error))
         return false;
     if (fromVersion <= 3 && !migrateV3ToV4(db, error))
+        return false;
+    if (fromVersion <= 4 && !migrateV4ToV5(db, error))
         return false;
     return true;
 }

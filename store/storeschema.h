@@ -14,6 +14,8 @@
 //        turned into the turn's assistant line on the next open (ConversationStore::recoverStreamedProse)
 //  v4  + conversations.title_by_user (a title the person gave: never replaced by an automatic one),
 //        deleted_at (UTC text, NULL while kept: "Recently deleted" until emptied, issue 12)
+//  v5  + conversations.system_prompt (the person's instructions for an OpenAI-compatible backend, sent
+//        before Tessera's card rules; '' = none, issue 12)
 // A migration runs in one transaction with the version bump: it happens whole or not at all.
 // Fixture databases of every earlier version are in tests/data/store/ (tests/auto/storemigration).
 
@@ -27,13 +29,14 @@ class QSqlDatabase;
 
 namespace Tessera {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 // A read-only open (no migration possible) reads databases from this version on: v3 only added a table
 // that writes use, so a v2 file in a read-only data dir is still listed and opened. v4's columns are
 // read as their defaults (not renamed by the person, not deleted) from an older file: the store's read
-// code asks kFirstVersionWithDeletion before naming them.
+// code asks kFirstVersionWithDeletion before naming them; v5's system prompt likewise.
 inline constexpr int kOldestReadableSchemaVersion = 2;
 inline constexpr int kFirstVersionWithDeletion = 4;
+inline constexpr int kFirstVersionWithSystemPrompt = 5; // older files read it as '' (none)
 // PRAGMA application_id: "TSRA". A database with other tables and another id is foreign.
 inline constexpr int kApplicationId = 0x54535241;
 

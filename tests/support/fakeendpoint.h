@@ -32,6 +32,7 @@ public:
         QByteArray path;
         QByteArray authorization;
         QJsonObject body;
+        QByteArray rawBody; // the body's bytes as sent
     };
 
     explicit FakeEndpoint(const QByteArray &key, QObject *parent = nullptr)
@@ -77,8 +78,9 @@ private:
         if (buffer.size() < headerEnd + 4 + length)
             return;
         const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+        const QByteArray raw = buffer.mid(headerEnd + 4, length);
         Request request{first.value(0), first.value(1), headers.value("authorization"),
-                        QJsonDocument::fromJson(buffer.mid(headerEnd + 4, length)).object()};
+                        QJsonDocument::fromJson(raw).object(), raw};
         m_buffers.remove(socket);
         m_requests.append(request);
         if (!hang)

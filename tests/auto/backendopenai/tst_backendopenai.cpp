@@ -445,6 +445,41 @@ private Q_SLOTS:
         QVERIFY(!server.requests().first().headers.contains("authorization"));
     }
 
+    // Issue 12: the conversation's own system prompt goes first in the system message, Tessera's card
+    // rules after it; a prompt set while a turn runs is for the next turn.
+    void systemPromptBeforeCardRules()
+    {
+        FakeOpenAiServer server;
+        for (int i = 0; i < 3; ++i)
+            server.enqueue(ScriptedResponse::sse(recorded("prose.sse")));
+        auto backend = makeBackend(server);
+        QCOMPARE(backend->systemContent(), OpenAiTools::systemPrompt());
+        backend->setSystemPrompt(QStringLiteral("  Answer in French.\n\"Short\" answers only.  "));
+        QSignalSpy spy(backend.get(), &Backend::eventReceived);
+        QVERIFY(backend->sendUserMessage(QStringLiteral("hi")));
+        backend->setSystemPrompt(QStringLiteral("Answer in German."));
+        QTRY_VERIFY_WITH_TIMEOUT(turnEnded(spy), 30000);
+        ask(backend.get(), QStringLiteral("again"));
+        backend->setSystemPrompt(QString());
+        ask(backend.get(), QStringLiteral("plain"));
+        QCOMPARE(server.requests().size(), 3);
+
+        // The bytes as sent: the person's words, a blank line, then the card rules.
+        const QByteArray head = R"({"model":"gpt-4o-mini","stream":true,"messages":[{"role":"system","content":)";
+        QVERIFY2(server.requests().at(0).body.startsWith(QByteArray(
+                         head + "\"Answer in French.\\n\\\"Short\\\" answers only.\\n\\nYou are talking with the user through Tessera")),
+                 server.requests().at(0).body.left(200));
+        QVERIFY(server.requests().at(1).body.startsWith(QByteArray(head + "\"Answer in German.\\n\\nYou are talking with the user")));
+        QVERIFY(server.requests().at(2).body.startsWith(QByteArray(head + "\"You are talking with the user")));
+        const QString rules = OpenAiTools::systemPrompt();
+        auto systemOf = [&](int request) {
+            return QString::fromStdString(parse(server.requests().at(request).body)["messages"][0]["content"].get<std::string>());
+        };
+        QCOMPARE(systemOf(0), QStringLiteral("Answer in French.\n\"Short\" answers only.\n\n") + rules);
+        QCOMPARE(systemOf(1), QStringLiteral("Answer in German.\n\n") + rules);
+        QCOMPARE(systemOf(2), rules);
+    }
+
     // (b) a data_table call in fragments, then prose.
     void fragmentedToolCall()
     {

@@ -98,9 +98,11 @@ private Q_SLOTS:
     void turnCutOffIsMarkedOnReopen();
     void streamedProseSurvivesACrash();
     void markdownExport();
+    void markdownExportWritesTheChosenVersion();
     void idPrefixes();
     void deleteRemovesEverything();
     void renameMarksTheTitleAsTheUsers();
+    void systemPromptIsKeptPerConversation();
     void softDeleteKeepsEveryLine();
     void restoreBringsItBack();
     void emptyRecentlyDeletedRemovesForGood();
@@ -542,6 +544,56 @@ void tst_Store::markdownExport()
     QVERIFY(!md.contains(QLatin1String("rendered:"))); // acks are never shown
 }
 
+// Turn versions (issue 12): Markdown has the version the person chose, and one muted line saying
+// there are others; JSON Lines has every line.
+void tst_Store::markdownExportWritesTheChosenVersion()
+{
+    const QByteArray data =
+        R"({"role":"user","content":"Which sector led?"})" "\n"
+        R"({"role":"assistant","content":"Banks led."})" "\n"
+        R"j({"role":"system","content":"Regenerated the answer (version 2)","turn_version":{"group":"5b0c7f3e-1d2a-4c59-9e61-0a7d3b2c4f10","version":2,"from":1}})j" "\n"
+        R"({"role":"assistant","content":"Pharma led."})" "\n"
+        R"j({"role":"system","content":"Regenerated the answer (version 3)","turn_version":{"group":"5b0c7f3e-1d2a-4c59-9e61-0a7d3b2c4f10","version":3,"from":2}})j" "\n"
+        R"({"role":"tool","tool_call_id":"c3","name":"emit_card","content":"rendered: alert","structured":{"card":{"kind":"alert","specVersion":1,"payload":{"severity":"info","message":"IT card."}}}})" "\n"
+        R"({"role":"assistant","content":"IT led."})" "\n"
+        R"({"role":"system","content":"Showing version 2 of 3","version_choice":{"group":"5b0c7f3e-1d2a-4c59-9e61-0a7d3b2c4f10","version":2}})" "\n"
+        R"({"role":"user","content":"And next week?"})" "\n"
+        R"({"role":"assistant","content":"Nobody knows."})" "\n"
+        R"({"role":"user","content":"Why did pharma lead?","turn_version":{"group":"9e2d4a61-7c3b-4f08-8a15-6b1e0c9d2f37","version":2}})" "\n"
+        R"({"role":"assistant","content":"Export orders."})" "\n";
+    QString id;
+    QVERIFY(m_store->importData(data, QStringLiteral("versions"), QString(), &id).ok());
+    const QString out = m_dir->filePath(QStringLiteral("versions.md"));
+    QVERIFY(m_store->exportConversation(id, out, ConversationStore::ExportFormat::Markdown).ok());
+    const QString md = QString::fromUtf8(readFile(out));
+    const QString expected = QStringLiteral(
+        "# Which sector led?\n\n"
+        "**User**\n\nWhich sector led?\n\n"
+        "_Version 2 of 3 of this turn; the others are kept in the JSON Lines export._\n\n"
+        "**Assistant**\n\nPharma led.\n\n"
+        "**User**\n\nWhy did pharma lead?\n\n"
+        "_Version 2 of 2 of this turn; the others are kept in the JSON Lines export._\n\n"
+        "**Assistant**\n\nExport orders.\n");
+    QCOMPARE(md, expected);
+    for (const char *hidden : {"Banks led.", "IT led.", "IT card.", "And next week?", "Nobody knows."})
+        QVERIFY2(!md.contains(QLatin1String(hidden)), hidden);
+
+    // Choosing version 3 of the first turn exports it instead, its card too.
+    QVERIFY(m_store->appendMessage(id, R"({"role":"system","content":"Showing version 3 of 3","version_choice":{"group":"5b0c7f3e-1d2a-4c59-9e61-0a7d3b2c4f10","version":3}})").ok());
+    QVERIFY(m_store->exportConversation(id, out, ConversationStore::ExportFormat::Markdown).ok());
+    const QString third = QString::fromUtf8(readFile(out));
+    QVERIFY2(third.contains(QStringLiteral("_Version 3 of 3 of this turn; the others are kept in the JSON Lines export._\n\n"
+                                           "**Assistant**\n\n> **Info:** IT card.\n\nIT led.")), qPrintable(third));
+    QVERIFY(!third.contains(QLatin1String("Pharma led.")));
+
+    // JSON Lines: every version, byte for byte.
+    const QString jsonl = m_dir->filePath(QStringLiteral("versions.jsonl"));
+    QVERIFY(m_store->exportConversation(id, jsonl).ok());
+    const QByteArray all = readFile(jsonl);
+    QVERIFY(all.startsWith(data));
+    QCOMPARE(all.count('\n'), 13);
+}
+
 void tst_Store::idPrefixes()
 {
     const QString id = importFixture(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"));
@@ -596,6 +648,38 @@ void tst_Store::renameMarksTheTitleAsTheUsers()
     m_store->close();
     QVERIFY(m_store->open(m_dir->path()).ok());
     QVERIFY(m_store->conversation(id).titleByUser);
+}
+
+void tst_Store::systemPromptIsKeptPerConversation()
+{
+    QString first;
+    QString second;
+    QVERIFY(m_store->importData(userLine(QStringLiteral("one")), QStringLiteral("x"), QString(), &first).ok());
+    QVERIFY(m_store->importData(userLine(QStringLiteral("two")), QStringLiteral("x"), QString(), &second).ok());
+    const QDateTime activity = m_store->conversation(first).lastActivity;
+    QCOMPARE(m_store->systemPrompt(first), QString());
+    QVERIFY(m_store->setSystemPrompt(first, QStringLiteral("  You answer as a pirate.\nNever use emoji.\n ")).ok());
+    QCOMPARE(m_store->systemPrompt(first), QStringLiteral("You answer as a pirate.\nNever use emoji."));
+    QCOMPARE(m_store->systemPrompt(second), QString()); // per conversation
+    QCOMPARE(m_store->conversation(first).lastActivity, activity); // a setting, not activity
+    // Not a line: neither export carries it.
+    const QString out = m_dir->filePath(QStringLiteral("prompt.jsonl"));
+    QVERIFY(m_store->exportConversation(first, out).ok());
+    QVERIFY(!readFile(out).contains("pirate"));
+
+    QCOMPARE(m_store->setSystemPrompt(first, QString(ConversationStore::kMaxSystemPromptLength + 1, QLatin1Char('x'))).code,
+             StoreError::BadInput);
+    QCOMPARE(m_store->systemPrompt(first), QStringLiteral("You answer as a pirate.\nNever use emoji.")); // unchanged
+    QCOMPARE(m_store->setSystemPrompt(QStringLiteral("no-such-id"), QStringLiteral("x")).code, StoreError::NotFound);
+    StoreStatus missing;
+    QCOMPARE(m_store->systemPrompt(QStringLiteral("no-such-id"), &missing), QString());
+    QCOMPARE(missing.code, StoreError::NotFound);
+
+    m_store->close();
+    QVERIFY(m_store->open(m_dir->path()).ok());
+    QCOMPARE(m_store->systemPrompt(first), QStringLiteral("You answer as a pirate.\nNever use emoji."));
+    QVERIFY(m_store->setSystemPrompt(first, QString()).ok()); // cleared
+    QCOMPARE(m_store->systemPrompt(first), QString());
 }
 
 void tst_Store::softDeleteKeepsEveryLine()

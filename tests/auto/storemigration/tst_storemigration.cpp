@@ -131,6 +131,7 @@ private Q_SLOTS:
     void emptyFileIsANewDatabase();
     void failedMigrationLeavesTheOldDatabase();
     void readOnlyOpenOfAV3File();
+    void readOnlyOpenOfAV4FileHasNoSystemPrompt();
 };
 
 void tst_StoreMigration::everyVersionHasAFixture()
@@ -184,6 +185,14 @@ void tst_StoreMigration::openFixture()
     // v4: a migrated conversation is kept and was not renamed by the person.
     QVERIFY(!all.at(0).isDeleted() && !all.at(0).titleByUser);
     QVERIFY(store.recentlyDeleted().isEmpty());
+    // v5: a system prompt survives the open; older files had none.
+    StoreStatus promptRead;
+    QCOMPARE(store.systemPrompt(kSecond, &promptRead),
+             version >= 5 ? QStringLiteral("Answer in French. Keep it short.") : QString());
+    QVERIFY2(promptRead.ok(), qPrintable(promptRead.message));
+    QCOMPARE(store.systemPrompt(kFirst), QString());
+    QVERIFY(store.setSystemPrompt(kFirst, QStringLiteral("Be brief.")).ok());
+    QCOMPARE(store.systemPrompt(kFirst), QStringLiteral("Be brief."));
 
     // Re-validated with this build's rules.
     const Transcript first = store.loadTranscript(kFirst);
@@ -288,6 +297,21 @@ void tst_StoreMigration::readOnlyOpenOfAV3File()
     StoreStatus listed;
     QVERIFY(store.recentlyDeleted(&listed).isEmpty());
     QVERIFY(listed.ok());
+}
+
+// v5's column is missing from a v4 file opened read-only: no conversation has a system prompt, and
+// reading one is not an error.
+void tst_StoreMigration::readOnlyOpenOfAV4FileHasNoSystemPrompt()
+{
+    QTemporaryDir dir;
+    QVERIFY(buildDatabase(fixturePath(4), dir.filePath(QStringLiteral("tessera.db"))));
+    ConversationStore store;
+    QVERIFY(store.open(dir.path(), ConversationStore::OpenMode::ReadOnly).ok());
+    QCOMPARE(store.schemaVersion(), 4);
+    StoreStatus read;
+    QCOMPARE(store.systemPrompt(kSecond, &read), QString());
+    QVERIFY2(read.ok(), qPrintable(read.message));
+    QCOMPARE(store.setSystemPrompt(kSecond, QStringLiteral("x")).code, StoreError::NotWritable);
 }
 
 QTEST_GUILESS_MAIN(tst_StoreMigration)

@@ -1,4 +1,4 @@
--- Tessera store fixture: schema version 4 (the current one), written by `tessera import` of the
+-- Tessera store fixture: schema version 4, written by `tessera import` of the
 -- same lines as schema-v1.sql, then dumped (sqlite3 .dump, ids and times fixed). tst_storemigration
 -- turns it into a database and opens it: a newer build must read it unchanged or migrate it.
 PRAGMA application_id = 1414746689;
