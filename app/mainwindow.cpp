@@ -51,6 +51,7 @@
 #include <widgets/common/theme.h>
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
+#include <widgets/conversation/findbar.h>
 
 namespace Tessera {
 
@@ -80,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_banner);
     layout->addWidget(m_view, 1);
+    layout->addWidget(new FindBar(m_view, conversation)); // Ctrl+F (issue 18); hidden until asked for
     layout->addWidget(createFirstRunLine());
     layout->addWidget(m_composer);
 
@@ -118,8 +120,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_stopButton->setObjectName(QStringLiteral("stopTurn"));
     m_stopButton->setToolTip(tr("Stop this turn (Esc)"));
     turnLayout->addWidget(m_stopButton);
+    // Out of the window while no turn runs: a hidden widget is still in the accessible tree (issue 18).
     m_turnIndicator->hide();
-    statusBar()->addPermanentWidget(m_turnIndicator);
+    m_turnIndicator->setParent(nullptr);
     statusBar()->addPermanentWidget(m_connectionLabel);
     connect(m_stopButton, &QPushButton::clicked, this, [this] {
         // The button hides when the turn ends: hand focus to the composer first, or Qt gives it to
@@ -179,8 +182,9 @@ void MainWindow::createMenus()
     QAction *exportAction = file->addAction(tr("&Export Conversation…"), this, [this] { exportConversation(m_currentId); });
     exportAction->setObjectName(QStringLiteral("exportCurrentConversation"));
     file->addAction(tr("Open &Demo"), this, &MainWindow::openDemo);
+    // Ctrl+F finds in the open conversation (Edit menu); the list's search has a shortcut of its own.
     QAction *search = file->addAction(tr("&Find Conversation"), this, [this] { m_list->focusSearch(); });
-    search->setShortcut(QKeySequence::Find);
+    search->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     file->addSeparator();
     QAction *settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
     settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
@@ -203,6 +207,13 @@ void MainWindow::createMenus()
         const QString name = QString::fromLatin1(exportSurfaceInfo(surface).displayName);
         edit->addAction(tr("Copy Card for %1").arg(name), this, [this, surface] { copyFocusedCardFor(int(surface)); });
     }
+    edit->addSeparator();
+    QAction *find = edit->addAction(tr("&Find in Conversation"), this, [this] {
+        if (auto *bar = findChild<FindBar *>(QStringLiteral("findBar")))
+            bar->activate();
+    });
+    find->setObjectName(QStringLiteral("findInConversation"));
+    find->setShortcut(QKeySequence::Find);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *focusComposer = view->addAction(tr("Focus &Composer"), this, [this] { m_composer->setFocus(); });
@@ -688,7 +699,11 @@ bool MainWindow::raiseOtherInstance(const QString &dataDir)
     return socket.waitForReadyRead(2000) && socket.readAll().startsWith("raised");
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    if (!m_turnIndicator->parentWidget())
+        delete m_turnIndicator; // idle: not a child of the window (updateTurnIndicator)
+}
 
 void MainWindow::showShortcuts()
 {
@@ -872,7 +887,13 @@ void MainWindow::updateTurnIndicator()
     const bool busy = m_session && m_session->isBusy();
     if (!busy && m_stopButton->hasFocus())
         m_composer->setFocus(Qt::OtherFocusReason); // not the next widget in the chain: the view would jump
+    if (busy && !m_turnIndicator->parentWidget())
+        statusBar()->insertPermanentWidget(0, m_turnIndicator);
     m_turnIndicator->setVisible(busy);
+    if (!busy && m_turnIndicator->parentWidget()) {
+        statusBar()->removeWidget(m_turnIndicator);
+        m_turnIndicator->setParent(nullptr);
+    }
     updateRevisionActions();
 }
 

@@ -49,6 +49,8 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *menuBar, QWidget *parent)
         {tr("Ctrl+C"), tr("Copy the selected table cells as TSV")},
         {tr("Menu key"), tr("Copy a card as text, JSON or image")},
         {tr("Page Up / Page Down"), tr("Scroll the conversation")},
+        {tr("Enter / Shift+Enter, F3 / Shift+F3"), tr("Next and previous match in the find bar")},
+        {tr("Esc"), tr("Close the find bar")},
     };
 
     m_table->setObjectName(QStringLiteral("shortcutsTable"));

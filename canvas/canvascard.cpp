@@ -18,6 +18,7 @@
 #include <canvas/canvassandbox.h>
 #include <cards/card.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/wheelpassthrough.h>
 
 namespace Tessera {
 
@@ -273,6 +274,8 @@ QWebEngineView *CanvasCard::createView(QWidget *parent)
     view->setObjectName(QStringLiteral("canvasView"));
     view->setContextMenuPolicy(Qt::NoContextMenu);
     view->setAcceptDrops(false);
+    // A document that fits its view does not scroll: the wheel scrolls the conversation (issue 18).
+    installWheelPassThrough(view, [this](const QWheelEvent &) { return m_view && m_contentHeight > m_view->height(); });
     const QUrl url = CanvasSandbox::instance()->registerDocument(buildCanvasDocument(m_source));
     auto *page = new CanvasPage(url, view);
     view->setPage(page);

@@ -311,6 +311,11 @@ const Message &ConversationModel::message(int row) const
     return messageAt(m_blocks.at(row).message);
 }
 
+int ConversationModel::messageIndex(int row) const
+{
+    return m_blocks.at(row).message; // kStreamingIndex is -1
+}
+
 const Card *ConversationModel::card(int row) const
 {
     const Block &block = m_blocks.at(row);

@@ -109,6 +109,8 @@ public:
 
     BlockType blockType(int row) const;
     const Message &message(int row) const;
+    // The index into transcript().messages of a row's message; -1 for the streaming message.
+    int messageIndex(int row) const;
     // The card of a Card block; nullptr for other rows.
     const Card *card(int row) const;
     // The text a block shows: prose, the tool line, or the unreadable reason.

@@ -1,11 +1,14 @@
 #include <widgets/card/cardframe.h>
 
+#include <QApplication>
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
 #include <QVBoxLayout>
 
 #include <cards/card.h>
+#include <widgets/card/rendererregistry.h>
+#include <widgets/common/wraptext.h>
 
 namespace Tessera {
 
@@ -28,10 +31,9 @@ void CardFrame::build(const QString &title)
     outer->setContentsMargins(14, 12, 14, 12);
     outer->setSpacing(8);
     if (!title.isEmpty()) {
-        m_title = new QLabel(title, this);
+        m_title = new QLabel(this);
         m_title->setObjectName(QStringLiteral("cardTitle"));
-        m_title->setTextFormat(Qt::PlainText);
-        m_title->setWordWrap(true);
+        setBreakableText(m_title, title);
         m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
         QFont font = m_title->font();
         font.setBold(true);
@@ -43,7 +45,22 @@ void CardFrame::build(const QString &title)
     m_body->setContentsMargins(0, 0, 0, 0);
     m_body->setSpacing(6);
     outer->addLayout(m_body);
-    setAccessibleName(title.isEmpty() ? m_kindName : m_kindName + QLatin1String(": ") + title);
+    // Announced by the kind's spoken name ("Table: Sector flow"); a kind with no row keeps its name.
+    const QString spoken = RendererRegistry::spokenKindName(cardKindFromName(m_kindName));
+    const QString kind = spoken.isEmpty() ? m_kindName : spoken;
+    setAccessibleName(title.isEmpty() ? kind : tr("%1: %2").arg(kind, title));
+    connect(qApp, &QApplication::focusChanged, this, &CardFrame::updateFocusRing);
+}
+
+void CardFrame::updateFocusRing()
+{
+    const QWidget *focused = QApplication::focusWidget();
+    const bool within = focused && (focused == this || isAncestorOf(focused));
+    if (within == m_focusRing)
+        return;
+    m_focusRing = within;
+    setProperty("focusRing", within); // for style sheets and tests
+    update();
 }
 
 void CardFrame::setAccentTone(StatusTone tone)
@@ -66,6 +83,12 @@ void CardFrame::paintEvent(QPaintEvent *)
         clip.addRoundedRect(r, 8, 8);
         painter.setClipPath(clip);
         painter.fillRect(QRectF(0, 0, 5, height()), toneColor(m_accent, palette()));
+        painter.setClipping(false);
+    }
+    if (m_focusRing) {
+        painter.setPen(QPen(focusRingColor(palette()), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(QRectF(rect()).adjusted(1, 1, -1, -1), 8, 8);
     }
 }
 

@@ -1,8 +1,12 @@
 #pragma once
 
 // The common container every card widget draws in: a rounded panel on the palette's Base color,
-// an optional bold title, then the kind's body. Sets the accessible name ("data_table: Sector flow")
+// an optional bold title, then the kind's body. Sets the accessible name ("Table: Sector flow", the
+// kind's spoken name from the renderer table)
 // and description so a screen reader can tell cards apart.
+//
+// Keyboard focus (issue 18): while the frame or anything inside it has focus, a 2 px ring in
+// focusRingColor() (theme.h) is drawn around the panel, in both themes; hasFocusRing() says so.
 //
 // Sizing: the view asks heightForWidth(); subclasses keep their bodies height-for-width correct
 // (wrapping labels) or give their heavy child a fixed height.
@@ -33,18 +37,22 @@ public:
     // A 5 px bar in the tone's color along the left edge (alerts, fallbacks). Never the only signal of
     // a status: the card also says it in words.
     void setAccentTone(StatusTone tone);
+    // True while the frame or one of its children has keyboard focus (the ring is drawn).
+    bool hasFocusRing() const { return m_focusRing; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
     void build(const QString &title);
+    void updateFocusRing();
 
     QString m_kindName;
     QLabel *m_title = nullptr;
     QVBoxLayout *m_body = nullptr;
     bool m_hasAccent = false;
     StatusTone m_accent = StatusTone::Neutral;
+    bool m_focusRing = false;
 };
 
 } // namespace Tessera

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include <QCoreApplication>
 #include <QVBoxLayout>
 
 #include <cards/card.h>
@@ -128,21 +129,24 @@ struct Entry
     Factory factory;
     Estimate estimate;
     CopyText copyText;
+    const char *spokenName; // what a screen reader says for the kind (issue 18), translated in context kSpoken
 };
+
+constexpr char kSpoken[] = "Tessera::CardKindName";
 
 // One row per kind of the cards table that is drawn (tst_kindtable walks both).
 constexpr auto kRenderers = std::to_array<Entry>({
-    {CardKind::Text, &create<TextCard>, &textHeight, nullptr},
-    {CardKind::Code, &create<CodeCard>, &codeHeight, nullptr},
-    {CardKind::Alert, &create<AlertCard>, &fixedHeight<56>, nullptr},
-    {CardKind::Detail, &create<DetailCard>, &detailHeight, nullptr},
-    {CardKind::ItemList, &createItemList, &itemListHeight, nullptr},
-    {CardKind::DataTable, &create<DataTableCard>, &dataTableHeight, nullptr},
-    {CardKind::MetricChart, &create<MetricChartCard>, &fixedHeight<348>, nullptr},
-    {CardKind::RecommendActions, &createRecommendActions, &fixedHeight<74>, nullptr},
-    {CardKind::Canvas, &createCanvas, &fixedHeight<82>, nullptr},
-    {CardKind::JsonRender, &createJsonRender, &jsonRenderHeight, nullptr},
-    {CardKind::WidgetDocument, &createWidgetDocument, &widgetDocumentHeight, nullptr},
+    {CardKind::Text, &create<TextCard>, &textHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Text")},
+    {CardKind::Code, &create<CodeCard>, &codeHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Code")},
+    {CardKind::Alert, &create<AlertCard>, &fixedHeight<56>, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Alert")},
+    {CardKind::Detail, &create<DetailCard>, &detailHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Details")},
+    {CardKind::ItemList, &createItemList, &itemListHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Item list")},
+    {CardKind::DataTable, &create<DataTableCard>, &dataTableHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Table")},
+    {CardKind::MetricChart, &create<MetricChartCard>, &fixedHeight<348>, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Chart")},
+    {CardKind::RecommendActions, &createRecommendActions, &fixedHeight<74>, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Suggested actions")},
+    {CardKind::Canvas, &createCanvas, &fixedHeight<82>, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Canvas")},
+    {CardKind::JsonRender, &createJsonRender, &jsonRenderHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Interactive card")},
+    {CardKind::WidgetDocument, &createWidgetDocument, &widgetDocumentHeight, nullptr, QT_TRANSLATE_NOOP("Tessera::CardKindName", "Widget")},
 });
 
 const Entry *entryFor(CardKind kind)
@@ -268,6 +272,12 @@ int RendererRegistry::estimateTextHeight(const QString &text, int width)
     for (const QStringView line : QStringView(text).split(u'\n'))
         lines += 1 + int(line.size()) / charsPerLine;
     return lines * 17;
+}
+
+QString RendererRegistry::spokenKindName(CardKind kind)
+{
+    const Entry *entry = entryFor(kind);
+    return entry && entry->spokenName ? QCoreApplication::translate(kSpoken, entry->spokenName) : QString();
 }
 
 QString RendererRegistry::copyText(const Card &card)

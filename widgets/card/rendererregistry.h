@@ -62,6 +62,9 @@ public:
     static bool hasHeightEstimate(CardKind kind); // the kind's row has an estimate of its own
     // Wrapped plain text at a width: about 17 px a line, 7.5 px a character (the prose font).
     static int estimateTextHeight(const QString &text, int width);
+    // The kind as a person says it, translated ("Item list", "Table", "Chart"), from the kind's row:
+    // screen readers announce cards by it (CardFrame), never by the wire name. "" for a kind with no row.
+    static QString spokenKindName(CardKind kind);
     // "Copy as text" of a valid card: the row's copy form, by default the kind table's plain text
     // (kindPlainText, cards/cardkinds.h). cardPlainText (cardexport.h) handles invalid cards.
     static QString copyText(const Card &card);

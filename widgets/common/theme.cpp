@@ -101,6 +101,17 @@ bool isDarkPalette(const QPalette &palette)
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
+QColor findMatchColor(const QPalette &palette)
+{
+    return isDarkPalette(palette) ? QColor(0x6b, 0x55, 0x12) : QColor(0xff, 0xe5, 0x6b);
+}
+
+QColor focusRingColor(const QPalette &palette)
+{
+    const QColor highlight = palette.color(QPalette::Highlight);
+    return isDarkPalette(palette) ? highlight.lighter(140) : highlight;
+}
+
 QColor toneColor(StatusTone tone, const QPalette &palette)
 {
     const bool dark = isDarkPalette(palette);

@@ -26,6 +26,13 @@ void applyTheme(ThemeMode mode);
 // True when the widget's window color is dark.
 bool isDarkPalette(const QPalette &palette);
 
+// The background of a find match that is not the current one (the current one uses Highlight): a
+// yellow on light palettes, a dim amber on dark ones, legible under the palette's Text colour.
+QColor findMatchColor(const QPalette &palette);
+// The ring around the card (and control) that has keyboard focus (issue 18): the palette's Highlight,
+// lightened on dark palettes so it stands out of the dark Base.
+QColor focusRingColor(const QPalette &palette);
+
 enum class StatusTone { Neutral, Ok, Warn, Error, Info };
 
 // A tone color legible on the palette's Base color.

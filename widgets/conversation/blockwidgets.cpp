@@ -14,6 +14,7 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/common/proseview.h>
+#include <widgets/common/wraptext.h>
 #include <widgets/conversation/proseblock.h>
 
 namespace Tessera {
@@ -22,10 +23,9 @@ UserBubble::UserBubble(const QString &text, QWidget *parent)
     : QFrame(parent)
 {
     setObjectName(QStringLiteral("userBubble"));
-    auto *label = new QLabel(text, this);
+    auto *label = new QLabel(this);
     label->setObjectName(QStringLiteral("userText"));
-    label->setTextFormat(Qt::PlainText);
-    label->setWordWrap(true);
+    setBreakableText(label, text); // a pasted hash or URL wraps instead of widening the bubble
     label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     auto *who = new QLabel(tr("You"), this);
     QFont font = who->font();

@@ -23,6 +23,7 @@
 #include <widgets/common/proseview.h>
 #include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/proseblock.h>
+#include <widgets/conversation/findhighlight.h>
 
 namespace Tessera {
 
@@ -281,6 +282,8 @@ QWidget *ConversationView::buildWidget(int row)
     if (auto *switcher = qobject_cast<VersionSwitcherRow *>(widget))
         connect(switcher, &VersionSwitcherRow::versionRequested, this, &ConversationView::versionRequested);
     widget->ensurePolished();
+    if (!m_findNeedle.isEmpty())
+        highlightInBlock(widget, m_findNeedle, row == m_findRow ? m_findOccurrence : -1);
     return widget;
 }
 
@@ -540,6 +543,40 @@ void ConversationView::scrollToRow(int row)
         verticalScrollBar()->setValue(m_offsets.at(row) - kSpacing);
         updateLayout();
     }
+}
+
+void ConversationView::setFindHighlight(const QString &needle, int currentRow, int currentOccurrence)
+{
+    const bool wasMarking = !m_findNeedle.isEmpty();
+    m_findNeedle = needle;
+    m_findRow = currentRow;
+    m_findOccurrence = currentOccurrence;
+    if (needle.isEmpty() && !wasMarking)
+        return;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (QWidget *widget = m_rows.at(row).widget)
+            highlightInBlock(widget, needle, row == currentRow ? currentOccurrence : -1);
+    }
+}
+
+void ConversationView::showMatch(int row, int occurrence)
+{
+    if (row < 0 || row >= m_rows.size())
+        return;
+    setFindHighlight(m_findNeedle, row, occurrence);
+    scrollToRow(row);
+    QWidget *widget = m_rows.at(row).widget;
+    if (!widget)
+        return;
+    // Inside a tall block (a long answer) the match itself must be on screen, not only the block's top.
+    const QRect rect = currentHighlightRect(widget);
+    if (rect.isNull())
+        return;
+    QScrollBar *bar = verticalScrollBar();
+    const int top = m_offsets.at(row) + rect.top();
+    const int bottom = m_offsets.at(row) + rect.bottom();
+    if (top < bar->value() || bottom > bar->value() + viewport()->height())
+        bar->setValue(top - viewport()->height() / 3);
 }
 
 void ConversationView::scrollToBottom()

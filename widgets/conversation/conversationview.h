@@ -65,6 +65,13 @@ public:
     void setTurnActions(const QList<QAction *> &actions);
 
     void scrollToRow(int row);
+    // Find in the conversation (issue 18, findbar.h): every live block and every block built from now
+    // on marks `needle` (findhighlight.h); occurrence `current` of row `currentRow` is the current one.
+    // An empty needle clears the marks.
+    void setFindHighlight(const QString &needle, int currentRow, int currentOccurrence);
+    // Scrolls so occurrence `occurrence` of row `row` is on screen (building only the rows around it)
+    // and makes it the current match.
+    void showMatch(int row, int occurrence);
     void scrollToBottom();
 
     // Headless drawing of the whole conversation at a width (PRODUCT.md §3 `tessera render`):
@@ -134,6 +141,9 @@ private:
     QList<QAction *> m_turnActions; // Not owned.
     int m_placeAfterReset = -1;     // scroll value a version redraw keeps; -1: none (a new conversation)
     bool m_bottomAfterReset = false;
+    QString m_findNeedle;       // "": no find marks
+    int m_findRow = -1;         // the current match's row
+    int m_findOccurrence = -1;  // and its occurrence within the row
 };
 
 } // namespace Tessera

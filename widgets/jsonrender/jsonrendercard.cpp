@@ -25,6 +25,7 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/flowlayout.h>
 #include <widgets/common/paddedcelldelegate.h>
+#include <widgets/common/wraptext.h>
 
 namespace Tessera {
 
@@ -340,9 +341,8 @@ private:
 
 QLabel *plainLabel(const QString &text, QWidget *parent)
 {
-    auto *label = new QLabel(text, parent);
-    label->setTextFormat(Qt::PlainText);
-    label->setWordWrap(true);
+    auto *label = new QLabel(parent);
+    setBreakableText(label, text); // long unbroken words wrap (break anywhere) instead of being cut off
     label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     label->setAlignment(Qt::AlignLeading | Qt::AlignTop);
     return label;
@@ -535,7 +535,8 @@ void JsonRenderCard::buildElement(const json &elements, const std::string &id, Q
             label->setTextInteractionFlags(Qt::TextSelectableByMouse);
             auto *value = plainLabel(valueText, this);
             value->setObjectName(QStringLiteral("fieldValue"));
-            value->setAccessibleName(labelText);
+            value->setAccessibleName(tr("%1: %2").arg(labelText, valueText)); // "Entry: 3412"
+
             grid->addWidget(label, row, 0);
             grid->addWidget(value, row, 1);
             ++row;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <widgets/common/wraptext.h>
 
 namespace Tessera {
 
@@ -90,19 +91,18 @@ DetailCard::DetailCard(const Card &card, QWidget *parent)
     grid->setHorizontalSpacing(16);
     grid->setVerticalSpacing(6);
     for (int i = 0; i < m_labels.size(); ++i) {
-        auto *label = new QLabel(m_labels.at(i), this);
+        auto *label = new QLabel(this);
         label->setObjectName(QStringLiteral("fieldLabel"));
-        label->setTextFormat(Qt::PlainText);
-        label->setWordWrap(true);
+        setBreakableText(label, m_labels.at(i));
         label->setForegroundRole(QPalette::PlaceholderText);
         label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-        auto *value = new QLabel(m_values.at(i), this);
+        auto *value = new QLabel(this);
         value->setObjectName(QStringLiteral("fieldValue"));
-        value->setTextFormat(Qt::PlainText);
-        value->setWordWrap(true);
+        setBreakableText(value, m_values.at(i)); // a long hash or URL wraps instead of being cut off
         value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
         value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-        value->setAccessibleName(m_labels.at(i));
+        // A screen reader announces each value with its label ("Entry: 3412"), not the label twice.
+        value->setAccessibleName(tr("%1: %2").arg(m_labels.at(i), m_values.at(i)));
         grid->addWidget(label, i, 0);
         grid->addWidget(value, i, 1);
     }

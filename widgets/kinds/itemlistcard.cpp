@@ -15,6 +15,7 @@
 #include <cards/card.h>
 #include <cards/jsonaccess.h>
 #include <widgets/common/theme.h>
+#include <widgets/common/wraptext.h>
 
 namespace Tessera {
 
@@ -93,7 +94,7 @@ protected:
         QColor fill = palette().color(QPalette::Highlight);
         fill.setAlpha(hasFocus() ? 40 : 22);
         p.setBrush(fill);
-        p.setPen(hasFocus() ? QPen(palette().color(QPalette::Highlight), 1.5) : QPen(Qt::NoPen));
+        p.setPen(hasFocus() ? QPen(focusRingColor(palette()), 2) : QPen(Qt::NoPen)); // visible in both themes
         p.drawRoundedRect(QRectF(rect()).adjusted(1, 1, -1, -1), 6, 6);
     }
 
@@ -194,19 +195,17 @@ ItemListCard::ItemListCard(const Card &card, QWidget *parent)
         auto *text = new QVBoxLayout;
         text->setContentsMargins(0, 0, 0, 0);
         text->setSpacing(1);
-        auto *nameLabel = new QLabel(name, row);
+        auto *nameLabel = new QLabel(row);
         nameLabel->setObjectName(QStringLiteral("itemName"));
-        nameLabel->setTextFormat(Qt::PlainText);
-        nameLabel->setWordWrap(true);
+        setBreakableText(nameLabel, name); // a long id wraps instead of running off the card
         QFont font = nameLabel->font();
         font.setWeight(QFont::DemiBold);
         nameLabel->setFont(font);
         text->addWidget(nameLabel);
         if (!meta.isEmpty()) {
-            auto *metaLabel = new QLabel(meta, row);
+            auto *metaLabel = new QLabel(row);
             metaLabel->setObjectName(QStringLiteral("itemMeta"));
-            metaLabel->setTextFormat(Qt::PlainText);
-            metaLabel->setWordWrap(true);
+            setBreakableText(metaLabel, meta);
             metaLabel->setForegroundRole(QPalette::PlaceholderText);
             text->addWidget(metaLabel);
         }

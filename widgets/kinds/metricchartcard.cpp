@@ -334,7 +334,8 @@ void MetricChartCard::resizeEvent(QResizeEvent *event)
 void MetricChartCard::applyPalette()
 {
     const QPalette pal = palette();
-    m_chart->setTheme(isDarkPalette(pal) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    const QChart::ChartTheme theme = isDarkPalette(pal) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    m_chart->setTheme(theme); // the same theme again changes nothing, series colours included
     m_chart->setBackgroundBrush(pal.color(QPalette::Base));
     m_chart->setBackgroundPen(Qt::NoPen);
     m_chart->setPlotAreaBackgroundVisible(false);
@@ -352,7 +353,11 @@ void MetricChartCard::applyPalette()
     }
     m_chart->legend()->setFont(labels);
     m_chart->legend()->setLabelColor(pal.color(QPalette::Text));
-    if (m_translucentSeries) {
+    // Area fills are made translucent once per theme: styling an already translucent fill again (every
+    // palette change, e.g. a font size or a re-polish) made the border translucent too, so a series
+    // changed colour depending on how often the card had been laid out (issue 18).
+    if (m_translucentSeries && m_styledTheme != int(theme)) {
+        m_styledTheme = int(theme);
         const QList<QAbstractSeries *> all = m_chart->series();
         for (QAbstractSeries *s : all) {
             if (auto *area = qobject_cast<QAreaSeries *>(s))

@@ -73,6 +73,7 @@ private:
     QChartView *m_view = nullptr;
     QChart *m_chart = nullptr;
     bool m_translucentSeries = false; // area fills get alpha after every theme change
+    int m_styledTheme = -1;           // the QChart::ChartTheme the area fills were last styled for
     // Time axis only: the visible UTC label axis and its range (msecs since epoch), ticks per width.
     QCategoryAxis *m_utcAxis = nullptr; // Owned by the chart.
     qint64 m_timeMin = 0;

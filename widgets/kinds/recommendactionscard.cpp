@@ -53,7 +53,7 @@ protected:
         if (isDown())
             fill = fill.darker(112);
         p.setBrush(fill);
-        p.setPen(QPen(palette().color(active ? QPalette::Highlight : QPalette::Mid), hasFocus() ? 2 : 1));
+        p.setPen(QPen(hasFocus() ? focusRingColor(palette()) : palette().color(active ? QPalette::Highlight : QPalette::Mid), hasFocus() ? 2 : 1));
         p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
         p.setPen(palette().color(QPalette::ButtonText));
         const QRect textRect = rect().adjusted(kPadding, 0, -kPadding, 0);

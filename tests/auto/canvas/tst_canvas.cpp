@@ -18,6 +18,7 @@
 #include <QWebEngineDownloadRequest>
 #include <QWebEngineProfile>
 #include <QWebEngineView>
+#include <QWheelEvent>
 
 #include <signal.h>
 #include <unistd.h>
@@ -39,6 +40,7 @@
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/wheelpassthrough.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
 #include <tests/support/cardhelpers.h>
@@ -146,6 +148,7 @@ private Q_SLOTS:
     void scriptErrorOnADrawnPage();
     void liveCapWith50Canvases();
     void conversationWith300Canvases();
+    void wheelOverAFittingCanvasScrollsTheConversation();
     void headlessRenderIncludesCanvas();
     void headlessRenderSurvivesRefusedFormPost();
 
@@ -754,6 +757,58 @@ void TestCanvas::conversationWith300Canvases()
     QVERIFY2(maxCards < 60, qPrintable(QString::number(maxCards))); // widgets near the viewport only
     settle(100); // released views are deleted later
     QVERIFY(view.findChildren<QWebEngineView *>().size() <= 4);
+}
+
+void TestCanvas::wheelOverAFittingCanvasScrollsTheConversation()
+{
+    // Issue 18: canvases that fit their view (90 px documents) between prose; a wheel turn over the live
+    // web view scrolls the conversation, a turn over a canvas taller than its view stays inside it.
+    QByteArray lines;
+    for (int i = 0; i < 40; ++i) {
+        const bool tall = i == 21;
+        const nlohmann::json payload = {
+            {"title", "Canvas " + std::to_string(i)},
+            {"html", std::string("<div style='height:") + (tall ? "2000" : "90") + "px;background:#393'>" + std::to_string(i) + "</div>"}};
+        const nlohmann::json line = {
+            {"role", "tool"},
+            {"tool_call_id", "c" + std::to_string(i)},
+            {"name", "render_ui"},
+            {"content", "rendered: canvas"},
+            {"structured", {{"card", {{"kind", "canvas"}, {"specVersion", 1}, {"payload", payload}}}}}};
+        lines += QByteArray::fromStdString(line.dump()) + '\n';
+    }
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(lines));
+    ConversationView view;
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(700, 500);
+    view.setModel(&model);
+    view.show();
+    auto liveCard = [&](int row) -> CanvasCard * {
+        auto *card = qobject_cast<CanvasCard *>(view.widgetForRow(row));
+        return card && card->state() == CanvasCard::State::Live && card->contentHeight() > 0 ? card : nullptr;
+    };
+    auto wheelOver = [](QWidget *target) {
+        const QPointF at(target->width() / 2.0, qMin(40, target->height() / 2));
+        QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(target, &wheel);
+    };
+    for (const int row : {20, 21}) {
+        view.scrollToRow(row);
+        QVERIFY2(waitFor([&] { return liveCard(row) != nullptr; }, 20000), qPrintable(QStringLiteral("row %1").arg(row)));
+        CanvasCard *card = liveCard(row);
+        QVERIFY(hasWheelPassThrough(card->view()));
+        // The web view draws in a child of its own: the event goes where the pointer's events go.
+        QWidget *target = card->view()->focusProxy() ? card->view()->focusProxy() : card->view();
+        const int before = view.verticalScrollBar()->value();
+        wheelOver(target);
+        const int after = view.verticalScrollBar()->value();
+        if (row == 20)
+            QVERIFY2(after > before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        else
+            QCOMPARE(after, before); // the tall document scrolls inside its view
+    }
 }
 
 void TestCanvas::headlessRenderIncludesCanvas()

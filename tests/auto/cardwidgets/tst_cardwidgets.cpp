@@ -26,6 +26,8 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/common/theme.h>
+#include <widgets/common/wraptext.h>
+#include <widgets/conversation/blockwidgets.h>
 #include <widgets/kinds/alertcard.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
 #include <widgets/kinds/codecard.h>
@@ -88,6 +90,9 @@ class TestCardWidgets : public QObject
 private Q_SLOTS:
     void initTestCase();
     void init();
+    void longWordsWrap_data();
+    void longWordsWrap();
+    void breakableTextKeepsShortWords();
 
     void textCardShowsTitleAndMarkdown();
     void markdownNeverLoadsImages_data();
@@ -773,6 +778,66 @@ void TestCardWidgets::renderAll()
         }
     }
     applyTheme(ThemeMode::Light);
+}
+
+// Issue 18: a 300-character word (200 for an item name, its schema's limit) in an item name, a detail value, a json-render field value and a user
+// turn wraps inside the block's width; the whole word is shown (no elision, nothing cut off).
+void TestCardWidgets::longWordsWrap_data()
+{
+    const QString word = QString(300, QLatin1Char('x')).replace(0, 3, QStringLiteral("abc"));
+    const QByteArray w = word.toUtf8();
+    QTest::addColumn<QByteArray>("envelope"); // empty: a user turn
+    QTest::addColumn<QString>("labelName");
+    QTest::addColumn<QString>("word");
+    const QString longestName = word.left(200); // the schema's longest item name
+    QTest::newRow("item name") << envelopeText("item_list", R"({"items":[{"id":"a","name":")" + longestName.toUtf8() + R"("}]})")
+                               << QStringLiteral("itemName") << longestName;
+    QTest::newRow("detail value") << envelopeText("detail", R"({"title":"T","fields":[{"label":"Hash","value":")" + w + R"("}]})")
+                                  << QStringLiteral("fieldValue") << word;
+    QTest::newRow("json-render field value")
+            << envelopeText("json_render", R"({"root":"c","elements":{"c":{"type":"Card","props":{"title":"T"},"children":["fs"]},)"
+                                           R"("fs":{"type":"Fields","props":{},"children":["f"]},"f":{"type":"Field","props":{"label":"Hash","value":")" + w + R"("}}}})")
+            << QStringLiteral("fieldValue") << word;
+    QTest::newRow("user turn") << QByteArray() << QStringLiteral("userText") << word;
+}
+
+void TestCardWidgets::longWordsWrap()
+{
+    QFETCH(QByteArray, envelope);
+    QFETCH(QString, labelName);
+    QFETCH(QString, word);
+    std::unique_ptr<QWidget> widget(envelope.isEmpty() ? new UserBubble(word)
+                                                       : RendererRegistry::createCardWidget(cardFrom(envelope), RenderContext(), nullptr));
+    const int width = 400;
+    const int height = widget->hasHeightForWidth() ? widget->heightForWidth(width) : widget->sizeHint().height();
+    widget->resize(width, height);
+    widget->show();
+    QVERIFY(QTest::qWaitForWindowExposed(widget.get()));
+    auto *label = widget->findChild<QLabel *>(labelName);
+    QVERIFY2(label, qPrintable(labelName));
+    QCOMPARE(unbreakableText(label->text()), word); // the whole word, not elided
+    QVERIFY(label->wordWrap());
+    QVERIFY2(label->minimumSizeHint().width() < width, qPrintable(QString::number(label->minimumSizeHint().width())));
+    // Inside the block's width, and as tall as its wrapped lines need.
+    const QRect inBlock(label->mapTo(widget.get(), QPoint()), label->size());
+    QVERIFY2(inBlock.right() < width, qPrintable(QStringLiteral("label right edge %1").arg(inBlock.right())));
+    QVERIFY2(label->heightForWidth(label->width()) <= label->height(),
+             qPrintable(QStringLiteral("needs %1, has %2").arg(label->heightForWidth(label->width())).arg(label->height())));
+    QVERIFY(label->height() > 3 * label->fontMetrics().height()); // it did wrap over several lines
+    QVERIFY(inBlock.bottom() < widget->height());
+}
+
+void TestCardWidgets::breakableTextKeepsShortWords()
+{
+    const QString prose = QStringLiteral("short words stay as they are");
+    QCOMPARE(breakableText(prose), prose);
+    const QString longWord(kMaxUnbrokenRun + 5, QLatin1Char('y'));
+    const QString broken = breakableText(QStringLiteral("a ") + longWord);
+    QCOMPARE(broken.count(QChar(0x200B)), longWord.size() - 1);
+    QCOMPARE(unbreakableText(broken), QStringLiteral("a ") + longWord);
+    // Grapheme clusters stay whole: no mark between a letter and its combining accent.
+    const QString accents = QString(30, QLatin1Char('e')).replace(QLatin1String("e"), QStringLiteral("e\u0301"));
+    QVERIFY(!breakableText(accents).contains(QStringLiteral("\u200B\u0301")));
 }
 
 QTEST_MAIN(TestCardWidgets)

@@ -5,7 +5,9 @@
 #include <QAbstractButton>
 #include <QAccessible>
 #include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
+#include <QTemporaryDir>
 #include <QTableView>
 #include <QTest>
 #include <QVBoxLayout>
@@ -16,7 +18,11 @@
 
 #include <cards/card.h>
 #include <cards/transcript.h>
+#include <app/mainwindow.h>
+#include <cards/cardkinds.h>
+#include <widgets/card/cardframe.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/theme.h>
 
 using namespace Tessera;
 
@@ -56,6 +62,13 @@ private Q_SLOTS:
     void chartDescriptionSummarisesSeries();
     void tableExposesHeaders();
     void fallbackIsAccessible();
+    void everyDrawnKindHasASpokenName();
+    void spokenNames_data();
+    void spokenNames();
+    void detailValuesSayTheirLabels();
+    void focusRingInBothThemes_data();
+    void focusRingInBothThemes();
+    void idleTurnIndicatorIsNotInTheTree();
     void tabReachesEveryInteractiveElement_data();
     void tabReachesEveryInteractiveElement();
 
@@ -87,11 +100,13 @@ void tst_DesktopAccessibility::accessibleNameAndDescription()
     QVERIFY(iface->isValid());
     const QString name = iface->text(QAccessible::Name);
     const QString description = iface->text(QAccessible::Description);
-    // The kind is said in words ("data_table", "alert", "Canvas placeholder"), then the title.
-    QString spokenKind = kind;
-    spokenKind.replace(QLatin1Char('_'), QLatin1Char(' '));
-    QVERIFY2(name.contains(kind, Qt::CaseInsensitive) || name.contains(spokenKind, Qt::CaseInsensitive),
-             qPrintable(QStringLiteral("name \"%1\" does not say the kind %2").arg(name, kind)));
+    // The kind is said as a person says it ("Table", "Item list", "Canvas placeholder"), never by its wire
+    // name ("data_table"), then the title.
+    const QString spokenKind = RendererRegistry::spokenKindName(cardKindFromName(kind));
+    QVERIFY(!spokenKind.isEmpty());
+    QVERIFY2(name.contains(spokenKind, Qt::CaseInsensitive),
+             qPrintable(QStringLiteral("name \"%1\" does not say the kind %2").arg(name, spokenKind)));
+    QVERIFY2(!name.contains(QLatin1Char('_')), qPrintable(name));
     if (!card.title().isEmpty())
         QVERIFY2(name.contains(card.title()), qPrintable(QStringLiteral("name \"%1\" lacks the title").arg(name)));
     QVERIFY2(!description.trimmed().isEmpty(), qPrintable(QStringLiteral("%1 has no accessible description").arg(kind)));
@@ -159,6 +174,122 @@ void tst_DesktopAccessibility::fallbackIsAccessible()
     QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(widget.get());
     QVERIFY(iface->text(QAccessible::Name).contains(QStringLiteral("alert")));
     QVERIFY(!iface->text(QAccessible::Description).isEmpty());
+}
+
+void tst_DesktopAccessibility::everyDrawnKindHasASpokenName()
+{
+    for (const CardKindInfo &info : cardKindTable()) {
+        if (RendererRegistry::hasRenderer(info.kind))
+            QVERIFY2(!RendererRegistry::spokenKindName(info.kind).isEmpty(), info.name);
+    }
+}
+
+void tst_DesktopAccessibility::spokenNames_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("spoken");
+    QTest::newRow("item_list") << QStringLiteral("item_list") << QStringLiteral("Item list");
+    QTest::newRow("data_table") << QStringLiteral("data_table") << QStringLiteral("Table");
+    QTest::newRow("metric_chart") << QStringLiteral("metric_chart") << QStringLiteral("Chart");
+    QTest::newRow("code") << QStringLiteral("code") << QStringLiteral("Code");
+    QTest::newRow("detail") << QStringLiteral("detail") << QStringLiteral("Details");
+}
+
+void tst_DesktopAccessibility::spokenNames()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, spoken);
+    const Card card = m_cards.value(kind);
+    std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, RenderContext(), nullptr));
+    const QString name = QAccessible::queryAccessibleInterface(widget.get())->text(QAccessible::Name);
+    QCOMPARE(name, card.title().isEmpty() ? spoken : spoken + QStringLiteral(": ") + card.title());
+}
+
+void tst_DesktopAccessibility::detailValuesSayTheirLabels()
+{
+    const Card card = Card::fromEnvelopeText(
+            R"({"kind":"detail","specVersion":1,"payload":{"title":"Order","fields":[{"label":"Entry","value":"3412"},{"label":"Stop","value":"3380"}]}})");
+    QVERIFY(card.isValid());
+    std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(card, RenderContext(), nullptr));
+    QStringList values;
+    for (QLabel *label : widget->findChildren<QLabel *>(QStringLiteral("fieldValue")))
+        values.append(QAccessible::queryAccessibleInterface(label)->text(QAccessible::Name));
+    QCOMPARE(values, (QStringList{QStringLiteral("Entry: 3412"), QStringLiteral("Stop: 3380")}));
+}
+
+void tst_DesktopAccessibility::focusRingInBothThemes_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+void tst_DesktopAccessibility::focusRingInBothThemes()
+{
+    QFETCH(bool, dark);
+    const QPalette palette = themePalette(dark ? ThemeMode::Dark : ThemeMode::Light);
+    QWidget window;
+    window.setPalette(palette);
+    auto *layout = new QVBoxLayout(&window);
+    auto *before = new QLineEdit(&window);
+    QWidget *cardWidget = RendererRegistry::createCardWidget(m_cards.value(QStringLiteral("item_list")), RenderContext(), &window);
+    layout->addWidget(before);
+    layout->addWidget(cardWidget);
+    window.resize(600, 500);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    auto *frame = qobject_cast<CardFrame *>(cardWidget);
+    QVERIFY(frame);
+    before->setFocus(Qt::TabFocusReason);
+    QVERIFY(!frame->hasFocusRing());
+    const QRgb ring = focusRingColor(palette).rgb();
+    auto edgeColour = [&] {
+        const QImage image = frame->grab().toImage();
+        return QColor(image.pixel(1, image.height() / 2)).rgb();
+    };
+    QVERIFY(edgeColour() != ring);
+    QTest::keyClick(before, Qt::Key_Tab); // into the card: its first item
+    QVERIFY(frame->isAncestorOf(QApplication::focusWidget()));
+    QVERIFY(frame->hasFocusRing());
+    QCOMPARE(frame->property("focusRing").toBool(), true);
+    QCOMPARE(edgeColour(), ring);
+    // The ring stands out of the card's background in both themes.
+    const QColor base = palette.color(QPalette::Base);
+    const QColor ringColour(ring);
+    QVERIFY2(qAbs(ringColour.lightness() - base.lightness()) > 60 || qAbs(ringColour.hue() - base.hue()) > 60,
+             qPrintable(ringColour.name() + QStringLiteral(" on ") + base.name()));
+    before->setFocus(Qt::BacktabFocusReason);
+    QVERIFY(!frame->hasFocusRing());
+}
+
+namespace {
+
+// Every node's name in the accessible tree under iface (bounded: a window has far fewer nodes).
+void collectNames(QAccessibleInterface *iface, QStringList *names, int depth = 0)
+{
+    if (!iface || depth > 40 || names->size() > 20000)
+        return;
+    names->append(iface->text(QAccessible::Name));
+    for (int i = 0; i < iface->childCount(); ++i)
+        collectNames(iface->child(i), names, depth + 1);
+}
+
+} // namespace
+
+void tst_DesktopAccessibility::idleTurnIndicatorIsNotInTheTree()
+{
+    MainWindow window;
+    window.resize(900, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.isTurnIndicatorVisible());
+    QStringList names;
+    collectNames(QAccessible::queryAccessibleInterface(&window), &names);
+    QVERIFY(names.size() > 10); // the walk did reach the window's parts
+    QVERIFY2(!names.contains(QStringLiteral("The agent is answering…")), qPrintable(names.join(QLatin1Char('|'))));
+    QVERIFY2(!names.contains(QStringLiteral("Stop")), qPrintable(names.join(QLatin1Char('|'))));
+    QVERIFY(!window.findChild<QWidget *>(QStringLiteral("turnIndicator")));
 }
 
 void tst_DesktopAccessibility::tabReachesEveryInteractiveElement_data()

@@ -461,7 +461,7 @@ void tst_JsonRender::seedExampleRenders()
     }
     QVERIFY(widget.linkButtons().isEmpty());
     QCOMPARE(widget.pressedText(), QString());
-    QCOMPARE(widget.accessibleName(), QStringLiteral("json_render: Order #1042"));
+    QCOMPARE(widget.accessibleName(), QStringLiteral("Interactive card: Order #1042"));
     QVERIFY(widget.accessibleDescription().contains(QLatin1String("Order #1042 is ready for pickup")));
 }
 

@@ -10,6 +10,7 @@
 #include <QDateTimeAxis>
 #include <QFile>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -111,6 +112,8 @@ private Q_SLOTS:
     void fixedHeight();
     void themeFollowsPalette();
     void timeTicksFitWidth();
+    void seriesKeepColoursAtEveryWidth_data();
+    void seriesKeepColoursAtEveryWidth();
     void hostileValuesDrawReadably_data();
     void hostileValuesDrawReadably();
     void hostileChartsFixture();
@@ -406,6 +409,89 @@ void TestMetricChart::timeTicksFitWidth()
     QTRY_VERIFY(widget.width() == 1200);
     const int wide = labelCount();
     QVERIFY2(narrow >= 2 && narrow < wide, qPrintable(QStringLiteral("narrow %1, wide %2").arg(narrow).arg(wide)));
+}
+
+void TestMetricChart::seriesKeepColoursAtEveryWidth_data()
+{
+    QTest::addColumn<QByteArray>("viz");
+    QTest::addColumn<bool>("dates");
+    QTest::newRow("line") << QByteArray("line") << false;
+    QTest::newRow("line on dates") << QByteArray("line") << true;
+    QTest::newRow("area") << QByteArray("area") << false;
+    QTest::newRow("scatter") << QByteArray("scatter") << false;
+    QTest::newRow("bar") << QByteArray("bar") << false;
+}
+
+namespace {
+
+// Each series' colour as drawn, and each legend marker's, in series order.
+QList<QColor> seriesColours(QChart *chart)
+{
+    QList<QColor> colours;
+    for (QAbstractSeries *s : chart->series()) {
+        if (auto *bars = qobject_cast<QBarSeries *>(s)) {
+            for (QBarSet *set : bars->barSets())
+                colours.append(set->color());
+        } else if (auto *area = qobject_cast<QAreaSeries *>(s)) {
+            colours.append(area->borderColor());
+        } else if (auto *xy = qobject_cast<QXYSeries *>(s)) {
+            colours.append(xy->color());
+        }
+    }
+    return colours;
+}
+
+QList<QColor> legendColours(QChart *chart)
+{
+    QList<QColor> colours;
+    for (QLegendMarker *marker : chart->legend()->markers()) {
+        QColor c = marker->brush().color();
+        c.setAlpha(255); // an area's marker shows its translucent fill
+        colours.append(c);
+    }
+    return colours;
+}
+
+QList<QColor> opaque(QList<QColor> colours)
+{
+    for (QColor &c : colours)
+        c.setAlpha(255);
+    return colours;
+}
+
+} // namespace
+
+void TestMetricChart::seriesKeepColoursAtEveryWidth()
+{
+    QFETCH(QByteArray, viz);
+    QFETCH(bool, dates);
+    const QList<QList<QByteArray>> xs(4, dates ? kDates : kNumbers);
+    MetricChartCard card(validCard(chartText(viz, xs)));
+    MetricChartCard *widget = &card;
+    card.setPalette(themePalette(ThemeMode::Light));
+    card.resize(320, card.heightForWidth(320));
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    const QList<QColor> narrow = seriesColours(widget->chart());
+    const QList<QColor> narrowLegend = legendColours(widget->chart());
+    QCOMPARE(narrow.size(), 4);
+    QCOMPARE(QSet<QRgb>({narrow.at(0).rgb(), narrow.at(1).rgb(), narrow.at(2).rgb(), narrow.at(3).rgb()}).size(), 4);
+    widget->resize(1200, widget->heightForWidth(1200));
+    QTRY_COMPARE(widget->width(), 1200);
+    QCoreApplication::processEvents();
+    QCOMPARE(seriesColours(widget->chart()), narrow);
+    QCOMPARE(legendColours(widget->chart()), narrowLegend);
+    QCOMPARE(narrowLegend, opaque(narrow));
+    // A palette change in the same theme (a font-size change re-polishes) must not compound the fills.
+    card.setPalette(themePalette(ThemeMode::Dark));
+    card.setPalette(themePalette(ThemeMode::Light));
+    card.setFont(QFont(card.font().family(), card.font().pointSize() + 1));
+    QCOMPARE(seriesColours(widget->chart()), narrow);
+    // Released and rebuilt (the conversation view does that when a card scrolls far away): the same.
+    MetricChartCard again(validCard(chartText(viz, xs)));
+    again.setPalette(themePalette(ThemeMode::Light));
+    again.resize(900, again.heightForWidth(900));
+    QCOMPARE(opaque(seriesColours(again.chart())), opaque(narrow));
 }
 
 // Issue 13: valid values that drew "inf"/"nan" labels and no data (y = ±1e308), an empty plot (5e-324),

@@ -1,0 +1,237 @@
+// Find in the open conversation (issue 18): the model search (cards/conversationsearch.h) over a
+// generated 10,000-message conversation, and the find bar over the virtualized view: counts, the
+// current match's message, the marked text in prose, user turns and cards, "No matches", Escape.
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QTest>
+#include <QVBoxLayout>
+
+#include <cards/conversationmodel.h>
+#include <cards/conversationsearch.h>
+#include <cards/transcript.h>
+#include <widgets/conversation/conversationview.h>
+#include <widgets/conversation/findbar.h>
+#include <widgets/conversation/findhighlight.h>
+
+using namespace Tessera;
+
+namespace {
+
+constexpr int kMessages = 10000;
+
+// Message i: a user question when i is even, an answer when odd. "zebra" appears in five answers, twice
+// in one user turn (once capitalised) and as a detail card's value (message 9501, a tool line).
+QByteArray generatedConversation()
+{
+    QByteArray data;
+    for (int i = 0; i < kMessages; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        if (i == 9501) {
+            data += R"({"role":"tool","tool_call_id":"z","name":"emit_card","content":"rendered","structured":{"card":)"
+                    R"({"kind":"detail","specVersion":1,"payload":{"title":"Sightings","fields":[{"label":"Animal","value":"Zebra"}]}}}})"
+                    "\n";
+        } else if (i == 5000) {
+            data += R"({"role":"user","content":"zebra or Zebra?"})" "\n";
+        } else if (i % 2 == 0) {
+            data += R"({"role":"user","content":"Question )" + n + "\"}\n";
+        } else if (i % 2000 == 999) {
+            data += R"({"role":"assistant","content":"Answer )" + n + R"( mentions a **zebra** crossing."})" "\n";
+        } else {
+            data += R"({"role":"assistant","content":"Answer )" + n + R"( with some prose."})" "\n";
+        }
+    }
+    return data;
+}
+
+const QList<int> kZebraMessages{999, 2999, 4999, 5000, 5000, 6999, 8999, 9501};
+
+QList<int> messagesOf(const QList<ConversationMatch> &matches)
+{
+    QList<int> messages;
+    for (const ConversationMatch &match : matches)
+        messages.append(match.message);
+    return messages;
+}
+
+} // namespace
+
+class tst_ConversationFind : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void modelSearchCountsEveryMatch();
+    void emptyAndMissingNeedles();
+    void findBarWalksMatchesBuildingFewRows();
+    void findBarMarksProseAndCards();
+    void noMatchesAndEscape();
+
+private:
+    ConversationModel m_model;
+};
+
+void tst_ConversationFind::initTestCase()
+{
+    m_model.setTranscript(Transcript::fromJsonLines(generatedConversation()));
+    QCOMPARE(m_model.transcript().messages.size(), kMessages);
+}
+
+void tst_ConversationFind::modelSearchCountsEveryMatch()
+{
+    const QList<ConversationMatch> matches = findInConversation(m_model, QStringLiteral("ZEBRA"));
+    QCOMPARE(messagesOf(matches), kZebraMessages);
+    // The user turn holds two: occurrences 0 and 1 of the same row, at their offsets.
+    QCOMPARE(matches.at(3).row, matches.at(4).row);
+    QCOMPARE(matches.at(3).occurrence, 0);
+    QCOMPARE(matches.at(4).occurrence, 1);
+    QCOMPARE(matches.at(4).start, 9);
+    QCOMPARE(matches.at(4).length, 5);
+    QCOMPARE(m_model.blockType(matches.at(3).row), BlockType::UserText);
+    QCOMPARE(m_model.blockType(matches.last().row), BlockType::Card);
+    QCOMPARE(blockSearchText(m_model, matches.last().row).mid(matches.last().start, 5), QStringLiteral("Zebra"));
+    // A limit stops early.
+    QCOMPARE(findInConversation(m_model, QStringLiteral("zebra"), 3).size(), 3);
+    QCOMPARE(findInConversation(m_model, QStringLiteral("Question 1234")).size(), 1);
+    QCOMPARE(findInConversation(m_model, QStringLiteral("Question 1234")).first().message, 1234);
+}
+
+void tst_ConversationFind::emptyAndMissingNeedles()
+{
+    QVERIFY(findInConversation(m_model, QString()).isEmpty());
+    QVERIFY(findInConversation(m_model, QStringLiteral("okapi")).isEmpty());
+}
+
+void tst_ConversationFind::findBarWalksMatchesBuildingFewRows()
+{
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&m_model);
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    view.scrollToBottom();
+
+    bar.activate();
+    QVERIFY(bar.isVisible());
+    QCOMPARE(QApplication::focusWidget(), bar.field());
+    bar.setNeedle(QStringLiteral("zebra"));
+    QCOMPARE(bar.matchCount(), 8);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 8"));
+    QCOMPARE(bar.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), QStringLiteral("1 of 8"));
+    QCOMPARE(bar.currentMatch().message, 999);
+    QVERIFY(view.widgetForRow(bar.currentMatch().row));
+
+    // Enter walks forward, F3 too, Shift+Enter back; past the last it wraps to the first.
+    QTest::keyClick(bar.field(), Qt::Key_Return);
+    QCOMPARE(bar.statusText(), QStringLiteral("2 of 8"));
+    QCOMPARE(bar.currentMatch().message, 2999);
+    QTest::keyClick(bar.field(), Qt::Key_F3);
+    QCOMPARE(bar.currentMatch().message, 4999);
+    QTest::keyClick(bar.field(), Qt::Key_Return, Qt::ShiftModifier);
+    QCOMPARE(bar.currentMatch().message, 2999);
+    QTest::keyClick(bar.field(), Qt::Key_F3, Qt::ShiftModifier);
+    QTest::keyClick(bar.field(), Qt::Key_F3, Qt::ShiftModifier);
+    QCOMPARE(bar.statusText(), QStringLiteral("8 of 8"));
+    QCOMPARE(bar.currentMatch().message, 9501);
+    QTest::keyClick(bar.field(), Qt::Key_Return);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 8"));
+
+    // Far away and back: each jump builds the rows around the match only, never the whole history.
+    for (int i = 0; i < 8; ++i) {
+        const ConversationMatch match = bar.currentMatch();
+        QCOMPARE(match.message, kZebraMessages.at(i));
+        QWidget *row = view.widgetForRow(match.row);
+        QVERIFY2(row, qPrintable(QStringLiteral("match %1 is not built").arg(i)));
+        QVERIFY(row->isVisible());
+        const int top = view.rowTop(match.row);
+        QVERIFY(top < view.verticalScrollBar()->value() + view.viewport()->height());
+        QVERIFY(top + row->height() > view.verticalScrollBar()->value());
+        QVERIFY2(view.liveWidgetCount() < 200, qPrintable(QString::number(view.liveWidgetCount())));
+        bar.findNext();
+    }
+}
+
+void tst_ConversationFind::findBarMarksProseAndCards()
+{
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&m_model);
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bar.activate();
+    bar.setNeedle(QStringLiteral("zebra"));
+
+    // Prose: the answer's text view marks "zebra" (shown bold, found without the Markdown marks).
+    QWidget *prose = view.widgetForRow(bar.currentMatch().row);
+    QCOMPARE(m_model.blockType(bar.currentMatch().row), BlockType::AssistantProse);
+    QCOMPARE(highlightedTexts(prose), QStringList{QStringLiteral("zebra")});
+    QVERIFY(!currentHighlightRect(prose).isNull());
+
+    // The user turn with two: the second is current.
+    bar.findNext();
+    bar.findNext();
+    bar.findNext();
+    bar.findNext();
+    QCOMPARE(bar.currentMatch().occurrence, 1);
+    QWidget *user = view.widgetForRow(bar.currentMatch().row);
+    QCOMPARE(highlightedTexts(user), QStringList{QStringLiteral("Zebra")});
+
+    // The card: its value label.
+    bar.findNext();
+    bar.findNext();
+    bar.findNext();
+    QCOMPARE(bar.currentMatch().message, 9501);
+    QWidget *card = view.widgetForRow(bar.currentMatch().row);
+    QCOMPARE(highlightedTexts(card), QStringList{QStringLiteral("Zebra")});
+    // The row scrolled out of reach earlier lost its marks with its widget; the old prose row, rebuilt
+    // when scrolled back, is marked again but not as current.
+    bar.findNext();
+    QCOMPARE(bar.currentMatch().message, 999);
+    QCOMPARE(highlightedTexts(view.widgetForRow(bar.currentMatch().row)), QStringList{QStringLiteral("zebra")});
+}
+
+void tst_ConversationFind::noMatchesAndEscape()
+{
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&m_model);
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bar.activate();
+    bar.setNeedle(QStringLiteral("okapi"));
+    QCOMPARE(bar.matchCount(), 0);
+    QCOMPARE(bar.currentMatch().row, -1);
+    QCOMPARE(bar.statusText(), QStringLiteral("No matches"));
+    QCOMPARE(bar.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), QStringLiteral("No matches"));
+    QTest::keyClick(bar.field(), Qt::Key_Return); // nothing to go to: no crash, still none
+    QCOMPARE(bar.statusText(), QStringLiteral("No matches"));
+
+    bar.setNeedle(QStringLiteral("Question 9998"));
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 1"));
+    QWidget *row = view.widgetForRow(bar.currentMatch().row);
+    QCOMPARE(highlightedTexts(row), QStringList{QStringLiteral("Question 9998")});
+    QTest::keyClick(bar.field(), Qt::Key_Escape);
+    QVERIFY(!bar.isVisible());
+    QVERIFY(highlightedTexts(row).isEmpty());
+}
+
+QTEST_MAIN(tst_ConversationFind)
+#include "tst_conversationfind.moc"

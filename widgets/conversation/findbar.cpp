@@ -1,0 +1,266 @@
+#include <widgets/conversation/findbar.h>
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QShortcut>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
+
+#include <cards/conversationmodel.h>
+#include <widgets/conversation/conversationview.h>
+
+namespace Tessera {
+
+namespace {
+
+constexpr int kDebounceMs = 150;       // typing: search once the user pauses
+constexpr int kMaxHistoryPages = 1000; // bounded: 1000 pages of ConversationModel::kFetchPageSize messages
+
+QToolButton *toolButton(const QString &text, const QString &tip, const QString &name, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(tip);
+    button->setAccessibleName(tip);
+    button->setObjectName(name);
+    button->setAutoRaise(true);
+    return button;
+}
+
+} // namespace
+
+FindBar::FindBar(ConversationView *view, QWidget *parent)
+    : QWidget(parent)
+    , m_view(view)
+    , m_field(new QLineEdit(this))
+    , m_status(new QLabel(this))
+    , m_debounce(new QTimer(this))
+{
+    setObjectName(QStringLiteral("findBar"));
+    setAccessibleName(tr("Find in conversation"));
+    m_field->setObjectName(QStringLiteral("findField"));
+    m_field->setPlaceholderText(tr("Find in conversation"));
+    m_field->setAccessibleName(tr("Find in conversation"));
+    m_field->setClearButtonEnabled(true);
+    m_field->installEventFilter(this);
+    m_status->setObjectName(QStringLiteral("findStatus"));
+    m_status->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00000 of 00000+")));
+    m_previous = toolButton(QStringLiteral("\u2191"), tr("Previous match (Shift+F3)"), QStringLiteral("findPrevious"), this);
+    m_next = toolButton(QStringLiteral("\u2193"), tr("Next match (F3)"), QStringLiteral("findNext"), this);
+    QToolButton *close = toolButton(QStringLiteral("\u2715"), tr("Close the find bar (Esc)"), QStringLiteral("findClose"), this);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(12, 4, 12, 4);
+    layout->setSpacing(6);
+    layout->addWidget(m_field, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(m_previous);
+    layout->addWidget(m_next);
+    layout->addWidget(close);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kDebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &FindBar::search);
+    connect(m_field, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_previous, &QToolButton::clicked, this, &FindBar::findPrevious);
+    connect(m_next, &QToolButton::clicked, this, &FindBar::findNext);
+    connect(close, &QToolButton::clicked, this, &FindBar::closeBar);
+
+    // F3 anywhere in the conversation pane while the bar is open.
+    QWidget *scope = parent ? parent : this;
+    m_nextShortcut = new QShortcut(QKeySequence::FindNext, scope, this, &FindBar::findNext, Qt::WidgetWithChildrenShortcut);
+    m_previousShortcut = new QShortcut(QKeySequence::FindPrevious, scope, this, &FindBar::findPrevious,
+                                       Qt::WidgetWithChildrenShortcut);
+    m_nextShortcut->setEnabled(false);
+    m_previousShortcut->setEnabled(false);
+    connectModel();
+    updateStatus();
+    hide();
+}
+
+void FindBar::connectModel()
+{
+    ConversationModel *model = m_view ? m_view->model() : nullptr;
+    if (!model)
+        return;
+    // A new message, a streamed block or another conversation: the matches are searched again.
+    auto again = [this] {
+        if (isVisible() && !needle().isEmpty())
+            m_debounce->start();
+    };
+    connect(model, &QAbstractItemModel::modelReset, this, again);
+    connect(model, &QAbstractItemModel::rowsInserted, this, again);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, again);
+}
+
+void FindBar::activate()
+{
+    show();
+    m_nextShortcut->setEnabled(true);
+    m_previousShortcut->setEnabled(true);
+    m_field->setFocus(Qt::ShortcutFocusReason);
+    m_field->selectAll();
+    if (!needle().isEmpty())
+        search();
+}
+
+void FindBar::setNeedle(const QString &needle)
+{
+    m_field->setText(needle);
+    m_debounce->stop();
+    search();
+}
+
+QString FindBar::needle() const
+{
+    return m_field->text();
+}
+
+ConversationMatch FindBar::currentMatch() const
+{
+    return m_current >= 0 && m_current < m_matches.size() ? m_matches.at(m_current) : ConversationMatch();
+}
+
+QString FindBar::statusText() const
+{
+    if (needle().isEmpty())
+        return {};
+    if (m_matches.isEmpty())
+        return tr("No matches");
+    const QString total = m_matches.size() >= kMatchLimit ? tr("%1+").arg(kMatchLimit) : QString::number(m_matches.size());
+    return tr("%1 of %2").arg(m_current + 1).arg(total);
+}
+
+void FindBar::loadWholeHistory()
+{
+    ConversationModel *model = m_view->model();
+    for (int page = 0; page < kMaxHistoryPages && model->canFetchMore(); ++page)
+        model->fetchMore();
+}
+
+void FindBar::search()
+{
+    m_debounce->stop();
+    if (!m_view || !m_view->model()) {
+        m_matches.clear();
+        m_current = -1;
+        updateStatus();
+        return;
+    }
+    const QString text = needle();
+    const ConversationMatch before = currentMatch();
+    if (!text.isEmpty())
+        loadWholeHistory();
+    m_matches = findInConversation(*m_view->model(), text, kMatchLimit);
+    m_current = -1;
+    if (m_matches.isEmpty()) {
+        m_view->setFindHighlight(text, -1, -1);
+        updateStatus();
+        return;
+    }
+    // Searched again (a new message arrived, or more typed): the first match from the row the reader
+    // was at; a first search: the first match.
+    int index = 0;
+    if (before.row >= 0) {
+        for (int i = 0; i < m_matches.size(); ++i) {
+            if (m_matches.at(i).row >= before.row) {
+                index = i;
+                break;
+            }
+        }
+    }
+    m_view->setFindHighlight(text, -1, -1);
+    go(index);
+}
+
+void FindBar::go(int index)
+{
+    if (m_matches.isEmpty()) {
+        m_current = -1;
+        updateStatus();
+        return;
+    }
+    const int count = int(m_matches.size());
+    m_current = ((index % count) + count) % count; // wraps at either end
+    const ConversationMatch match = m_matches.at(m_current);
+    m_view->showMatch(match.row, match.occurrence);
+    updateStatus();
+}
+
+void FindBar::findNext()
+{
+    if (needle().isEmpty())
+        return;
+    if (m_debounce->isActive())
+        search(); // typed but not yet searched: that search lands on the first match
+    else
+        go(m_current + 1);
+}
+
+void FindBar::findPrevious()
+{
+    if (needle().isEmpty())
+        return;
+    if (m_debounce->isActive())
+        search();
+    go(m_current - 1);
+}
+
+void FindBar::closeBar()
+{
+    m_debounce->stop();
+    m_matches.clear();
+    m_current = -1;
+    if (m_view) {
+        m_view->setFindHighlight(QString(), -1, -1);
+        m_view->setFocus(Qt::OtherFocusReason);
+    }
+    m_nextShortcut->setEnabled(false);
+    m_previousShortcut->setEnabled(false);
+    hide();
+    Q_EMIT closed();
+}
+
+void FindBar::updateStatus()
+{
+    const QString text = statusText();
+    m_status->setText(text);
+    m_status->setAccessibleName(text);
+    m_previous->setEnabled(!m_matches.isEmpty());
+    m_next->setEnabled(!m_matches.isEmpty());
+    // A screen reader on the field hears the count too.
+    m_field->setAccessibleDescription(text);
+}
+
+bool FindBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_field) {
+        if (event->type() == QEvent::ShortcutOverride) {
+            // Escape closes the bar before the window's Escape (Stop) sees it.
+            auto *key = static_cast<QKeyEvent *>(event);
+            if (key->key() == Qt::Key_Escape) {
+                event->accept();
+                return true;
+            }
+        } else if (event->type() == QEvent::KeyPress) {
+            auto *key = static_cast<QKeyEvent *>(event);
+            if (key->key() == Qt::Key_Escape) {
+                closeBar();
+                return true;
+            }
+            if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+                if (key->modifiers() & Qt::ShiftModifier)
+                    findPrevious();
+                else
+                    findNext();
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace Tessera

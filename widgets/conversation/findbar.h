@@ -1,0 +1,85 @@
+#pragma once
+
+// The find bar of the open conversation (issue 18): a line under the conversation with the needle,
+// "3 of 12" or "No matches", previous / next and close buttons.
+//
+// Keys while it has focus: Enter and F3 go to the next match, Shift+Enter and Shift+F3 to the previous
+// one (wrapping at either end), Escape closes it (and clears the marks). The window gives it Ctrl+F;
+// F3 / Shift+F3 work anywhere in the window while the bar is open (findNext / findPrevious).
+//
+// The search runs over the model (cards/conversationsearch.h), never over widgets; the view builds
+// only the rows around the match it scrolls to. Before the first search of a conversation that is
+// loaded page by page, the older pages are loaded into the model (rows only, no widgets), so the
+// count is for the whole conversation. The search is redone when the model changes while open.
+
+#include <QList>
+#include <QWidget>
+
+#include <cards/conversationsearch.h>
+
+class QLabel;
+class QLineEdit;
+class QShortcut;
+class QTimer;
+class QToolButton;
+
+namespace Tessera {
+
+class ConversationView;
+
+class FindBar : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // view: Not owned; searched through the model it has now. parent: where F3 / Shift+F3 work.
+    explicit FindBar(ConversationView *view, QWidget *parent = nullptr);
+
+    // Shows the bar, focuses the field and selects its text.
+    void activate();
+    // Sets the needle and searches now (the field debounces typing).
+    void setNeedle(const QString &needle);
+    QString needle() const;
+
+    int matchCount() const { return int(m_matches.size()); }
+    int currentIndex() const { return m_current; } // 0-based; -1: none
+    // The current match; row -1 when there is none.
+    ConversationMatch currentMatch() const;
+    // "3 of 12", "No matches", or "" for an empty needle.
+    QString statusText() const;
+
+    QLineEdit *field() const { return m_field; }
+
+    static constexpr int kMatchLimit = 10000; // more: the status reads "… of 10000+"
+
+public Q_SLOTS:
+    void findNext();
+    void findPrevious();
+    void closeBar();
+
+Q_SIGNALS:
+    void closed();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void search();
+    void loadWholeHistory();
+    void go(int index);
+    void updateStatus();
+    void connectModel();
+
+    ConversationView *m_view = nullptr; // Not owned.
+    QLineEdit *m_field = nullptr;
+    QLabel *m_status = nullptr;
+    QToolButton *m_previous = nullptr;
+    QToolButton *m_next = nullptr;
+    QTimer *m_debounce = nullptr;
+    QShortcut *m_nextShortcut = nullptr;     // enabled while the bar is open
+    QShortcut *m_previousShortcut = nullptr;
+    QList<ConversationMatch> m_matches;
+    int m_current = -1;
+};
+
+} // namespace Tessera
