@@ -143,6 +143,7 @@ void ProseView::build(int index, int width)
     c.measuredWidth = width;
     c.measuredHeight = qMax(1, view->heightForWidth(width));
     ++m_builds;
+    Q_EMIT chunkBuilt(index);
 }
 
 void ProseView::release(int index)

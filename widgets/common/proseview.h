@@ -57,6 +57,9 @@ public:
 
 Q_SIGNALS:
     void linkActivated(const QUrl &url);
+    // A chunk's view was built (it shows no marks a caller put on the chunks built before, e.g. the
+    // find bar's; the conversation view marks the block again).
+    void chunkBuilt(int index);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

@@ -282,6 +282,23 @@ QWidget *ConversationView::buildWidget(int row)
     if (auto *switcher = qobject_cast<VersionSwitcherRow *>(widget))
         connect(switcher, &VersionSwitcherRow::versionRequested, this, &ConversationView::versionRequested);
     widget->ensurePolished();
+    // Long prose builds its chunks near the screen, later (issue 13): a chunk built while the find bar
+    // marks matches is marked too. The row is looked up then, since older pages move it.
+    QList<ProseView *> proses = widget->findChildren<ProseView *>();
+    if (auto *self = qobject_cast<ProseView *>(widget))
+        proses.prepend(self);
+    for (ProseView *prose : std::as_const(proses)) {
+        connect(prose, &ProseView::chunkBuilt, this, [this, widget] {
+            if (m_findNeedle.isEmpty())
+                return;
+            for (int r = 0; r < m_rows.size(); ++r) {
+                if (m_rows.at(r).widget == widget) {
+                    highlightInBlock(widget, m_findNeedle, r == m_findRow ? m_findOccurrence : -1);
+                    return;
+                }
+            }
+        });
+    }
     if (!m_findNeedle.isEmpty())
         highlightInBlock(widget, m_findNeedle, row == m_findRow ? m_findOccurrence : -1);
     return widget;
