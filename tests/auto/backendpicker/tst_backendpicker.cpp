@@ -210,12 +210,13 @@ void tst_BackendPicker::switchAppliesFromTheNextTurn()
     QVERIFY(window.openStore(m_dataDir).ok());
     window.newConversation();
     window.show();
-    m_first = window.currentConversationId();
-    QVERIFY(!m_first.isEmpty());
+    QVERIFY(window.currentConversationId().isEmpty()); // stored with its first message (issue 18)
 
     pick(window, QStringLiteral("alpha · small-model"));
     QCOMPARE(window.backendButton()->text(), QStringLiteral("Backend: alpha · small-model"));
     send(window, QStringLiteral("first question"));
+    m_first = window.currentConversationId();
+    QVERIFY(!m_first.isEmpty());
     QList<FakeEndpoint::Request> toAlpha = chatRequestsFor(*m_alpha, QStringLiteral("first question"));
     QCOMPARE(toAlpha.size(), 2); // the card round and the round after its tool result
     QCOMPARE(toAlpha.first().body.value(QLatin1String("model")).toString(), QStringLiteral("small-model"));
@@ -251,11 +252,12 @@ void tst_BackendPicker::rememberedPerConversation()
     QCOMPARE(window.backendConfig().profileName, QStringLiteral("beta"));
 
     window.newConversation(); // starts with the one used last
-    m_second = window.currentConversationId();
-    QVERIFY(m_second != m_first);
     QCOMPARE(window.backendConfig().profileName, QStringLiteral("beta"));
     pick(window, QStringLiteral("alpha · small-model"));
     send(window, QStringLiteral("third question"));
+    m_second = window.currentConversationId(); // stored with its first message (issue 18)
+    QVERIFY(!m_second.isEmpty());
+    QVERIFY(m_second != m_first);
     QCOMPARE(chatRequestsFor(*m_alpha, QStringLiteral("third question")).size(), 2);
 
     // Each conversation opened again talks to its own backend.
