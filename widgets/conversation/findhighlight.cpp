@@ -155,8 +155,12 @@ int highlightInBlock(QWidget *block, const QString &needle, int current)
     if (!block)
         return 0;
     int counter = 0;
-    for (QTextEdit *edit : selfAndChildren<QTextEdit>(block))
-        markTextEdit(edit, needle, &counter, current);
+    for (QTextEdit *edit : selfAndChildren<QTextEdit>(block)) {
+        // A prose chunk's released view (hidden, deleted later; proseview.h) is not what the reader sees:
+        // counted, it would shift which occurrence is the current one.
+        if (needle.isEmpty() || edit->isVisibleTo(block))
+            markTextEdit(edit, needle, &counter, current);
+    }
     for (QPlainTextEdit *edit : selfAndChildren<QPlainTextEdit>(block))
         markPlainTextEdit(edit, needle, &counter, current);
     for (QLabel *label : selfAndChildren<QLabel>(block)) {
