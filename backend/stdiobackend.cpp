@@ -1,15 +1,10 @@
 #include <backend/stdiobackend.h>
 
-#include <csignal>
 #include <cstring>
-
-#include <sys/prctl.h>
-#include <unistd.h>
 
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
-#include <QFileInfo>
 #include <QPointer>
 #include <QStandardPaths>
 #include <QTimer>
@@ -20,7 +15,6 @@ namespace Tessera {
 
 namespace {
 
-constexpr qsizetype kStderrLineCap = 4096; // an endless stderr line keeps only its last bytes
 constexpr qsizetype kReadChunk = 64 * 1024;
 
 QString defaultLogPath(const QString &commandLine)
@@ -76,8 +70,7 @@ void StdioBackend::start()
     m_partial.clear();
     m_skipping = false;
     m_lineNumber = 0;
-    m_stderrPartial.clear();
-    m_stderrLines.clear();
+    m_childLog.clearLines();
 
     const QStringList parts = QProcess::splitCommand(m_commandLine);
     if (parts.isEmpty()) {
@@ -86,30 +79,15 @@ void StdioBackend::start()
     }
     m_program = parts.first();
 
-    if (m_log.isOpen())
-        m_log.close();
-    if (!m_logFilePath.isEmpty()) {
-        QDir().mkpath(QFileInfo(m_logFilePath).absolutePath());
-        m_log.setFileName(m_logFilePath);
-        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
-            qCWarning(lcBackend, "cannot write the backend log %s: %s", qPrintable(m_logFilePath),
-                     qPrintable(m_log.errorString()));
-    }
-    appendLog(QStringLiteral("=== %1 starting: %2\n")
+    if (QString error; !m_childLog.open(m_logFilePath, &error))
+        qCWarning(lcBackend, "cannot write the backend log %s: %s", qPrintable(m_logFilePath), qPrintable(error));
+    m_childLog.append(QStringLiteral("=== %1 starting: %2\n")
                       .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate), m_commandLine)
                       .toUtf8());
 
     m_process = new QProcess(this);
     m_process->setProgram(m_program);
-    // The child dies with Tessera, even after kill -9 (STYLE.md rule 6): the kernel signals it when the
-    // thread that started it ends. Runs in the forked child before exec, so only async-signal-safe calls.
-    const pid_t tessera = ::getpid();
-    m_process->setChildProcessModifier([tessera] {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        // Tessera may have died between fork and prctl: then nobody would ever signal the child.
-        if (::getppid() != tessera)
-            ::_exit(127);
-    });
+    dieWithTessera(m_process); // even after kill -9 (STYLE.md rule 6)
     m_process->setArguments(parts.mid(1));
     if (!m_workingDirectory.isEmpty())
         m_process->setWorkingDirectory(m_workingDirectory);
@@ -132,7 +110,7 @@ void StdioBackend::stop()
         old->terminate();
         QTimer::singleShot(kStopGraceMs, old, [old] { old->kill(); });
         connect(old, &QProcess::finished, old, &QObject::deleteLater);
-        appendLog("=== stopped by the user\n");
+        m_childLog.append("=== stopped by the user\n");
     } else if (old) {
         old->deleteLater();
     }
@@ -179,7 +157,7 @@ void StdioBackend::onStarted()
 {
     if (!m_process)
         return;
-    appendLog(QStringLiteral("=== started, pid %1\n").arg(m_process->processId()).toUtf8());
+    m_childLog.append(QStringLiteral("=== started, pid %1\n").arg(m_process->processId()).toUtf8());
     setState(ConnectionState::Connected, QStringLiteral("pid %1").arg(m_process->processId()));
 }
 
@@ -268,49 +246,7 @@ void StdioBackend::readStderr()
 {
     if (!m_process)
         return;
-    const QByteArray data = m_process->readAllStandardError();
-    if (data.isEmpty())
-        return;
-    appendLog(data);
-    m_stderrPartial.append(data);
-    qsizetype start = 0;
-    for (qsizetype nl = m_stderrPartial.indexOf('\n'); nl >= 0; nl = m_stderrPartial.indexOf('\n', start)) {
-        const QString text = QString::fromUtf8(m_stderrPartial.constData() + start, nl - start).trimmed();
-        if (!text.isEmpty()) {
-            m_stderrLines.append(text.left(500));
-            while (m_stderrLines.size() > kKeptStderrLines)
-                m_stderrLines.removeFirst();
-        }
-        start = nl + 1;
-    }
-    m_stderrPartial.remove(0, start);
-    if (m_stderrPartial.size() > kStderrLineCap)
-        m_stderrPartial = m_stderrPartial.right(kStderrLineCap);
-}
-
-void StdioBackend::appendLog(const QByteArray &bytes)
-{
-    if (!m_log.isOpen())
-        return;
-    if (m_log.size() > kMaxLogBytes) {
-        // Start over; the previous log is kept beside it so a recent fault stays readable.
-        m_log.close();
-        const QString previous = m_logFilePath + QLatin1String(".1");
-        QFile::remove(previous);
-        QFile::rename(m_logFilePath, previous);
-        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
-            return;
-    }
-    m_log.write(bytes);
-    m_log.flush();
-}
-
-QString StdioBackend::lastStderrLine() const
-{
-    const QString partial = QString::fromUtf8(m_stderrPartial).trimmed();
-    if (!partial.isEmpty())
-        return partial.right(500);
-    return m_stderrLines.isEmpty() ? QString() : m_stderrLines.last();
+    m_childLog.appendStderr(m_process->readAllStandardError());
 }
 
 void StdioBackend::onErrorOccurred(QProcess::ProcessError error)
@@ -319,13 +255,13 @@ void StdioBackend::onErrorOccurred(QProcess::ProcessError error)
         return;
     if (error == QProcess::FailedToStart) {
         const QString detail = QStringLiteral("could not start %1: %2").arg(m_program, m_process->errorString());
-        appendLog(("=== " + detail + '\n').toUtf8());
+        m_childLog.append(("=== " + detail + '\n').toUtf8());
         releaseProcess();
         setState(ConnectionState::Failed, detail);
         return;
     }
     // Crashes arrive through finished(); a failed write is already reported to the sender.
-    appendLog(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8());
+    m_childLog.append(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8());
 }
 
 void StdioBackend::onFinished(int exitCode, QProcess::ExitStatus status)
@@ -357,10 +293,10 @@ void StdioBackend::onFinished(int exitCode, QProcess::ExitStatus status)
     QString detail = status == QProcess::CrashExit
             ? QStringLiteral("the backend crashed")
             : QStringLiteral("the backend exited with code %1").arg(exitCode);
-    const QString reason = lastStderrLine();
+    const QString reason = m_childLog.lastLine();
     if (!reason.isEmpty())
         detail += QLatin1String(": ") + reason;
-    appendLog(("=== " + detail + '\n').toUtf8());
+    m_childLog.append(("=== " + detail + '\n').toUtf8());
     releaseProcess();
     setState(ConnectionState::Failed, detail);
 }

@@ -15,12 +15,12 @@
 //    stop() then start() with a new process (the old one is reaped in the background).
 
 #include <QByteArray>
-#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
 
 #include <backend/backend.h>
+#include <backend/childlog.h>
 
 namespace Tessera {
 
@@ -31,8 +31,6 @@ class StdioBackend : public Backend
 public:
     static constexpr qsizetype kReadBudgetBytes = 1024 * 1024;
     static constexpr int kStopGraceMs = 2000;
-    static constexpr int kKeptStderrLines = 20;
-    static constexpr qint64 kMaxLogBytes = 8 * 1024 * 1024; // then the log starts over (old kept as .1)
 
     explicit StdioBackend(const QString &commandLine, QObject *parent = nullptr);
     ~StdioBackend() override;
@@ -51,8 +49,8 @@ public:
     QString workingDirectory() const { return m_workingDirectory; }
 
     QString commandLine() const { return m_commandLine; }
-    // The child's last stderr lines (at most kKeptStderrLines), oldest first.
-    QStringList recentStderr() const { return m_stderrLines; }
+    // The child's last stderr lines (at most ChildLog::kKeptLines), oldest first.
+    QStringList recentStderr() const { return m_childLog.recentLines(); }
 
 protected:
     bool writeEvent(const QByteArray &event, QString *error) override;
@@ -62,26 +60,22 @@ private:
     void consume(const char *data, qsizetype size);
     void finishLine(const QByteArray &line);
     void readStderr();
-    void appendLog(const QByteArray &bytes);
     void onStarted();
     void onErrorOccurred(QProcess::ProcessError error);
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void releaseProcess();
-    QString lastStderrLine() const;
 
     QString m_commandLine;
     QString m_program;
     QString m_workingDirectory;
     QProcess *m_process = nullptr; // Owned (child QObject); replaced on each start().
-    QFile m_log;
+    ChildLog m_childLog; // the log file at m_logFilePath and the last stderr lines
     QString m_logFilePath;
     bool m_readScheduled = false;
 
     QByteArray m_partial;          // the line being read, up to kMaxWireEventBytes
     bool m_skipping = false;       // inside an oversize line: dropping bytes until its '\n'
     qint64 m_lineNumber = 0;       // lines of stdout seen (1-based for messages)
-    QByteArray m_stderrPartial;    // an unfinished stderr line (capped)
-    QStringList m_stderrLines;
 };
 
 } // namespace Tessera

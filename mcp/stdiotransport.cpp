@@ -1,14 +1,9 @@
 #include <mcp/stdiotransport.h>
 
-#include <csignal>
 #include <cstring>
-
-#include <sys/prctl.h>
-#include <unistd.h>
 
 #include <QDateTime>
 #include <QDir>
-#include <QFileInfo>
 #include <QPointer>
 #include <QStandardPaths>
 #include <QTimer>
@@ -19,7 +14,6 @@ namespace Tessera {
 
 namespace {
 
-constexpr qsizetype kStderrLineCap = 4096; // an endless stderr line keeps only its last bytes
 constexpr qsizetype kReadChunk = 64 * 1024;
 
 QString defaultLogPath(const QString &name)
@@ -67,16 +61,11 @@ void StdioTransport::open()
     m_partial.clear();
     m_skipping = false;
     m_lineNumber = 0;
-    m_stderrLines.clear();
-    m_stderrPartial.clear();
+    m_childLog.clearLines();
 
-    if (!m_logFilePath.isEmpty()) {
-        QDir().mkpath(QFileInfo(m_logFilePath).absolutePath());
-        m_log.setFileName(m_logFilePath);
-        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
-            qCWarning(lcMcp, "cannot write the MCP server log %s: %s", qPrintable(m_logFilePath), qPrintable(m_log.errorString()));
-    }
-    appendLog(QStringLiteral("=== %1 starting: %2\n")
+    if (QString error; !m_childLog.open(m_logFilePath, &error))
+        qCWarning(lcMcp, "cannot write the MCP server log %s: %s", qPrintable(m_logFilePath), qPrintable(error));
+    m_childLog.append(QStringLiteral("=== %1 starting: %2\n")
                       .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate), m_config.describe())
                       .toUtf8());
 
@@ -87,15 +76,9 @@ void StdioTransport::open()
     for (auto it = m_config.env.cbegin(); it != m_config.env.cend(); ++it)
         environment.insert(it.key(), it.value());
     m_process->setProcessEnvironment(environment);
-    // The child dies with Tessera (STYLE.md rule 6). Runs in the forked child: async-signal-safe calls only.
-    const pid_t tessera = ::getpid();
-    m_process->setChildProcessModifier([tessera] {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != tessera) // Tessera died between fork and prctl
-            ::_exit(127);
-    });
+    dieWithTessera(m_process); // even after kill -9 (STYLE.md rule 6)
     connect(m_process, &QProcess::started, this, [this] {
-        appendLog(QStringLiteral("=== started, pid %1\n").arg(m_process->processId()).toUtf8());
+        m_childLog.append(QStringLiteral("=== started, pid %1\n").arg(m_process->processId()).toUtf8());
         Q_EMIT opened();
     });
     connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioTransport::readStdout);
@@ -138,7 +121,7 @@ void StdioTransport::close()
     old->terminate();
     QTimer::singleShot(kStopGraceMs, old, [old] { old->kill(); });
     connect(old, &QProcess::finished, old, &QObject::deleteLater);
-    appendLog("=== closed by Tessera\n");
+    m_childLog.append("=== closed by Tessera\n");
 }
 
 void StdioTransport::readStdout()
@@ -224,54 +207,13 @@ void StdioTransport::readStderr()
 {
     if (!m_process)
         return;
-    const QByteArray data = m_process->readAllStandardError();
-    if (data.isEmpty())
-        return;
-    appendLog(data);
-    m_stderrPartial.append(data);
-    qsizetype start = 0;
-    for (qsizetype nl = m_stderrPartial.indexOf('\n'); nl >= 0; nl = m_stderrPartial.indexOf('\n', start)) {
-        const QString text = QString::fromUtf8(m_stderrPartial.constData() + start, nl - start).trimmed();
-        if (!text.isEmpty()) {
-            qCDebug(lcMcp, "%s stderr: %s", qPrintable(m_config.name), qPrintable(text.left(500)));
-            m_stderrLines.append(text.left(500));
-            while (m_stderrLines.size() > kKeptStderrLines)
-                m_stderrLines.removeFirst();
-        }
-        start = nl + 1;
-    }
-    m_stderrPartial.remove(0, start);
-    if (m_stderrPartial.size() > kStderrLineCap)
-        m_stderrPartial = m_stderrPartial.right(kStderrLineCap);
-}
-
-void StdioTransport::appendLog(const QByteArray &bytes)
-{
-    if (!m_log.isOpen())
-        return;
-    if (m_log.size() > kMaxLogBytes) {
-        m_log.close();
-        const QString previous = m_logFilePath + QLatin1String(".1");
-        QFile::remove(previous);
-        QFile::rename(m_logFilePath, previous);
-        if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
-            return;
-    }
-    m_log.write(bytes);
-    m_log.flush();
-}
-
-QString StdioTransport::lastStderrLine() const
-{
-    const QString partial = QString::fromUtf8(m_stderrPartial).trimmed();
-    if (!partial.isEmpty())
-        return partial.right(500);
-    return m_stderrLines.isEmpty() ? QString() : m_stderrLines.last();
+    for (const QString &line : m_childLog.appendStderr(m_process->readAllStandardError()))
+        qCDebug(lcMcp, "%s stderr: %s", qPrintable(m_config.name), qPrintable(line));
 }
 
 void StdioTransport::release(const QString &failure)
 {
-    appendLog(("=== " + failure + '\n').toUtf8());
+    m_childLog.append(("=== " + failure + '\n').toUtf8());
     if (m_process) {
         m_process->disconnect(this);
         m_process->deleteLater();
@@ -288,7 +230,7 @@ void StdioTransport::onErrorOccurred(QProcess::ProcessError error)
         release(QStringLiteral("could not start %1: %2").arg(m_config.command, m_process->errorString()));
         return;
     }
-    appendLog(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8()); // crashes come through finished()
+    m_childLog.append(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8()); // crashes come through finished()
 }
 
 void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
@@ -309,7 +251,7 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
                                                    : QStringLiteral("the server exited with code %1").arg(exitCode);
     if (!m_partial.trimmed().isEmpty())
         detail += QStringLiteral(" in the middle of a message");
-    if (const QString reason = lastStderrLine(); !reason.isEmpty())
+    if (const QString reason = m_childLog.lastLine(); !reason.isEmpty())
         detail += QLatin1String(": ") + reason;
     release(detail);
 }

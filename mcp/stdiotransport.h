@@ -12,10 +12,10 @@
 //    "could not start PROGRAM: …".
 //  - close() closes stdin, asks the child to terminate and kills it after kStopGraceMs.
 
-#include <QFile>
 #include <QProcess>
 #include <QStringList>
 
+#include <backend/childlog.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/mcptransport.h>
 
@@ -28,8 +28,6 @@ class StdioTransport : public McpTransport
 public:
     static constexpr qsizetype kReadBudgetBytes = 1024 * 1024;
     static constexpr int kStopGraceMs = 2000;
-    static constexpr int kKeptStderrLines = 20;
-    static constexpr qint64 kMaxLogBytes = 8 * 1024 * 1024; // then the log starts over (the old one kept as .1)
 
     explicit StdioTransport(const McpServerConfig &config, QObject *parent = nullptr);
     ~StdioTransport() override;
@@ -42,7 +40,7 @@ public:
     // Default: <CacheLocation>/mcp-logs/NAME.log (a temp dir when that is not writable). Before open().
     void setLogFilePath(const QString &path) { m_logFilePath = path; }
     QString logFilePath() const { return m_logFilePath; }
-    QStringList recentStderr() const { return m_stderrLines; }
+    QStringList recentStderr() const { return m_childLog.recentLines(); }
     // The child's pid while it runs, else 0.
     qint64 processId() const;
 
@@ -51,22 +49,18 @@ private:
     void consume(const char *data, qsizetype size);
     void finishLine(QByteArray line);
     void readStderr();
-    void appendLog(const QByteArray &bytes);
     void onErrorOccurred(QProcess::ProcessError error);
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void release(const QString &failure);
-    QString lastStderrLine() const;
 
     McpServerConfig m_config;
     QProcess *m_process = nullptr; // Owned (child QObject).
-    QFile m_log;
+    ChildLog m_childLog; // the log file at m_logFilePath and the last stderr lines (backend/childlog.h)
     QString m_logFilePath;
     bool m_readScheduled = false;
     QByteArray m_partial;   // the line being read, up to maxMessageBytes()
     bool m_skipping = false; // inside an oversize line: dropping bytes until its '\n'
     qint64 m_lineNumber = 0;
-    QByteArray m_stderrPartial;
-    QStringList m_stderrLines;
 };
 
 } // namespace Tessera
