@@ -6,7 +6,9 @@
 #include <string_view>
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
+#include <QPointer>
 #include <QString>
 #include <QtGlobal>
 
@@ -20,6 +22,9 @@
 #include <cards/dialects/widgetdocument.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
+#include <mcp/mcpclient.h>
+#include <mcp/mcpconfig.h>
+#include <mcp/mcptransport.h>
 
 namespace Tessera::Fuzz {
 
@@ -235,6 +240,151 @@ void wireEvent(const std::uint8_t *data, std::size_t size)
     }
 }
 
+// --- JSON-RPC (MCP) ---------------------------------------------------------------------------------
+
+// A transport that only keeps what the client sends; the harness plays the server by emitting
+// messageReceived itself. No Q_OBJECT: it adds no signal of its own.
+class FuzzTransport : public McpTransport
+{
+public:
+    void open() override { m_opened = true; }
+    void send(const QByteArray &message, const QString &) override
+    {
+        if (m_sent.size() < 64)
+            m_sent.append(message);
+        ++m_sentCount;
+    }
+    void close() override {}
+    QString description() const override { return QStringLiteral("fuzz"); }
+
+    bool m_opened = false;
+    QList<QByteArray> m_sent;
+    int m_sentCount = 0;
+};
+
+void ensureCoreApplication()
+{
+    if (QCoreApplication::instance())
+        return;
+    static int argc = 1;
+    static char name[] = "fuzz";
+    static char *argv[] = {name, nullptr};
+    static QCoreApplication application(argc, argv);
+}
+
+// What mcpclient.h promises of a tools/list page and a tools/call result, whatever the server sent.
+void checkToolShapes(const json &result)
+{
+    QList<McpTool> tools;
+    QString error;
+    if (parseMcpTools(result, &tools, &error)) {
+        for (const McpTool &tool : tools)
+            require(tool.inputSchema.is_object(), "a parsed tool's inputSchema is an object");
+    } else {
+        require(!error.isEmpty(), "a tools/list page that does not parse says why");
+    }
+    McpToolResult call;
+    error.clear();
+    if (parseMcpToolResult(result, &call, &error)) {
+        require(call.content.is_array(), "a parsed tool result's content is an array");
+        (void)call.text();
+    } else {
+        require(!error.isEmpty(), "a tool result that does not parse says why");
+    }
+}
+
+// Every message Tessera sends is one JSON-RPC 2.0 object (mcpclient.h), whatever the server sent first.
+void checkSent(const FuzzTransport &transport)
+{
+    for (const QByteArray &message : transport.m_sent) {
+        const StrictJsonResult parsed = parseStrictJson(std::string_view(message.constData(), size_t(message.size())));
+        require(parsed.ok() && parsed.value->is_object(), "what the client sends is a JSON object");
+        const json &object = *parsed.value;
+        require(object.contains("jsonrpc") && object["jsonrpc"] == "2.0", "what the client sends says \"jsonrpc\": \"2.0\"");
+    }
+}
+
+// Byte 0: bit 0 answers initialize first (so the messages reach a ready client with requests pending),
+// bit 1 cancels the tool call after the first message, bit 2 processes events after every message. The
+// rest is the server's output, one message per line, as the stdio transport hands it over.
+void jsonRpc(const std::uint8_t *data, std::size_t size)
+{
+    ensureCoreApplication();
+    const std::uint8_t mode = size > 0 ? data[0] : 0;
+    const QByteArray input = size > 0 ? bytes(data + 1, size - 1) : QByteArray();
+    McpServerConfig config;
+    config.name = QStringLiteral("fuzz");
+    auto *transport = new FuzzTransport;
+    McpClient client(config, transport);
+    client.start();
+    require(transport->m_opened, "start() opens the transport");
+    Q_EMIT transport->opened();
+    require(transport->m_sentCount == 1, "an opened transport gets initialize first");
+
+    QList<QPointer<McpReply>> replies;
+    if (mode & 1) {
+        Q_EMIT transport->messageReceived(
+            R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"fuzz","version":"1"}}})",
+            QStringLiteral("the answer to initialize"));
+        QCoreApplication::processEvents();
+        require(client.state() == McpClient::State::Ready, "a valid initialize answer makes the client ready");
+        replies = {client.listTools(), client.callTool(QStringLiteral("echo"), json{{"message", "hi"}}), client.ping()};
+    }
+    const QList<QByteArray> lines = input.split('\n');
+    int number = 0;
+    for (const QByteArray &line : lines) {
+        if (line.isEmpty())
+            continue;
+        const int sentBefore = transport->m_sentCount;
+        const McpClient::State before = client.state();
+        Q_EMIT transport->messageReceived(line, QStringLiteral("line %1").arg(++number));
+        if (before == McpClient::State::Failed)
+            require(transport->m_sentCount == sentBefore, "a failed client sends nothing more");
+        if (client.state() == McpClient::State::Failed)
+            require(!client.errorString().isEmpty(), "a failed client says why");
+        if ((mode & 2) && number == 1 && replies.size() > 1 && replies[1])
+            replies[1]->cancel();
+        if (mode & 4)
+            QCoreApplication::processEvents();
+        const StrictJsonResult parsed = parseStrictJson(std::string_view(line.constData(), size_t(line.size())));
+        if (parsed.ok() && parsed.value->is_object() && parsed.value->contains("result"))
+            checkToolShapes((*parsed.value)["result"]);
+    }
+    QCoreApplication::processEvents();
+    for (const QPointer<McpReply> &reply : replies) {
+        if (!reply || !reply->isFinished())
+            continue;
+        if (reply->error() == McpReply::Error::None)
+            require(reply->result().is_object(), "a reply without error has an object result");
+        else
+            require(!reply->errorString().isEmpty(), "a reply with an error says which");
+    }
+    checkSent(*transport);
+}
+
+// An "mcpServers" configuration, as pasted by a person or given by --mcp-config.
+void mcpConfig(const std::uint8_t *data, std::size_t size)
+{
+    McpConfig config;
+    QString error;
+    if (!parseMcpConfig(bytes(data, size), &config, &error)) {
+        require(!error.isEmpty(), "a configuration that does not parse says why");
+        return;
+    }
+    for (qsizetype i = 0; i < config.servers.size(); ++i) {
+        const McpServerConfig &server = config.servers.at(i);
+        require(!server.name.isEmpty() && server.name.size() <= 64, "a server's name has 1 to 64 characters");
+        require(config.server(server.name) == &config.servers.at(i), "a server is found by its name");
+        if (i > 0)
+            require(config.servers.at(i - 1).name < server.name, "servers are sorted by name, each once");
+        if (server.transport == McpServerConfig::Transport::Stdio)
+            require(!server.command.isEmpty(), "a stdio server has a command");
+        else
+            require(mcpUrlProblem(server.url).isEmpty(), "an http server's URL passed mcpUrlProblem");
+        (void)server.describe();
+    }
+}
+
 constexpr Harness kHarnesses[] = {
     {"transcriptline", &transcriptLine},
     {"cardenvelope", &cardEnvelope},
@@ -243,6 +393,8 @@ constexpr Harness kHarnesses[] = {
     {"widgetfence", &widgetFence},
     {"ssestream", &sseStream},
     {"wireevent", &wireEvent},
+    {"jsonrpc", &jsonRpc},
+    {"mcpconfig", &mcpConfig},
 };
 
 // Fatal messages still abort (Qt calls abort after the handler); the rest would flood the fuzzer's log.

@@ -28,6 +28,9 @@ struct Harness
 // widgetfence     findWidgetFences / widgetFenceCards over Markdown (UTF-8)
 // ssestream       OpenAiSseParser: byte 0 picks feed sizes; split feeds must give the whole feed's events
 // wireevent       parseWireEvent, then a message event's transcript line
+// jsonrpc         McpClient reading a server's messages (byte 0 picks the client's state), and the
+//                 tools/list and tools/call result readers over every "result"
+// mcpconfig       parseMcpConfig over an {"mcpServers": …} configuration
 std::span<const Harness> harnesses();
 // The row named name, or nullptr.
 const Harness *findHarness(const char *name);

@@ -83,6 +83,45 @@ def seeds():
         if len(stream) < MAX_SEED:
             yield "ssestream", b"\x07" + stream
     yield "ssestream", b"\x00data: a\r\ndata: b\r\r: keep-alive\n\nevent: x\ndata\n\n"
+    yield from jsonrpc_seeds()
+    yield from mcpconfig_seeds()
+
+
+# What MCP servers send (tools/list, tools/call, progress, requests, errors), as the jsonrpc harness
+# reads it: byte 0 is the mode (fuzzentries.h: bit 0 answers initialize, bit 1 cancels, bit 2 processes
+# events after each message), then one message per line. Requests 2, 3 and 4 are pending in mode 1.
+def jsonrpc_seeds():
+    tools = {"tools": [{"name": "echo", "description": "Echoes", "inputSchema": {"type": "object",
+             "properties": {"message": {"type": "string"}}}, "annotations": {"readOnlyHint": True}}],
+             "nextCursor": "2"}
+    call = {"content": [{"type": "text", "text": "Echo: hi"}, {"type": "image", "data": "", "mimeType": "image/png"}],
+            "structuredContent": {"entries": [{"name": "a", "path": "/a"}]}, "isError": False}
+    messages = [
+        {"jsonrpc": "2.0", "id": 2, "result": tools},
+        {"jsonrpc": "2.0", "id": 5, "result": {"tools": []}},
+        {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 3, "progress": 1, "total": 4, "message": "working"}},
+        {"jsonrpc": "2.0", "id": 3, "result": call},
+        {"jsonrpc": "2.0", "id": 4, "error": {"code": -32603, "message": "broken"}},
+        {"jsonrpc": "2.0", "id": "s1", "method": "ping"},
+        {"jsonrpc": "2.0", "id": 7, "method": "elicitation/create", "params": {"message": "Name?", "requestedSchema": {"type": "object"}}},
+        {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"},
+        {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": {"x": 1}}},
+    ]
+    lines = [json.dumps(m).encode() for m in messages]
+    for mode in (b"\x01", b"\x03", b"\x05"):
+        yield "jsonrpc", mode + b"\n".join(lines)
+    for line in lines:
+        yield "jsonrpc", b"\x01" + line
+    yield "jsonrpc", b"\x00" + json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2024-11-05"}}).encode()
+    yield "jsonrpc", b"\x01[{\"jsonrpc\":\"2.0\"}]\nnot json\n{\"id\":2}"
+
+
+def mcpconfig_seeds():
+    yield "mcpconfig", json.dumps({"mcpServers": {
+        "everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"], "env": {"TOKEN": "x"}},
+        "web": {"url": "http://127.0.0.1:3001/mcp", "type": "http"},
+        "files": {"type": "stdio", "command": "mcp-server-filesystem", "args": ["/tmp"]}}}).encode()
+    yield "mcpconfig", b'{"mcpServers": {"a b": {"url": "http://example.com/mcp"}, "old": {"type": "sse", "url": "https://x"}}}'
 
 
 def main():

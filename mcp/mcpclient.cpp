@@ -163,12 +163,26 @@ QString McpToolResult::text() const
 
 // --- McpClient --------------------------------------------------------------------------------------
 
-McpClient::McpClient(const McpServerConfig &config, QObject *parent) : QObject(parent), m_config(config)
+namespace {
+
+McpTransport *transportFor(const McpServerConfig &config)
 {
     if (config.transport == McpServerConfig::Transport::Stdio)
-        m_transport = new StdioTransport(config, this);
-    else
-        m_transport = new HttpTransport(config.url, this);
+        return new StdioTransport(config);
+    return new HttpTransport(config.url);
+}
+
+} // namespace
+
+McpClient::McpClient(const McpServerConfig &config, QObject *parent) : McpClient(config, transportFor(config), parent)
+{
+}
+
+McpClient::McpClient(const McpServerConfig &config, McpTransport *transport, QObject *parent)
+    : QObject(parent), m_config(config), m_transport(transport)
+{
+    TESSERA_ASSERT(m_transport, m_transport = transportFor(m_config));
+    m_transport->setParent(this);
     connect(m_transport, &McpTransport::opened, this, &McpClient::sendInitialize);
     connect(m_transport, &McpTransport::messageReceived, this, &McpClient::onMessage);
     connect(m_transport, &McpTransport::requestFailed, this, &McpClient::onRequestFailed);

@@ -126,6 +126,9 @@ public:
 
     // Makes the transport the config asks for (stdio or Streamable HTTP).
     explicit McpClient(const McpServerConfig &config, QObject *parent = nullptr);
+    // Over a transport of the caller's making (the JSON-RPC fuzz harness, tests); the client takes it
+    // (it becomes the client's child) and ignores config's transport fields.
+    McpClient(const McpServerConfig &config, McpTransport *transport, QObject *parent = nullptr);
     ~McpClient() override;
 
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
