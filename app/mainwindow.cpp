@@ -721,10 +721,10 @@ void MainWindow::showSettings()
 {
     SettingsDialog dialog(this);
     // A new font size changes every block's height and new render settings change what blocks draw:
-    // rebuild the view's rows from the same transcript.
+    // rebuild the view's rows from the same model, where the reader was (issue 18).
     connect(&dialog, &SettingsDialog::settingsApplied, this, [this, &dialog] {
         m_view->setRenderSettings(SettingsDialog::storedRenderSettings());
-        m_model->setTranscript(m_model->transcript());
+        m_view->redrawInPlace();
         const QString theme = QStringLiteral("theme:") + themeModeKey(dialog.themeMode());
         for (QAction *action : menuBar()->findChildren<QAction *>()) {
             if (action->data().toString() == theme)
