@@ -209,16 +209,14 @@ QList<double> numbersOf(const json &array)
     return values;
 }
 
-// A table column's alignment ("right", "center", "left"); without one, numbers go right.
-Qt::Alignment columnAlignment(const QString &align, bool isNumber)
+// A table column's alignment ("right", "center", "left"; buildTable fills in a missing one).
+Qt::Alignment columnAlignment(const QString &align)
 {
     if (align == QLatin1String("right"))
         return Qt::AlignRight;
     if (align == QLatin1String("center"))
         return Qt::AlignHCenter;
-    if (align == QLatin1String("left"))
-        return Qt::AlignLeft;
-    return isNumber ? Qt::AlignRight : Qt::AlignLeft;
+    return Qt::AlignLeft;
 }
 
 // A read-only table as tall as its rows (no inner vertical scrolling).
@@ -540,7 +538,7 @@ void WidgetNodeBuilder::fillTable(QTableWidget *table, const json &rows, const Q
             auto *item = new QTableWidgetItem(text);
             if (text.size() > 24)
                 item->setToolTip(text);
-            item->setTextAlignment(columnAlignment(aligns.at(c), has && cell.is_number()) | Qt::AlignVCenter);
+            item->setTextAlignment(columnAlignment(aligns.at(c)) | Qt::AlignVCenter);
             table->setItem(r, c, item);
         }
     }
@@ -559,11 +557,28 @@ QWidget *WidgetNodeBuilder::buildTable(const json &node, const QString &pointer,
         }
     }
     const int rowCount = rows.is_array() ? int(rows.size()) : 0;
+    // A column is aligned as one, header and cells alike (issue 18): its "align", else right when every
+    // cell it has is a number, else left (Qt mirrors both under a right-to-left language).
+    for (int c = 0; c < keys.size(); ++c) {
+        if (!aligns.at(c).isEmpty())
+            continue;
+        const std::string key = keys.at(c).toStdString();
+        bool anyNumber = false, allNumbers = true;
+        for (int r = 0; r < rowCount; ++r) {
+            const json &row = rows[std::size_t(r)];
+            if (!row.is_object() || !row.contains(key))
+                continue;
+            const bool number = row.at(key).is_number();
+            anyNumber = anyNumber || number;
+            allNumbers = allNumbers && number;
+        }
+        aligns[c] = anyNumber && allNumbers ? QStringLiteral("right") : QStringLiteral("left");
+    }
     auto *table = newNodeTable(rowCount, labels, parent);
     fillTable(table, rows, pointer, keys, aligns);
     for (int c = 0; c < keys.size(); ++c) {
         if (QTableWidgetItem *header = table->horizontalHeaderItem(c))
-            header->setTextAlignment(columnAlignment(aligns.at(c), false) | Qt::AlignVCenter);
+            header->setTextAlignment(columnAlignment(aligns.at(c)) | Qt::AlignVCenter);
     }
     table->fitHeight();
     table->setAccessibleName(WidgetDocumentCard::tr("Table"));
