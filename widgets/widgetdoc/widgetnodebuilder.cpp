@@ -1,5 +1,6 @@
 #include <widgets/widgetdoc/widgetnodebuilder.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <memory>
@@ -833,11 +834,14 @@ QWidget *WidgetNodeBuilder::buildRating(const json &node, const QString &pointer
     QString spoken = WidgetDocumentCard::tr("%1 of 5 stars").arg(valueLabel->text());
     const json &count = jsonMember(node, "count");
     if (count.is_number()) {
+        // The count shows the digits the agent sent (numberText); its integer part picks the plural form.
         const QString n = numberText(child(pointer, QStringLiteral("count")), count);
-        auto *c = textLabel(WidgetDocumentCard::tr("(%1 reviews)").arg(n), w, "widgetRatingCount", true);
+        const double reviews = count.get<double>();
+        const int forms = std::isfinite(reviews) ? int(std::clamp(reviews, 0.0, 1e9)) : 0;
+        auto *c = textLabel(WidgetDocumentCard::tr("(%1 review(s))", nullptr, forms).arg(n), w, "widgetRatingCount", true);
         c->setWordWrap(false);
         row->addWidget(c);
-        spoken += QLatin1String(", ") + WidgetDocumentCard::tr("%1 reviews").arg(n);
+        spoken += QLatin1String(", ") + WidgetDocumentCard::tr("%1 review(s)", nullptr, forms).arg(n);
     }
     const QString label = jsonString(node, "label");
     if (!label.isEmpty()) {
