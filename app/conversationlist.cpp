@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QContextMenuEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -17,6 +18,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cards/bidicontrols.h>
 #include <store/conversationstore.h>
 
 namespace Tessera {
@@ -63,6 +65,13 @@ private:
     Commit m_commit;
 };
 
+// A title inside the row's text: isolated, so an English title in the Arabic list keeps its
+// punctuation at its own end (issue 18), and an Arabic one cannot reorder an English row.
+QString shownTitle(const QString &title)
+{
+    return isolatedTitle(title, QGuiApplication::layoutDirection());
+}
+
 QString countsText(const ConversationSummary &c)
 {
     // Plural forms from the translations (English's too: translations/tessera_en.ts).
@@ -78,7 +87,7 @@ QStandardItem *rowItem(const ConversationSummary &c, bool deletedView)
     const QString when = deletedView
         ? ConversationList::tr("deleted %1").arg(locale.toString(c.deletedAt.toLocalTime(), QLocale::ShortFormat))
         : locale.toString(c.lastActivity.toLocalTime(), QLocale::ShortFormat);
-    item->setText(c.title + QLatin1Char('\n') + counts + QStringLiteral(" · ") + when);
+    item->setText(shownTitle(c.title) + QLatin1Char('\n') + counts + QStringLiteral(" · ") + when);
     item->setToolTip(c.title);
     item->setData(c.id, kIdRole);
     item->setData(c.title, kTitleRole);
@@ -272,7 +281,7 @@ void ConversationList::updateFooter()
 {
     const int deleted = m_store && m_store->isOpen() ? int(m_store->recentlyDeleted().size()) : 0;
     m_deletedToggle->setText(m_showingDeleted ? tr("‹ Back to conversations")
-                                              : tr("Recently deleted (%1)").arg(deleted));
+                                              : tr("Recently deleted (%1)").arg(QLocale().toString(deleted)));
     m_deletedToggle->setVisible(m_showingDeleted || deleted > 0);
     m_emptyButton->setVisible(m_showingDeleted);
     m_emptyButton->setEnabled(deleted > 0 && m_store && !m_store->isReadOnly());
@@ -372,7 +381,7 @@ bool ConversationList::deleteWithConfirmation(const QString &id)
         return false;
     const QString title = titleOf(id);
     if (!confirm(tr("Delete Conversation"),
-                 tr("Delete “%1”? It stays in Recently deleted until you empty it.").arg(title), tr("Delete")))
+                 tr("Delete “%1”? It stays in Recently deleted until you empty it.").arg(shownTitle(title)), tr("Delete")))
         return false;
     const StoreStatus status = m_store->moveToRecentlyDeleted(id);
     if (!status.ok()) {
@@ -382,7 +391,7 @@ bool ConversationList::deleteWithConfirmation(const QString &id)
     m_undoId = id;
     // Short enough for two lines in a narrow list.
     const QString shortTitle = title.size() > kUndoTitleLength ? title.left(kUndoTitleLength - 1).trimmed() + QChar(0x2026) : title;
-    m_undoText->setText(tr("Deleted “%1”").arg(shortTitle));
+    m_undoText->setText(tr("Deleted “%1”").arg(shownTitle(shortTitle)));
     m_undoTimer->start();
     refresh(m_currentId == id ? QString() : m_currentId);
     Q_EMIT conversationDeleted(id);
@@ -420,7 +429,7 @@ bool ConversationList::deleteForever(const QString &id)
     if (!m_store || id.isEmpty())
         return false;
     if (!confirm(tr("Delete Forever"),
-                 tr("Delete “%1” forever? This cannot be undone.").arg(titleOf(id)), tr("Delete Forever")))
+                 tr("Delete “%1” forever? This cannot be undone.").arg(shownTitle(titleOf(id))), tr("Delete Forever")))
         return false;
     const StoreStatus status = m_store->deleteConversation(id);
     if (!status.ok()) {

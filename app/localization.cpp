@@ -1,6 +1,8 @@
 #include <app/localization.h>
+#include <app/bidistyle.h>
 #include <app/plurals.h>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QGuiApplication>
@@ -31,6 +33,10 @@ QString installTranslations(const QString &language, QString *note)
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     QLocale::setDefault(locale);
     QGuiApplication::setLayoutDirection(locale.textDirection());
+    // Menu shortcuts drawn left to right inside right-to-left menus (app/bidistyle.h); it only acts
+    // on right-to-left options, so it is installed whatever the language (once).
+    if (qobject_cast<QApplication *>(QCoreApplication::instance()) && !qobject_cast<BidiStyle *>(QApplication::style()))
+        QApplication::setStyle(new BidiStyle);
 
     QCoreApplication *app = QCoreApplication::instance();
     installEnglishPlurals(); // first: a language's own forms, installed after it, win

@@ -3,7 +3,9 @@
 // UI language (issue 7): Tessera's own translations are compiled in as Qt resources
 // (":/i18n/tessera_<lang>.qm", built from translations/*.ts by qt_add_translations); Qt's own
 // strings (standard buttons, dialogs) come from the system's qtbase_<lang>.qm when installed.
-// Right-to-left languages (Arabic) mirror the whole layout.
+// Right-to-left languages (Arabic) mirror the whole layout; left-to-right snippets in them (titles,
+// flags, shortcuts) are isolated (cards/bidicontrols.h, app/bidistyle.h). Numbers follow QLocale:
+// Arabic's translation writes its counts as %Ln, so they use the locale's digits like its dates.
 
 #include <QString>
 #include <QStringList>

@@ -42,6 +42,7 @@
 #include <app/systempromptdialog.h>
 #include <backend/backend.h>
 #include <backend/backendprofiles.h>
+#include <cards/bidicontrols.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <session/conversationsession.h>
@@ -258,7 +259,11 @@ void MainWindow::createMenus()
         if (m_session && m_session->backend())
             m_session->backend()->restart();
         else
-            statusBar()->showMessage(tr("No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai."), 8000);
+            statusBar()->showMessage(tr("No agent backend is connected: start Tessera with %1, %2 or %3.")
+                                             .arg(leftToRightIsolate(QStringLiteral("--backend-cmd")),
+                                                  leftToRightIsolate(QStringLiteral("--backend")),
+                                                  leftToRightIsolate(QStringLiteral("--openai"))),
+                                     8000);
     });
     QAction *log = backend->addAction(tr("Open Backend &Log"), this, [this] {
         // In a window of Tessera's own that follows the file (issue 18), not handed to xdg-open.
@@ -317,9 +322,19 @@ void MainWindow::openDemo()
     showConversation(tr("Demo conversation"), file.readAll());
 }
 
+namespace {
+
+// Two parts of the status bar's summary: the language's own comma (Arabic "،"), not always ", ".
+QString listed(const QString &first, const QString &second)
+{
+    return MainWindow::tr("%1, %2", "two parts of a summary").arg(first, second);
+}
+
+} // namespace
+
 QString MainWindow::countsText(int messages, int cards)
 {
-    return tr("%n message(s)", nullptr, messages) + QLatin1String(", ") + tr("%n card(s)", nullptr, cards);
+    return listed(tr("%n message(s)", nullptr, messages), tr("%n card(s)", nullptr, cards));
 }
 
 void MainWindow::showConversation(const QString &title, const QByteArray &jsonLines)
@@ -330,7 +345,7 @@ void MainWindow::showConversation(const QString &title, const QByteArray &jsonLi
     const int fallbacks = transcript.fallbackCount();
     QString summary = countsText(int(transcript.messages.size()), transcript.cardCount());
     if (fallbacks > 0)
-        summary += QLatin1String(", ") + tr("%n block(s) could not be drawn natively", nullptr, fallbacks);
+        summary = listed(summary, tr("%n block(s) could not be drawn natively", nullptr, fallbacks));
     statusBar()->showMessage(summary);
 }
 
@@ -641,13 +656,11 @@ void MainWindow::updateBanner()
                 m_currentId.isEmpty() ? ConversationSummary() : m_store->conversation(m_currentId, &status);
         if (m_currentId.isEmpty() || !status.ok())
             text += QLatin1Char(' ') + tr("Nothing of the conversation on screen is saved.");
-        else if (summary.messageCount == 1)
-            text += QLatin1Char(' ') + tr("Saved of “%1”: 1 message; anything shown after it is on screen only.").arg(summary.title);
         else
             text += QLatin1Char(' ')
-                    + tr("Saved of “%1”: %2 messages; anything shown after them is on screen only.")
-                              .arg(summary.title)
-                              .arg(summary.messageCount);
+                    + tr("Saved of “%1”: %n message(s); anything shown after them is on screen only.", nullptr,
+                         summary.messageCount)
+                              .arg(isolatedTitle(summary.title, layoutDirection()));
     }
     m_banner->setText(text);
     m_banner->show();
@@ -721,10 +734,10 @@ void MainWindow::showSettings()
 {
     SettingsDialog dialog(this);
     // A new font size changes every block's height and new render settings change what blocks draw:
-    // rebuild the view's rows from the same transcript.
+    // rebuild the view's rows from the same model, where the reader was (issue 18).
     connect(&dialog, &SettingsDialog::settingsApplied, this, [this, &dialog] {
         m_view->setRenderSettings(SettingsDialog::storedRenderSettings());
-        m_model->setTranscript(m_model->transcript());
+        m_view->redrawInPlace();
         const QString theme = QStringLiteral("theme:") + themeModeKey(dialog.themeMode());
         for (QAction *action : menuBar()->findChildren<QAction *>()) {
             if (action->data().toString() == theme)
@@ -1185,7 +1198,9 @@ void MainWindow::updateConnectParts()
     Backend *backend = m_session ? m_session->backend() : nullptr;
     const bool none = !backend && BackendProfiles().profiles().isEmpty();
     if (none && m_firstRun->isHidden()) // said once when it appears: later messages must not be buried
-        statusBar()->showMessage(tr("No agent is connected: Backend → Connect… (Ctrl+Shift+K) sets one up."));
+        statusBar()->showMessage(tr("No agent is connected: Backend → Connect… (%1) sets one up.")
+                                         .arg(leftToRightIsolate(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K)
+                                                                         .toString(QKeySequence::NativeText))));
     m_firstRun->setVisible(none);
     QString name = m_backendConfig.profileName;
     if (name.isEmpty() && backend)

@@ -1,8 +1,11 @@
 #include <app/systempromptdialog.h>
 
+#include <limits>
+
 #include <QDialogButtonBox>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -82,8 +85,10 @@ void SystemPromptDialog::updateCount()
 {
     const qsizetype length = prompt().size();
     const bool tooLong = length > ConversationStore::kMaxSystemPromptLength;
-    m_count->setText(tooLong ? tr("%1 characters: at most %2 can be kept.").arg(length).arg(ConversationStore::kMaxSystemPromptLength)
-                             : tr("%1 characters").arg(length));
+    const int n = int(qMin<qsizetype>(length, std::numeric_limits<int>::max()));
+    m_count->setText(tooLong ? tr("%Ln character(s): at most %1 can be kept.", nullptr, n)
+                                       .arg(QLocale().toString(ConversationStore::kMaxSystemPromptLength))
+                             : tr("%Ln character(s)", nullptr, n));
     m_buttons->button(QDialogButtonBox::Save)->setEnabled(!tooLong);
 }
 

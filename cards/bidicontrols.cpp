@@ -8,6 +8,7 @@ namespace Tessera {
 
 namespace {
 
+const QChar kLeftToRightIsolate(0x2066);
 const QChar kFirstStrongIsolate(0x2068);
 const QChar kPopDirectionalIsolate(0x2069);
 const QChar kLeftToRightOverride(0x202D);
@@ -61,6 +62,21 @@ QString leftToRightText(const QString &text)
 {
     const QString shown = withVisibleBidiControls(text);
     return hasRightToLeftLetters(shown) ? kLeftToRightOverride + shown + kPopDirectionalFormatting : shown;
+}
+
+QString firstStrongIsolate(const QString &text)
+{
+    return text.isEmpty() ? text : kFirstStrongIsolate + text + kPopDirectionalIsolate;
+}
+
+QString leftToRightIsolate(const QString &text)
+{
+    return text.isEmpty() ? text : kLeftToRightIsolate + text + kPopDirectionalIsolate;
+}
+
+QString isolatedTitle(const QString &text, Qt::LayoutDirection direction)
+{
+    return direction == Qt::RightToLeft ? firstStrongIsolate(withVisibleBidiControls(text)) : isolatedText(text);
 }
 
 } // namespace Tessera

@@ -8,6 +8,7 @@
 // Pure string functions: no display needed (tests/auto/datatable, tests/auto/cardlifecycle).
 
 #include <QString>
+#include <qnamespace.h>
 
 namespace Tessera {
 
@@ -28,5 +29,19 @@ QString isolatedText(const QString &text);
 // withVisibleBidiControls(text) drawn strictly left to right, for numbers: between LRO U+202D and PDF
 // U+202C when it holds right-to-left letters, so digit groups are never reordered around them.
 QString leftToRightText(const QString &text);
+
+// Isolates for Tessera's own right-to-left layout (issue 18, --lang ar). Unlike isolatedText these
+// always add the isolate, since left-to-right text inside a right-to-left line is what gets reordered
+// there ("?and can I trust", "backend-cmd--", "+,Ctrl"). The text itself is kept as it is: a control
+// inside cannot leak past the closing PDI.
+// text between FSI U+2068 and PDI U+2069: its own first strong letter decides its direction (titles).
+QString firstStrongIsolate(const QString &text);
+// text between LRI U+2066 and PDI U+2069: always left to right (command-line flags, key sequences,
+// file paths). Empty text stays empty.
+QString leftToRightIsolate(const QString &text);
+// A title (a conversation's, a card's) shown in Tessera's own text with layout `direction`: under
+// right to left always isolated (first strong), under left to right as isolatedText; bidi controls
+// inside are shown as markers either way.
+QString isolatedTitle(const QString &text, Qt::LayoutDirection direction);
 
 } // namespace Tessera

@@ -20,9 +20,9 @@
             <numerusform>%1 (ولا مزيد؛ راجع الطرفية)</numerusform>
             <numerusform>%1 (وواحد آخر؛ راجع الطرفية)</numerusform>
             <numerusform>%1 (واثنان آخران؛ راجع الطرفية)</numerusform>
-            <numerusform>%1 (و%n أخرى؛ راجع الطرفية)</numerusform>
-            <numerusform>%1 (و%n أخرى؛ راجع الطرفية)</numerusform>
-            <numerusform>%1 (و%n أخرى؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (و%Ln أخرى؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (و%Ln أخرى؛ راجع الطرفية)</numerusform>
+            <numerusform>%1 (و%Ln أخرى؛ راجع الطرفية)</numerusform>
         </translation>
     </message>
 </context>
@@ -140,9 +140,9 @@
             <numerusform>لا نتائج</numerusform>
             <numerusform>نتيجة واحدة</numerusform>
             <numerusform>نتيجتان</numerusform>
-            <numerusform>%n نتائج</numerusform>
-            <numerusform>%n نتيجة</numerusform>
-            <numerusform>%n نتيجة</numerusform>
+            <numerusform>%Ln نتائج</numerusform>
+            <numerusform>%Ln نتيجة</numerusform>
+            <numerusform>%Ln نتيجة</numerusform>
         </translation>
     </message>
 </context>
@@ -208,10 +208,6 @@
         <translation>لوحة</translation>
     </message>
     <message>
-        <source>Interactive canvases are not drawn in this version. The canvas HTML (%1 characters) is kept with the conversation.</source>
-        <translation>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%1 حرفًا) مع المحادثة.</translation>
-    </message>
-    <message>
         <source>Libraries requested: none</source>
         <translation>المكتبات المطلوبة: لا شيء</translation>
     </message>
@@ -227,6 +223,17 @@
         <source>untitled</source>
         <translation>بلا عنوان</translation>
     </message>
+    <message numerus="yes">
+        <source>Interactive canvases are not drawn in this version. The canvas HTML (%Ln character(s)) is kept with the conversation.</source>
+        <translation>
+            <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%Ln حرف) مع المحادثة.</numerusform>
+            <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (حرف واحد) مع المحادثة.</numerusform>
+            <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (حرفان) مع المحادثة.</numerusform>
+            <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%Ln أحرف) مع المحادثة.</numerusform>
+            <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%Ln حرفًا) مع المحادثة.</numerusform>
+            <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%Ln حرف) مع المحادثة.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tessera::CardExport</name>
@@ -241,6 +248,76 @@
     <message>
         <source>Copy as &amp;Image</source>
         <translation>&amp;نسخ كصورة</translation>
+    </message>
+    <message>
+        <source>Copy Card</source>
+        <translation>نسخ البطاقة</translation>
+    </message>
+    <message>
+        <source>This card cannot go to %1 as it is; nothing was copied.</source>
+        <translation>لا يمكن نقل هذه البطاقة إلى %1 كما هي؛ لم يُنسخ شيء.</translation>
+    </message>
+    <message>
+        <source>Copied for %1, without what %1 cannot show:</source>
+        <translation>نُسخت لـ %1، دون ما لا يستطيع %1 عرضه:</translation>
+    </message>
+    <message>
+        <source>Copy for %1</source>
+        <translation>نسخ لـ %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CardFrame</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CardKindName</name>
+    <message>
+        <source>Text</source>
+        <translation>نص</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>شيفرة</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>تنبيه</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>تفاصيل</translation>
+    </message>
+    <message>
+        <source>Item list</source>
+        <translation>قائمة عناصر</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>جدول</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>مخطط</translation>
+    </message>
+    <message>
+        <source>Suggested actions</source>
+        <translation>إجراءات مقترحة</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>لوحة</translation>
+    </message>
+    <message>
+        <source>Interactive card</source>
+        <translation>بطاقة تفاعلية</translation>
+    </message>
+    <message>
+        <source>Widget</source>
+        <translation>عنصر واجهة</translation>
     </message>
 </context>
 <context>
@@ -259,9 +336,9 @@
             <numerusform>… لا أسطر أخرى مخفية (الحد الأقصى %1 من الأسطر)</numerusform>
             <numerusform>… سطر آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
             <numerusform>… سطران آخران غير معروضين (الحد الأقصى %1 من الأسطر)</numerusform>
-            <numerusform>… %n أسطر أخرى غير معروضة (الحد الأقصى %1 من الأسطر)</numerusform>
-            <numerusform>… %n سطرًا آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
-            <numerusform>… %n سطر آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… %Ln أسطر أخرى غير معروضة (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… %Ln سطرًا آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
+            <numerusform>… %Ln سطر آخر غير معروض (الحد الأقصى %1 من الأسطر)</numerusform>
         </translation>
     </message>
     <message>
@@ -297,9 +374,9 @@
             <numerusform>لا أسطر</numerusform>
             <numerusform>سطر واحد</numerusform>
             <numerusform>سطران</numerusform>
-            <numerusform>%n أسطر</numerusform>
-            <numerusform>%n سطرًا</numerusform>
-            <numerusform>%n سطر</numerusform>
+            <numerusform>%Ln أسطر</numerusform>
+            <numerusform>%Ln سطرًا</numerusform>
+            <numerusform>%Ln سطر</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -308,9 +385,9 @@
             <numerusform>%1، لا أسطر</numerusform>
             <numerusform>%1، سطر واحد</numerusform>
             <numerusform>%1، سطران</numerusform>
-            <numerusform>%1، %n أسطر</numerusform>
-            <numerusform>%1، %n سطرًا</numerusform>
-            <numerusform>%1، %n سطر</numerusform>
+            <numerusform>%1، %Ln أسطر</numerusform>
+            <numerusform>%1، %Ln سطرًا</numerusform>
+            <numerusform>%1، %Ln سطر</numerusform>
         </translation>
     </message>
     <message>
@@ -326,9 +403,9 @@
             <numerusform>لا رسائل</numerusform>
             <numerusform>رسالة واحدة</numerusform>
             <numerusform>رسالتان</numerusform>
-            <numerusform>%n رسائل</numerusform>
-            <numerusform>%n رسالة</numerusform>
-            <numerusform>%n رسالة</numerusform>
+            <numerusform>%Ln رسائل</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -337,9 +414,9 @@
             <numerusform>لا بطاقات</numerusform>
             <numerusform>بطاقة واحدة</numerusform>
             <numerusform>بطاقتان</numerusform>
-            <numerusform>%n بطاقات</numerusform>
-            <numerusform>%n بطاقة</numerusform>
-            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%Ln بطاقات</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -348,9 +425,9 @@
             <numerusform>لا بدائل</numerusform>
             <numerusform>بديل واحد</numerusform>
             <numerusform>بديلان</numerusform>
-            <numerusform>%n بدائل</numerusform>
-            <numerusform>%n بديلًا</numerusform>
-            <numerusform>%n بديل</numerusform>
+            <numerusform>%Ln بدائل</numerusform>
+            <numerusform>%Ln بديلًا</numerusform>
+            <numerusform>%Ln بديل</numerusform>
         </translation>
     </message>
 </context>
@@ -689,12 +766,12 @@
     <message numerus="yes">
         <source>Delete %n conversation(s) forever? This cannot be undone.</source>
         <translation>
-            <numerusform>حذف %n محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %Ln محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
             <numerusform>حذف محادثة واحدة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
             <numerusform>حذف محادثتين نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
-            <numerusform>حذف %n محادثات نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
-            <numerusform>حذف %n محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
-            <numerusform>حذف %n محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %Ln محادثات نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %Ln محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
+            <numerusform>حذف %Ln محادثة نهائيًا؟ لا يمكن التراجع عن ذلك.</numerusform>
         </translation>
     </message>
     <message>
@@ -715,9 +792,9 @@
             <numerusform>لا رسائل</numerusform>
             <numerusform>رسالة واحدة</numerusform>
             <numerusform>رسالتان</numerusform>
-            <numerusform>%n رسائل</numerusform>
-            <numerusform>%n رسالة</numerusform>
-            <numerusform>%n رسالة</numerusform>
+            <numerusform>%Ln رسائل</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -726,9 +803,9 @@
             <numerusform>لا بطاقات</numerusform>
             <numerusform>بطاقة واحدة</numerusform>
             <numerusform>بطاقتان</numerusform>
-            <numerusform>%n بطاقات</numerusform>
-            <numerusform>%n بطاقة</numerusform>
-            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%Ln بطاقات</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
         </translation>
     </message>
 </context>
@@ -961,6 +1038,10 @@
         <source>this conversation is not stored</source>
         <translation>هذه المحادثة غير محفوظة</translation>
     </message>
+    <message>
+        <source>The conversation&apos;s system prompt could not be read: %1</source>
+        <translation>تعذّرت قراءة موجّه النظام لهذه المحادثة: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -1005,9 +1086,9 @@
             <numerusform>لا صفوف</numerusform>
             <numerusform>صف واحد</numerusform>
             <numerusform>صفّان</numerusform>
-            <numerusform>%n صفوف</numerusform>
-            <numerusform>%n صفًا</numerusform>
-            <numerusform>%n صف</numerusform>
+            <numerusform>%Ln صفوف</numerusform>
+            <numerusform>%Ln صفًا</numerusform>
+            <numerusform>%Ln صف</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1016,9 +1097,9 @@
             <numerusform>لا أعمدة</numerusform>
             <numerusform>عمود واحد</numerusform>
             <numerusform>عمودان</numerusform>
-            <numerusform>%n أعمدة</numerusform>
-            <numerusform>%n عمودًا</numerusform>
-            <numerusform>%n عمود</numerusform>
+            <numerusform>%Ln أعمدة</numerusform>
+            <numerusform>%Ln عمودًا</numerusform>
+            <numerusform>%Ln عمود</numerusform>
         </translation>
     </message>
 </context>
@@ -1072,10 +1153,14 @@
             <numerusform>لا حقول</numerusform>
             <numerusform>حقل واحد</numerusform>
             <numerusform>حقلان</numerusform>
-            <numerusform>%n حقول</numerusform>
-            <numerusform>%n حقلًا</numerusform>
-            <numerusform>%n حقل</numerusform>
+            <numerusform>%Ln حقول</numerusform>
+            <numerusform>%Ln حقلًا</numerusform>
+            <numerusform>%Ln حقل</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1110,9 +1195,9 @@
             <numerusform>+لا مزيد</numerusform>
             <numerusform>+واحد آخر</numerusform>
             <numerusform>+اثنان آخران</numerusform>
-            <numerusform>+%n أخرى</numerusform>
-            <numerusform>+%n أخرى</numerusform>
-            <numerusform>+%n أخرى</numerusform>
+            <numerusform>+%Ln أخرى</numerusform>
+            <numerusform>+%Ln أخرى</numerusform>
+            <numerusform>+%Ln أخرى</numerusform>
         </translation>
     </message>
     <message>
@@ -1125,9 +1210,9 @@
             <numerusform>%1 (+لا مزيد)</numerusform>
             <numerusform>%1 (+واحد آخر)</numerusform>
             <numerusform>%1 (+اثنان آخران)</numerusform>
-            <numerusform>%1 (+%n أخرى)</numerusform>
-            <numerusform>%1 (+%n أخرى)</numerusform>
-            <numerusform>%1 (+%n أخرى)</numerusform>
+            <numerusform>%1 (+%Ln أخرى)</numerusform>
+            <numerusform>%1 (+%Ln أخرى)</numerusform>
+            <numerusform>%1 (+%Ln أخرى)</numerusform>
         </translation>
     </message>
     <message>
@@ -1144,6 +1229,37 @@
     </message>
 </context>
 <context>
+    <name>Tessera::FindBar</name>
+    <message>
+        <source>Find in conversation</source>
+        <translation>البحث في المحادثة</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>المطابقة السابقة (⁦Shift+F3⁩)</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>المطابقة التالية (F3)</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>إغلاق شريط البحث (Esc)</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>لا توجد مطابقات</translation>
+    </message>
+    <message>
+        <source>%1+</source>
+        <translation>⁦%1+⁩</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 من %2</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ItemListCard</name>
     <message>
         <source>Status: %1</source>
@@ -1155,9 +1271,9 @@
             <numerusform>لا عناصر</numerusform>
             <numerusform>عنصر واحد</numerusform>
             <numerusform>عنصران</numerusform>
-            <numerusform>%n عناصر</numerusform>
-            <numerusform>%n عنصرًا</numerusform>
-            <numerusform>%n عنصر</numerusform>
+            <numerusform>%Ln عناصر</numerusform>
+            <numerusform>%Ln عنصرًا</numerusform>
+            <numerusform>%Ln عنصر</numerusform>
         </translation>
     </message>
 </context>
@@ -1189,9 +1305,9 @@
             <numerusform>لا حقول</numerusform>
             <numerusform>حقل واحد</numerusform>
             <numerusform>حقلان</numerusform>
-            <numerusform>%n حقول</numerusform>
-            <numerusform>%n حقلًا</numerusform>
-            <numerusform>%n حقل</numerusform>
+            <numerusform>%Ln حقول</numerusform>
+            <numerusform>%Ln حقلًا</numerusform>
+            <numerusform>%Ln حقل</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1200,9 +1316,9 @@
             <numerusform>لا أزرار</numerusform>
             <numerusform>زر واحد</numerusform>
             <numerusform>زرّان</numerusform>
-            <numerusform>%n أزرار</numerusform>
-            <numerusform>%n زرًا</numerusform>
-            <numerusform>%n زر</numerusform>
+            <numerusform>%Ln أزرار</numerusform>
+            <numerusform>%Ln زرًا</numerusform>
+            <numerusform>%Ln زر</numerusform>
         </translation>
     </message>
     <message>
@@ -1219,9 +1335,9 @@
             <numerusform>لا صفوف</numerusform>
             <numerusform>صف واحد</numerusform>
             <numerusform>صفّان</numerusform>
-            <numerusform>%n صفوف</numerusform>
-            <numerusform>%n صفًا</numerusform>
-            <numerusform>%n صف</numerusform>
+            <numerusform>%Ln صفوف</numerusform>
+            <numerusform>%Ln صفًا</numerusform>
+            <numerusform>%Ln صف</numerusform>
         </translation>
     </message>
     <message>
@@ -1247,6 +1363,10 @@
     <message>
         <source>Pressed: %1</source>
         <translation>تم الضغط: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1434,10 +1554,6 @@
         <translation>إعادة &amp;تشغيل خدمة الوكيل</translation>
     </message>
     <message>
-        <source>No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai.</source>
-        <translation>لا توجد خدمة وكيل متصلة: شغّل Tessera مع --backend-cmd أو --backend أو --openai.</translation>
-    </message>
-    <message>
         <source>Open Backend &amp;Log</source>
         <translation>فتح &amp;سجل خدمة الوكيل</translation>
     </message>
@@ -1590,10 +1706,6 @@
         <translation>خدمة الوكيل التي تتحدث إليها هذه المحادثة؛ انقر للتبديل</translation>
     </message>
     <message>
-        <source>No agent is connected: Backend → Connect… (Ctrl+Shift+K) sets one up.</source>
-        <translation>لا يوجد وكيل متصل: خدمة الوكيل ← اتصال… (Ctrl+Shift+K) تُعدّ واحدًا.</translation>
-    </message>
-    <message>
         <source>Backend: none</source>
         <translation>خدمة الوكيل: لا شيء</translation>
     </message>
@@ -1611,9 +1723,9 @@
             <numerusform>لا رسائل</numerusform>
             <numerusform>رسالة واحدة</numerusform>
             <numerusform>رسالتان</numerusform>
-            <numerusform>%n رسائل</numerusform>
-            <numerusform>%n رسالة</numerusform>
-            <numerusform>%n رسالة</numerusform>
+            <numerusform>%Ln رسائل</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1622,9 +1734,9 @@
             <numerusform>لا بطاقات</numerusform>
             <numerusform>بطاقة واحدة</numerusform>
             <numerusform>بطاقتان</numerusform>
-            <numerusform>%n بطاقات</numerusform>
-            <numerusform>%n بطاقة</numerusform>
-            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%Ln بطاقات</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1633,9 +1745,9 @@
             <numerusform>لم تتعذّر أي كتلة</numerusform>
             <numerusform>تعذّر رسم كتلة واحدة أصليًا</numerusform>
             <numerusform>تعذّر رسم كتلتين أصليًا</numerusform>
-            <numerusform>تعذّر رسم %n كتل أصليًا</numerusform>
-            <numerusform>تعذّر رسم %n كتلة أصليًا</numerusform>
-            <numerusform>تعذّر رسم %n كتلة أصليًا</numerusform>
+            <numerusform>تعذّر رسم %Ln كتل أصليًا</numerusform>
+            <numerusform>تعذّر رسم %Ln كتلة أصليًا</numerusform>
+            <numerusform>تعذّر رسم %Ln كتلة أصليًا</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1644,14 +1756,98 @@
             <numerusform>لم ينقطع أي دور عند آخر توقف لـ Tessera.</numerusform>
             <numerusform>انقطع دور واحد عند آخر توقف لـ Tessera؛ وقد وُسم بأنه غير مكتمل.</numerusform>
             <numerusform>انقطع دوران عند آخر توقف لـ Tessera؛ وقد وُسما بأنهما غير مكتملين.</numerusform>
-            <numerusform>انقطعت %n أدوار عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
-            <numerusform>انقطع %n دورًا عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
-            <numerusform>انقطع %n دور عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
+            <numerusform>انقطعت %Ln أدوار عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
+            <numerusform>انقطع %Ln دورًا عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
+            <numerusform>انقطع %Ln دور عند آخر توقف لـ Tessera؛ وقد وُسمت بأنها غير مكتملة.</numerusform>
         </translation>
     </message>
     <message>
         <source>The demo is now saved as a conversation of yours.</source>
         <translation>حُفظ العرض التوضيحي الآن محادثةً خاصة بك.</translation>
+    </message>
+    <message>
+        <source>Copy Card for %1</source>
+        <translation>نسخ البطاقة لـ %1</translation>
+    </message>
+    <message>
+        <source>&amp;Find in Conversation</source>
+        <translation>&amp;بحث في المحادثة</translation>
+    </message>
+    <message>
+        <source>No agent backend is connected: start Tessera with %1, %2 or %3.</source>
+        <translation>لا توجد خدمة وكيل متصلة: شغّل Tessera مع %1 أو %2 أو %3.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>two parts of a summary</comment>
+        <translation>%1، %2</translation>
+    </message>
+    <message>
+        <source>Conversations are not being saved: %1.</source>
+        <translation>المحادثات لا تُحفظ: %1.</translation>
+    </message>
+    <message>
+        <source>Nothing of the conversation on screen is saved.</source>
+        <translation>لم يُحفظ شيء من المحادثة المعروضة.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved of “%1”: %n message(s); anything shown after them is on screen only.</source>
+        <translation>
+            <numerusform>حُفظ من «%1»: لا رسائل؛ وما يظهر بعد ذلك موجود على الشاشة فقط.</numerusform>
+            <numerusform>حُفظ من «%1»: رسالة واحدة؛ وما يظهر بعد ذلك موجود على الشاشة فقط.</numerusform>
+            <numerusform>حُفظ من «%1»: رسالتان؛ وما يظهر بعد ذلك موجود على الشاشة فقط.</numerusform>
+            <numerusform>حُفظ من «%1»: %Ln رسائل؛ وما يظهر بعد ذلك موجود على الشاشة فقط.</numerusform>
+            <numerusform>حُفظ من «%1»: %Ln رسالة؛ وما يظهر بعد ذلك موجود على الشاشة فقط.</numerusform>
+            <numerusform>حُفظ من «%1»: %Ln رسالة؛ وما يظهر بعد ذلك موجود على الشاشة فقط.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is read-only, so nothing new can be kept. Your text is still in the composer.</source>
+        <translation>لم يُرسل: %1 للقراءة فقط، فلا يمكن حفظ شيء جديد. نصّك ما زال في محرر الرسالة.</translation>
+    </message>
+    <message>
+        <source>Card copied for %1.</source>
+        <translation>نُسخت البطاقة لـ %1.</translation>
+    </message>
+    <message>
+        <source>The card cannot go to %1 as it is; see the issues.</source>
+        <translation>لا يمكن نقل البطاقة إلى %1 كما هي؛ انظر المشكلات.</translation>
+    </message>
+    <message>
+        <source>System &amp;Prompt…</source>
+        <translation>&amp;موجّه النظام…</translation>
+    </message>
+    <message>
+        <source>Connect an OpenAI-compatible backend to give this conversation a system prompt.</source>
+        <translation>اتصل بخدمة وكيل متوافقة مع OpenAI لتعطي هذه المحادثة موجّه نظام.</translation>
+    </message>
+    <message>
+        <source>This agent keeps its own instructions: a system prompt is for OpenAI-compatible backends only.</source>
+        <translation>لهذا الوكيل تعليماته الخاصة: موجّه النظام لخدمات الوكيل المتوافقة مع OpenAI فقط.</translation>
+    </message>
+    <message>
+        <source>The agent is answering: change the system prompt when the turn ends.</source>
+        <translation>الوكيل يجيب: غيّر موجّه النظام عند انتهاء الدور.</translation>
+    </message>
+    <message>
+        <source>Instructions for the model in this conversation, sent before Tessera&apos;s card rules</source>
+        <translation>تعليمات للنموذج في هذه المحادثة، تُرسل قبل قواعد البطاقات في Tessera</translation>
+    </message>
+    <message>
+        <source>The system prompt was not saved: %1</source>
+        <translation>لم يُحفظ موجّه النظام: %1</translation>
+    </message>
+    <message>
+        <source>This conversation has no system prompt from the next message on.</source>
+        <translation>لن يكون لهذه المحادثة موجّه نظام بدءًا من الرسالة التالية.</translation>
+    </message>
+    <message>
+        <source>The system prompt applies from the next message.</source>
+        <translation>يسري موجّه النظام بدءًا من الرسالة التالية.</translation>
+    </message>
+    <message>
+        <source>No agent is connected: Backend → Connect… (%1) sets one up.</source>
+        <translation>لا يوجد وكيل متصل: خدمة الوكيل ← اتصال… (%1) تُعدّ واحدًا.</translation>
     </message>
 </context>
 <context>
@@ -1689,9 +1885,9 @@
             <numerusform>%1، لا سلاسل</numerusform>
             <numerusform>%1، سلسلة واحدة</numerusform>
             <numerusform>%1، سلسلتان</numerusform>
-            <numerusform>%1، %n سلاسل</numerusform>
-            <numerusform>%1، %n سلسلة</numerusform>
-            <numerusform>%1، %n سلسلة</numerusform>
+            <numerusform>%1، %Ln سلاسل</numerusform>
+            <numerusform>%1، %Ln سلسلة</numerusform>
+            <numerusform>%1، %Ln سلسلة</numerusform>
         </translation>
     </message>
     <message>
@@ -1704,9 +1900,9 @@
             <numerusform>%1: لا نقاط، من %2 إلى %3</numerusform>
             <numerusform>%1: نقطة واحدة، من %2 إلى %3</numerusform>
             <numerusform>%1: نقطتان، من %2 إلى %3</numerusform>
-            <numerusform>%1: %n نقاط، من %2 إلى %3</numerusform>
-            <numerusform>%1: %n نقطة، من %2 إلى %3</numerusform>
-            <numerusform>%1: %n نقطة، من %2 إلى %3</numerusform>
+            <numerusform>%1: %Ln نقاط، من %2 إلى %3</numerusform>
+            <numerusform>%1: %Ln نقطة، من %2 إلى %3</numerusform>
+            <numerusform>%1: %Ln نقطة، من %2 إلى %3</numerusform>
         </translation>
     </message>
     <message>
@@ -1752,9 +1948,9 @@
             <numerusform>لا إجراءات مقترحة</numerusform>
             <numerusform>إجراء مقترح واحد</numerusform>
             <numerusform>إجراءان مقترحان</numerusform>
-            <numerusform>%n إجراءات مقترحة</numerusform>
-            <numerusform>%n إجراءً مقترحًا</numerusform>
-            <numerusform>%n إجراء مقترح</numerusform>
+            <numerusform>%Ln إجراءات مقترحة</numerusform>
+            <numerusform>%Ln إجراءً مقترحًا</numerusform>
+            <numerusform>%Ln إجراء مقترح</numerusform>
         </translation>
     </message>
 </context>
@@ -1887,6 +2083,22 @@
         <source>Keyboard shortcuts</source>
         <translation>اختصارات لوحة المفاتيح</translation>
     </message>
+    <message>
+        <source>Enter / Shift+Enter, F3 / Shift+F3</source>
+        <translation>Enter / Shift+Enter, F3 / Shift+F3</translation>
+    </message>
+    <message>
+        <source>Next and previous match in the find bar</source>
+        <translation>المطابقة التالية والسابقة في شريط البحث</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>إغلاق شريط البحث</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::StoreCommands</name>
@@ -1896,9 +2108,9 @@
             <numerusform>لا رسائل</numerusform>
             <numerusform>رسالة واحدة</numerusform>
             <numerusform>رسالتان</numerusform>
-            <numerusform>%n رسائل</numerusform>
-            <numerusform>%n رسالة</numerusform>
-            <numerusform>%n رسالة</numerusform>
+            <numerusform>%Ln رسائل</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
+            <numerusform>%Ln رسالة</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1907,9 +2119,9 @@
             <numerusform>لا بطاقات</numerusform>
             <numerusform>بطاقة واحدة</numerusform>
             <numerusform>بطاقتان</numerusform>
-            <numerusform>%n بطاقات</numerusform>
-            <numerusform>%n بطاقة</numerusform>
-            <numerusform>%n بطاقة</numerusform>
+            <numerusform>%Ln بطاقات</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
+            <numerusform>%Ln بطاقة</numerusform>
         </translation>
     </message>
     <message>
@@ -1919,6 +2131,55 @@
     <message>
         <source>wrote %1 (%2, %3)</source>
         <translation>كُتب %1 (%2، %3)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::SystemPromptDialog</name>
+    <message>
+        <source>System Prompt</source>
+        <translation>موجّه النظام</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions for the model in this conversation:</source>
+        <translation>&amp;تعليمات للنموذج في هذه المحادثة:</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions for the model in “%1”:</source>
+        <translation>&amp;تعليمات للنموذج في «%1»:</translation>
+    </message>
+    <message>
+        <source>Sent before each of your messages from the next one on, followed by Tessera&apos;s own rules for drawing cards. Only this conversation uses it; leave it empty for none.</source>
+        <translation>يُرسل قبل كل رسالة من رسائلك بدءًا من الرسالة التالية، وتتبعه قواعد Tessera الخاصة برسم البطاقات. تستخدمه هذه المحادثة وحدها؛ اتركه فارغًا إن لم ترد موجّهًا.</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>موجّه النظام</translation>
+    </message>
+    <message>
+        <source>For example: Answer in French. Keep answers short.</source>
+        <translation>مثلًا: أجب بالفرنسية. اجعل الإجابات قصيرة.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s): at most %1 can be kept.</source>
+        <translation>
+            <numerusform>%Ln حرف: يمكن حفظ %1 على الأكثر.</numerusform>
+            <numerusform>حرف واحد: يمكن حفظ %1 على الأكثر.</numerusform>
+            <numerusform>حرفان: يمكن حفظ %1 على الأكثر.</numerusform>
+            <numerusform>%Ln أحرف: يمكن حفظ %1 على الأكثر.</numerusform>
+            <numerusform>%Ln حرفًا: يمكن حفظ %1 على الأكثر.</numerusform>
+            <numerusform>%Ln حرف: يمكن حفظ %1 على الأكثر.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln حرف</numerusform>
+            <numerusform>حرف واحد</numerusform>
+            <numerusform>حرفان</numerusform>
+            <numerusform>%Ln أحرف</numerusform>
+            <numerusform>%Ln حرفًا</numerusform>
+            <numerusform>%Ln حرف</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2033,9 +2294,9 @@
             <numerusform>لا إدخالات</numerusform>
             <numerusform>إدخال واحد</numerusform>
             <numerusform>إدخالان</numerusform>
-            <numerusform>%n إدخالات</numerusform>
-            <numerusform>%n إدخالًا</numerusform>
-            <numerusform>%n إدخال</numerusform>
+            <numerusform>%Ln إدخالات</numerusform>
+            <numerusform>%Ln إدخالًا</numerusform>
+            <numerusform>%Ln إدخال</numerusform>
         </translation>
     </message>
     <message>
@@ -2052,9 +2313,9 @@
             <numerusform>لا صفوف</numerusform>
             <numerusform>صف واحد</numerusform>
             <numerusform>صفّان</numerusform>
-            <numerusform>%n صفوف</numerusform>
-            <numerusform>%n صفًا</numerusform>
-            <numerusform>%n صف</numerusform>
+            <numerusform>%Ln صفوف</numerusform>
+            <numerusform>%Ln صفًا</numerusform>
+            <numerusform>%Ln صف</numerusform>
         </translation>
     </message>
     <message>
@@ -2067,9 +2328,9 @@
             <numerusform>قائمة بلا عناصر</numerusform>
             <numerusform>قائمة من عنصر واحد</numerusform>
             <numerusform>قائمة من عنصرين</numerusform>
-            <numerusform>قائمة من %n عناصر</numerusform>
-            <numerusform>قائمة من %n عنصرًا</numerusform>
-            <numerusform>قائمة من %n عنصر</numerusform>
+            <numerusform>قائمة من %Ln عناصر</numerusform>
+            <numerusform>قائمة من %Ln عنصرًا</numerusform>
+            <numerusform>قائمة من %Ln عنصر</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2078,9 +2339,9 @@
             <numerusform>خط زمني بلا محطات</numerusform>
             <numerusform>خط زمني من محطة واحدة</numerusform>
             <numerusform>خط زمني من محطتين</numerusform>
-            <numerusform>خط زمني من %n محطات</numerusform>
-            <numerusform>خط زمني من %n محطة</numerusform>
-            <numerusform>خط زمني من %n محطة</numerusform>
+            <numerusform>خط زمني من %Ln محطات</numerusform>
+            <numerusform>خط زمني من %Ln محطة</numerusform>
+            <numerusform>خط زمني من %Ln محطة</numerusform>
         </translation>
     </message>
     <message>
@@ -2093,9 +2354,9 @@
             <numerusform>قائمة تحقق بلا بنود</numerusform>
             <numerusform>قائمة تحقق من بند واحد</numerusform>
             <numerusform>قائمة تحقق من بندين</numerusform>
-            <numerusform>قائمة تحقق من %n بنود</numerusform>
-            <numerusform>قائمة تحقق من %n بندًا</numerusform>
-            <numerusform>قائمة تحقق من %n بند</numerusform>
+            <numerusform>قائمة تحقق من %Ln بنود</numerusform>
+            <numerusform>قائمة تحقق من %Ln بندًا</numerusform>
+            <numerusform>قائمة تحقق من %Ln بند</numerusform>
         </translation>
     </message>
     <message>
@@ -2108,22 +2369,14 @@
             <numerusform>مقارنة بلا خيارات</numerusform>
             <numerusform>مقارنة لخيار واحد</numerusform>
             <numerusform>مقارنة بين خيارين</numerusform>
-            <numerusform>مقارنة بين %n خيارات</numerusform>
-            <numerusform>مقارنة بين %n خيارًا</numerusform>
-            <numerusform>مقارنة بين %n خيار</numerusform>
+            <numerusform>مقارنة بين %Ln خيارات</numerusform>
+            <numerusform>مقارنة بين %Ln خيارًا</numerusform>
+            <numerusform>مقارنة بين %Ln خيار</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 of 5 stars</source>
         <translation>%1 من 5 نجوم</translation>
-    </message>
-    <message>
-        <source>(%1 reviews)</source>
-        <translation>(عدد المراجعات: %1)</translation>
-    </message>
-    <message>
-        <source>%1 reviews</source>
-        <translation>عدد المراجعات: %1</translation>
     </message>
     <message>
         <source>board</source>
@@ -2144,6 +2397,28 @@
     <message>
         <source>(unsupported widget &quot;%1&quot;)</source>
         <translation>(عنصر واجهة غير مدعوم «%1»)</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%1 review(s))</source>
+        <translation>
+            <numerusform>(%1 مراجعة)</numerusform>
+            <numerusform>(%1 مراجعة)</numerusform>
+            <numerusform>(%1 مراجعتان)</numerusform>
+            <numerusform>(%1 مراجعات)</numerusform>
+            <numerusform>(%1 مراجعة)</numerusform>
+            <numerusform>(%1 مراجعة)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 review(s)</source>
+        <translation>
+            <numerusform>%1 مراجعة</numerusform>
+            <numerusform>%1 مراجعة</numerusform>
+            <numerusform>%1 مراجعتان</numerusform>
+            <numerusform>%1 مراجعات</numerusform>
+            <numerusform>%1 مراجعة</numerusform>
+            <numerusform>%1 مراجعة</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2218,10 +2493,6 @@
         <translation>ليس عنوان data: URI</translation>
     </message>
     <message>
-        <source>longer than %1 characters</source>
-        <translation>أطول من %1 حرف</translation>
-    </message>
-    <message>
         <source>bad base64</source>
         <translation>ترميز base64 غير صالح</translation>
     </message>
@@ -2236,6 +2507,17 @@
     <message>
         <source>Could not load the image from %1: %2</source>
         <translation>تعذّر تحميل الصورة من %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>longer than %Ln character(s)</source>
+        <translation>
+            <numerusform>أطول من %Ln حرف</numerusform>
+            <numerusform>أطول من حرف واحد</numerusform>
+            <numerusform>أطول من حرفين</numerusform>
+            <numerusform>أطول من %Ln أحرف</numerusform>
+            <numerusform>أطول من %Ln حرفًا</numerusform>
+            <numerusform>أطول من %Ln حرف</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2257,9 +2539,9 @@
             <numerusform>لا نقاط، من %1 إلى %2</numerusform>
             <numerusform>نقطة واحدة، من %1 إلى %2</numerusform>
             <numerusform>نقطتان، من %1 إلى %2</numerusform>
-            <numerusform>%n نقاط، من %1 إلى %2</numerusform>
-            <numerusform>%n نقطة، من %1 إلى %2</numerusform>
-            <numerusform>%n نقطة، من %1 إلى %2</numerusform>
+            <numerusform>%Ln نقاط، من %1 إلى %2</numerusform>
+            <numerusform>%Ln نقطة، من %1 إلى %2</numerusform>
+            <numerusform>%Ln نقطة، من %1 إلى %2</numerusform>
         </translation>
     </message>
     <message>

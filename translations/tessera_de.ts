@@ -200,10 +200,6 @@
         <translation>Canvas</translation>
     </message>
     <message>
-        <source>Interactive canvases are not drawn in this version. The canvas HTML (%1 characters) is kept with the conversation.</source>
-        <translation>Interaktive Canvas-Karten werden in dieser Version nicht gezeichnet. Das Canvas-HTML (%1 Zeichen) bleibt in der Unterhaltung erhalten.</translation>
-    </message>
-    <message>
         <source>Libraries requested: none</source>
         <translation>Angeforderte Bibliotheken: keine</translation>
     </message>
@@ -219,6 +215,13 @@
         <source>untitled</source>
         <translation>ohne Titel</translation>
     </message>
+    <message numerus="yes">
+        <source>Interactive canvases are not drawn in this version. The canvas HTML (%Ln character(s)) is kept with the conversation.</source>
+        <translation>
+            <numerusform>Interaktive Canvas-Karten werden in dieser Version nicht gezeichnet. Das Canvas-HTML (%Ln Zeichen) bleibt in der Unterhaltung erhalten.</numerusform>
+            <numerusform>Interaktive Canvas-Karten werden in dieser Version nicht gezeichnet. Das Canvas-HTML (%Ln Zeichen) bleibt in der Unterhaltung erhalten.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tessera::CardExport</name>
@@ -233,6 +236,76 @@
     <message>
         <source>Copy as &amp;Image</source>
         <translation>Als &amp;Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Card</source>
+        <translation>Karte kopieren</translation>
+    </message>
+    <message>
+        <source>This card cannot go to %1 as it is; nothing was copied.</source>
+        <translation>Diese Karte kann so nicht nach %1; es wurde nichts kopiert.</translation>
+    </message>
+    <message>
+        <source>Copied for %1, without what %1 cannot show:</source>
+        <translation>Für %1 kopiert, ohne das, was %1 nicht zeigen kann:</translation>
+    </message>
+    <message>
+        <source>Copy for %1</source>
+        <translation>Für %1 kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CardFrame</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CardKindName</name>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Item list</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>Diagramm</translation>
+    </message>
+    <message>
+        <source>Suggested actions</source>
+        <translation>Vorgeschlagene Aktionen</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>Canvas</translation>
+    </message>
+    <message>
+        <source>Interactive card</source>
+        <translation>Interaktive Karte</translation>
+    </message>
+    <message>
+        <source>Widget</source>
+        <translation>Widget</translation>
     </message>
 </context>
 <context>
@@ -917,6 +990,10 @@
         <source>this conversation is not stored</source>
         <translation>diese Unterhaltung ist nicht gespeichert</translation>
     </message>
+    <message>
+        <source>The conversation&apos;s system prompt could not be read: %1</source>
+        <translation>Der Systemprompt der Unterhaltung konnte nicht gelesen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -1021,6 +1098,10 @@
             <numerusform>%n Felder</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::FallbackCard</name>
@@ -1077,6 +1158,37 @@
     <message>
         <source>Invalid dorkos-ui widget</source>
         <translation>Ungültiges dorkos-ui-Widget</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::FindBar</name>
+    <message>
+        <source>Find in conversation</source>
+        <translation>In der Unterhaltung suchen</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>Vorheriger Treffer (Umschalt+F3)</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>Nächster Treffer (F3)</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>Suchleiste schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Keine Treffer</translation>
+    </message>
+    <message>
+        <source>%1+</source>
+        <translation>%1+</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1279,10 @@
     <message>
         <source>Pressed: %1</source>
         <translation>Gedrückt: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1354,10 +1470,6 @@
         <translation>Backend &amp;neu starten</translation>
     </message>
     <message>
-        <source>No agent backend is connected: start Tessera with --backend-cmd, --backend or --openai.</source>
-        <translation>Kein Agenten-Backend verbunden: Starten Sie Tessera mit --backend-cmd, --backend oder --openai.</translation>
-    </message>
-    <message>
         <source>Open Backend &amp;Log</source>
         <translation>Backend-&amp;Protokoll öffnen</translation>
     </message>
@@ -1510,10 +1622,6 @@
         <translation>Das Backend dieses Gesprächs; klicken zum Wechseln</translation>
     </message>
     <message>
-        <source>No agent is connected: Backend → Connect… (Ctrl+Shift+K) sets one up.</source>
-        <translation>Kein Agent ist verbunden: Backend → Verbinden… (Strg+Umschalt+K) richtet einen ein.</translation>
-    </message>
-    <message>
         <source>Backend: none</source>
         <translation>Backend: keins</translation>
     </message>
@@ -1556,6 +1664,86 @@
     <message>
         <source>The demo is now saved as a conversation of yours.</source>
         <translation>Die Demo ist jetzt als Ihre eigene Unterhaltung gespeichert.</translation>
+    </message>
+    <message>
+        <source>Copy Card for %1</source>
+        <translation>Karte für %1 kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Find in Conversation</source>
+        <translation>In der Unterhaltung &amp;suchen</translation>
+    </message>
+    <message>
+        <source>No agent backend is connected: start Tessera with %1, %2 or %3.</source>
+        <translation>Kein Agenten-Backend verbunden: Starten Sie Tessera mit %1, %2 oder %3.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>two parts of a summary</comment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Conversations are not being saved: %1.</source>
+        <translation>Unterhaltungen werden nicht gespeichert: %1.</translation>
+    </message>
+    <message>
+        <source>Nothing of the conversation on screen is saved.</source>
+        <translation>Von der angezeigten Unterhaltung ist nichts gespeichert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved of “%1”: %n message(s); anything shown after them is on screen only.</source>
+        <translation>
+            <numerusform>Gespeichert von „%1“: %n Nachricht; alles danach Angezeigte gibt es nur auf dem Bildschirm.</numerusform>
+            <numerusform>Gespeichert von „%1“: %n Nachrichten; alles danach Angezeigte gibt es nur auf dem Bildschirm.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not sent: %1 is read-only, so nothing new can be kept. Your text is still in the composer.</source>
+        <translation>Nicht gesendet: %1 ist schreibgeschützt, daher kann nichts Neues gespeichert werden. Ihr Text steht noch im Eingabefeld.</translation>
+    </message>
+    <message>
+        <source>Card copied for %1.</source>
+        <translation>Karte für %1 kopiert.</translation>
+    </message>
+    <message>
+        <source>The card cannot go to %1 as it is; see the issues.</source>
+        <translation>Die Karte kann so nicht nach %1; siehe die Probleme.</translation>
+    </message>
+    <message>
+        <source>System &amp;Prompt…</source>
+        <translation>System&amp;prompt…</translation>
+    </message>
+    <message>
+        <source>Connect an OpenAI-compatible backend to give this conversation a system prompt.</source>
+        <translation>Verbinden Sie ein OpenAI-kompatibles Backend, um dieser Unterhaltung einen Systemprompt zu geben.</translation>
+    </message>
+    <message>
+        <source>This agent keeps its own instructions: a system prompt is for OpenAI-compatible backends only.</source>
+        <translation>Dieser Agent hat eigene Anweisungen: Ein Systemprompt gilt nur für OpenAI-kompatible Backends.</translation>
+    </message>
+    <message>
+        <source>The agent is answering: change the system prompt when the turn ends.</source>
+        <translation>Der Agent antwortet: Ändern Sie den Systemprompt, wenn die Runde endet.</translation>
+    </message>
+    <message>
+        <source>Instructions for the model in this conversation, sent before Tessera&apos;s card rules</source>
+        <translation>Anweisungen für das Modell in dieser Unterhaltung, vor Tesseras Kartenregeln gesendet</translation>
+    </message>
+    <message>
+        <source>The system prompt was not saved: %1</source>
+        <translation>Der Systemprompt wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>This conversation has no system prompt from the next message on.</source>
+        <translation>Ab der nächsten Nachricht hat diese Unterhaltung keinen Systemprompt.</translation>
+    </message>
+    <message>
+        <source>The system prompt applies from the next message.</source>
+        <translation>Der Systemprompt gilt ab der nächsten Nachricht.</translation>
+    </message>
+    <message>
+        <source>No agent is connected: Backend → Connect… (%1) sets one up.</source>
+        <translation>Kein Agent ist verbunden: Backend → Verbinden… (%1) richtet einen ein.</translation>
     </message>
 </context>
 <context>
@@ -1779,6 +1967,22 @@
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
     </message>
+    <message>
+        <source>Enter / Shift+Enter, F3 / Shift+F3</source>
+        <translation>Enter / Umschalt+Enter, F3 / Umschalt+F3</translation>
+    </message>
+    <message>
+        <source>Next and previous match in the find bar</source>
+        <translation>Nächster und vorheriger Treffer in der Suchleiste</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>Suchleiste schließen</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::StoreCommands</name>
@@ -1803,6 +2007,47 @@
     <message>
         <source>wrote %1 (%2, %3)</source>
         <translation>%1 geschrieben (%2, %3)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::SystemPromptDialog</name>
+    <message>
+        <source>System Prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions for the model in this conversation:</source>
+        <translation>&amp;Anweisungen für das Modell in dieser Unterhaltung:</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions for the model in “%1”:</source>
+        <translation>&amp;Anweisungen für das Modell in „%1“:</translation>
+    </message>
+    <message>
+        <source>Sent before each of your messages from the next one on, followed by Tessera&apos;s own rules for drawing cards. Only this conversation uses it; leave it empty for none.</source>
+        <translation>Wird ab der nächsten Nachricht vor jeder Ihrer Nachrichten gesendet, gefolgt von Tesseras eigenen Regeln zum Zeichnen von Karten. Nur diese Unterhaltung verwendet ihn; lassen Sie ihn leer, wenn Sie keinen möchten.</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>For example: Answer in French. Keep answers short.</source>
+        <translation>Zum Beispiel: Antworte auf Französisch. Halte die Antworten kurz.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s): at most %1 can be kept.</source>
+        <translation>
+            <numerusform>%Ln Zeichen: Höchstens %1 können gespeichert werden.</numerusform>
+            <numerusform>%Ln Zeichen: Höchstens %1 können gespeichert werden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln Zeichen</numerusform>
+            <numerusform>%Ln Zeichen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1978,14 +2223,6 @@
         <translation>%1 von 5 Sternen</translation>
     </message>
     <message>
-        <source>(%1 reviews)</source>
-        <translation>(%1 Bewertungen)</translation>
-    </message>
-    <message>
-        <source>%1 reviews</source>
-        <translation>%1 Bewertungen</translation>
-    </message>
-    <message>
         <source>board</source>
         <translation>Spielbrett</translation>
     </message>
@@ -2004,6 +2241,20 @@
     <message>
         <source>(unsupported widget &quot;%1&quot;)</source>
         <translation>(nicht unterstütztes Widget „%1“)</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%1 review(s))</source>
+        <translation>
+            <numerusform>(%1 Bewertung)</numerusform>
+            <numerusform>(%1 Bewertungen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 review(s)</source>
+        <translation>
+            <numerusform>%1 Bewertung</numerusform>
+            <numerusform>%1 Bewertungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2078,10 +2329,6 @@
         <translation>kein data:-URI</translation>
     </message>
     <message>
-        <source>longer than %1 characters</source>
-        <translation>länger als %1 Zeichen</translation>
-    </message>
-    <message>
         <source>bad base64</source>
         <translation>ungültiges Base64</translation>
     </message>
@@ -2096,6 +2343,13 @@
     <message>
         <source>Could not load the image from %1: %2</source>
         <translation>Das Bild von %1 konnte nicht geladen werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>longer than %Ln character(s)</source>
+        <translation>
+            <numerusform>länger als %Ln Zeichen</numerusform>
+            <numerusform>länger als %Ln Zeichen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,16 @@
     </message>
 </context>
 <context>
+    <name>Tessera::CanvasPlaceholderCard</name>
+    <message numerus="yes">
+        <source>Interactive canvases are not drawn in this version. The canvas HTML (%Ln character(s)) is kept with the conversation.</source>
+        <translation>
+            <numerusform>Interactive canvases are not drawn in this version. The canvas HTML (%Ln character) is kept with the conversation.</numerusform>
+            <numerusform>Interactive canvases are not drawn in this version. The canvas HTML (%Ln characters) is kept with the conversation.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::CardStateBar</name>
     <message numerus="yes">
         <source>… %n more not shown (at most %1 lines)</source>
@@ -204,6 +214,13 @@
             <numerusform>%n turns were cut off when Tessera last stopped; they are marked incomplete.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Saved of “%1”: %n message(s); anything shown after them is on screen only.</source>
+        <translation>
+            <numerusform>Saved of “%1”: %n message; anything shown after it is on screen only.</numerusform>
+            <numerusform>Saved of “%1”: %n messages; anything shown after them is on screen only.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>
@@ -250,6 +267,23 @@
     </message>
 </context>
 <context>
+    <name>Tessera::SystemPromptDialog</name>
+    <message numerus="yes">
+        <source>%Ln character(s): at most %1 can be kept.</source>
+        <translation>
+            <numerusform>%Ln character: at most %1 can be kept.</numerusform>
+            <numerusform>%Ln characters: at most %1 can be kept.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>%Ln character</numerusform>
+            <numerusform>%Ln characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::WidgetDocumentCard</name>
     <message numerus="yes">
         <source>%n entries</source>
@@ -291,6 +325,30 @@
         <translation>
             <numerusform>comparison of %n option</numerusform>
             <numerusform>comparison of %n options</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%1 review(s))</source>
+        <translation>
+            <numerusform>(%1 review)</numerusform>
+            <numerusform>(%1 reviews)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 review(s)</source>
+        <translation>
+            <numerusform>%1 review</numerusform>
+            <numerusform>%1 reviews</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WidgetNodeImage</name>
+    <message numerus="yes">
+        <source>longer than %Ln character(s)</source>
+        <translation>
+            <numerusform>longer than %Ln character</numerusform>
+            <numerusform>longer than %Ln characters</numerusform>
         </translation>
     </message>
 </context>

@@ -1,5 +1,6 @@
 #include <widgets/conversation/blockwidgets.h>
 
+#include <QLocale>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -95,7 +96,8 @@ VersionSwitcherRow::VersionSwitcherRow(const QString &group, int version, int co
         button->setFocusPolicy(Qt::StrongFocus);
         button->installEventFilter(this);
     }
-    auto *label = new QLabel(QStringLiteral("%1/%2").arg(version).arg(count), this);
+    const QLocale locale; // the locale's digits, as every number Tessera writes itself
+    auto *label = new QLabel(QStringLiteral("%1/%2").arg(locale.toString(version), locale.toString(count)), this);
     label->setObjectName(QStringLiteral("versionLabel"));
     label->setForegroundRole(QPalette::PlaceholderText);
     auto *layout = new QHBoxLayout(this);
@@ -105,7 +107,7 @@ VersionSwitcherRow::VersionSwitcherRow(const QString &group, int version, int co
     layout->addWidget(label);
     layout->addWidget(m_next);
     layout->addStretch(1);
-    setAccessibleName(tr("Version %1 of %2").arg(version).arg(count));
+    setAccessibleName(tr("Version %1 of %2").arg(locale.toString(version), locale.toString(count)));
     connect(m_previous, &QToolButton::clicked, this, [this] { request(m_version - 1); });
     connect(m_next, &QToolButton::clicked, this, [this] { request(m_version + 1); });
 }

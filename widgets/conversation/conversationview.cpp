@@ -138,6 +138,34 @@ void ConversationView::resetRows()
         verticalScrollBar()->setValue(place);
 }
 
+void ConversationView::redrawInPlace()
+{
+    if (!m_model || m_rows.isEmpty())
+        return;
+    QScrollBar *bar = verticalScrollBar();
+    const bool bottom = bar->value() >= bar->maximum() - 4;
+    const int anchor = rowAt(bar->value());
+    const int delta = bar->value() - m_offsets.at(anchor);
+    const int width = itemWidth();
+    for (int row = 0; row < m_rows.size(); ++row) {
+        releaseWidget(row);
+        m_rows[row].height = -1;
+        m_rows[row].estimate = estimateBlockHeight(*m_model, row, width);
+    }
+    m_layoutWidth = width;
+    rebuildOffsets();
+    if (bottom) {
+        scrollToBottom();
+        return;
+    }
+    // Twice, as scrollToRow: the first pass measures the rows around the anchor, the second lands.
+    for (int pass = 0; pass < 2; ++pass) {
+        bar->setRange(0, qMax(0, contentHeight() - viewport()->height()));
+        bar->setValue(m_offsets.at(anchor) + qBound(0, delta, qMax(0, heightOf(anchor) - 1)));
+        updateLayout();
+    }
+}
+
 void ConversationView::rememberPlace()
 {
     QScrollBar *bar = verticalScrollBar();

@@ -42,9 +42,14 @@ public:
     ConversationModel *model() const { return m_model; }
     CardActions *cardActions() const { return m_actions; }
     // The settings every block is drawn with (the window reads them from QSettings). They apply to
-    // blocks built from now on; rebuild the rows (reset the model) to redraw the live ones.
+    // blocks built from now on; redrawInPlace() redraws the live ones.
     void setRenderSettings(const RenderSettings &settings) { m_renderSettings = settings; }
     const RenderSettings &renderSettings() const { return m_renderSettings; }
+    // Rebuilds every block from the same model rows (new settings, font size or theme: every height
+    // may change) and keeps the reader's place (issue 18): the row at the top of the viewport stays at
+    // the top, as far into it as before (clamped to its new height); a reader at the end stays at the
+    // end. The model is not touched: no reset, no reload of a stored conversation's pages.
+    void redrawInPlace();
 
     // Live widgets right now (for tests and the benchmark).
     int liveWidgetCount() const;

@@ -1,5 +1,6 @@
 #include <widgets/conversation/findbar.h>
 
+#include <QLocale>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -130,8 +131,11 @@ QString FindBar::statusText() const
         return {};
     if (m_matches.isEmpty())
         return tr("No matches");
-    const QString total = m_matches.size() >= kMatchLimit ? tr("%1+").arg(kMatchLimit) : QString::number(m_matches.size());
-    return tr("%1 of %2").arg(m_current + 1).arg(total);
+    // Tessera's own numbers are written in the locale's digits (QLocale), as its dates are.
+    const QLocale locale;
+    const QString total = m_matches.size() >= kMatchLimit ? tr("%1+").arg(locale.toString(kMatchLimit))
+                                                          : locale.toString(int(m_matches.size()));
+    return tr("%1 of %2").arg(locale.toString(m_current + 1), total);
 }
 
 void FindBar::loadWholeHistory()

@@ -50,7 +50,7 @@ public:
 
     QLineEdit *field() const { return m_field; }
 
-    static constexpr int kMatchLimit = 10000; // more: the status reads "… of 10000+"
+    static constexpr int kMatchLimit = 10000; // more: the status reads "… of 10000+" (in the locale's digits)
 
 public Q_SLOTS:
     void findNext();

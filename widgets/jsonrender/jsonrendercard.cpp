@@ -582,14 +582,19 @@ void JsonRenderCard::buildElement(const json &elements, const std::string &id, Q
                 auto *item = new QTableWidgetItem(text);
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
                 item->setToolTip(text);
-                if (cell.is_number())
-                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 table->setItem(r, c, item);
             }
         }
+        // A column is aligned as one, header and cells alike (in either direction, issue 18): a column
+        // of numbers to the right (mirrored under a right-to-left language), any other to the left.
         for (int c = 0; c < int(headers.size()); ++c) {
-            if (numeric.at(c) && anyNumber.at(c) && table->horizontalHeaderItem(c))
-                table->horizontalHeaderItem(c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            const Qt::Alignment alignment = (numeric.at(c) && anyNumber.at(c) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
+            if (QTableWidgetItem *header = table->horizontalHeaderItem(c))
+                header->setTextAlignment(alignment);
+            for (int r = 0; r < table->rowCount(); ++r) {
+                if (QTableWidgetItem *item = table->item(r, c))
+                    item->setTextAlignment(alignment);
+            }
         }
         table->setAccessibleName(tr("Table: %1").arg(headers.join(QStringLiteral(", "))));
         table->setAccessibleDescription(tr("%n row(s)", nullptr, int(rowList.size())));

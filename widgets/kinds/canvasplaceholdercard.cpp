@@ -1,7 +1,8 @@
 #include <widgets/kinds/canvasplaceholdercard.h>
 
+#include <limits>
+
 #include <QLabel>
-#include <QLocale>
 #include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
@@ -28,9 +29,8 @@ CanvasPlaceholderCard::CanvasPlaceholderCard(const Card &card, QWidget *parent)
         }
     }
 
-    m_note = tr("Interactive canvases are not drawn in this version. The canvas HTML (%1 characters) is kept "
-                "with the conversation.")
-                 .arg(QLocale().toString(htmlChars));
+    m_note = tr("Interactive canvases are not drawn in this version. The canvas HTML (%Ln character(s)) is kept "
+                "with the conversation.", nullptr, int(qMin<qsizetype>(htmlChars, std::numeric_limits<int>::max())));
     auto *note = new QLabel(m_note, this);
     note->setObjectName(QStringLiteral("canvasNote"));
     note->setTextFormat(Qt::PlainText);

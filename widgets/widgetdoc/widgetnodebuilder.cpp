@@ -1,5 +1,6 @@
 #include <widgets/widgetdoc/widgetnodebuilder.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <memory>
@@ -209,16 +210,14 @@ QList<double> numbersOf(const json &array)
     return values;
 }
 
-// A table column's alignment ("right", "center", "left"); without one, numbers go right.
-Qt::Alignment columnAlignment(const QString &align, bool isNumber)
+// A table column's alignment ("right", "center", "left"; buildTable fills in a missing one).
+Qt::Alignment columnAlignment(const QString &align)
 {
     if (align == QLatin1String("right"))
         return Qt::AlignRight;
     if (align == QLatin1String("center"))
         return Qt::AlignHCenter;
-    if (align == QLatin1String("left"))
-        return Qt::AlignLeft;
-    return isNumber ? Qt::AlignRight : Qt::AlignLeft;
+    return Qt::AlignLeft;
 }
 
 // A read-only table as tall as its rows (no inner vertical scrolling).
@@ -540,7 +539,7 @@ void WidgetNodeBuilder::fillTable(QTableWidget *table, const json &rows, const Q
             auto *item = new QTableWidgetItem(text);
             if (text.size() > 24)
                 item->setToolTip(text);
-            item->setTextAlignment(columnAlignment(aligns.at(c), has && cell.is_number()) | Qt::AlignVCenter);
+            item->setTextAlignment(columnAlignment(aligns.at(c)) | Qt::AlignVCenter);
             table->setItem(r, c, item);
         }
     }
@@ -559,11 +558,28 @@ QWidget *WidgetNodeBuilder::buildTable(const json &node, const QString &pointer,
         }
     }
     const int rowCount = rows.is_array() ? int(rows.size()) : 0;
+    // A column is aligned as one, header and cells alike (issue 18): its "align", else right when every
+    // cell it has is a number, else left (Qt mirrors both under a right-to-left language).
+    for (int c = 0; c < keys.size(); ++c) {
+        if (!aligns.at(c).isEmpty())
+            continue;
+        const std::string key = keys.at(c).toStdString();
+        bool anyNumber = false, allNumbers = true;
+        for (int r = 0; r < rowCount; ++r) {
+            const json &row = rows[std::size_t(r)];
+            if (!row.is_object() || !row.contains(key))
+                continue;
+            const bool number = row.at(key).is_number();
+            anyNumber = anyNumber || number;
+            allNumbers = allNumbers && number;
+        }
+        aligns[c] = anyNumber && allNumbers ? QStringLiteral("right") : QStringLiteral("left");
+    }
     auto *table = newNodeTable(rowCount, labels, parent);
     fillTable(table, rows, pointer, keys, aligns);
     for (int c = 0; c < keys.size(); ++c) {
         if (QTableWidgetItem *header = table->horizontalHeaderItem(c))
-            header->setTextAlignment(columnAlignment(aligns.at(c), false) | Qt::AlignVCenter);
+            header->setTextAlignment(columnAlignment(aligns.at(c)) | Qt::AlignVCenter);
     }
     table->fitHeight();
     table->setAccessibleName(WidgetDocumentCard::tr("Table"));
@@ -818,11 +834,14 @@ QWidget *WidgetNodeBuilder::buildRating(const json &node, const QString &pointer
     QString spoken = WidgetDocumentCard::tr("%1 of 5 stars").arg(valueLabel->text());
     const json &count = jsonMember(node, "count");
     if (count.is_number()) {
+        // The count shows the digits the agent sent (numberText); its integer part picks the plural form.
         const QString n = numberText(child(pointer, QStringLiteral("count")), count);
-        auto *c = textLabel(WidgetDocumentCard::tr("(%1 reviews)").arg(n), w, "widgetRatingCount", true);
+        const double reviews = count.get<double>();
+        const int forms = std::isfinite(reviews) ? int(std::clamp(reviews, 0.0, 1e9)) : 0;
+        auto *c = textLabel(WidgetDocumentCard::tr("(%1 review(s))", nullptr, forms).arg(n), w, "widgetRatingCount", true);
         c->setWordWrap(false);
         row->addWidget(c);
-        spoken += QLatin1String(", ") + WidgetDocumentCard::tr("%1 reviews").arg(n);
+        spoken += QLatin1String(", ") + WidgetDocumentCard::tr("%1 review(s)", nullptr, forms).arg(n);
     }
     const QString label = jsonString(node, "label");
     if (!label.isEmpty()) {

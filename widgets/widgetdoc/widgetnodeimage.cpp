@@ -174,7 +174,7 @@ QImage WidgetNodeImage::decodeDataUri(const QString &uri, QString *error)
         return {};
     }
     if (uri.size() > kWidgetMaxDataUri) {
-        *error = tr("longer than %1 characters").arg(kWidgetMaxDataUri);
+        *error = tr("longer than %Ln character(s)", nullptr, int(kWidgetMaxDataUri));
         return {};
     }
     const QString header = uri.mid(5, comma - 5);

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTimer>
 #include <QFile>
 #include <QImage>
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void themeSwitchRepaintsCards();
     void fontSizeAppliesLive();
     void settingsFromMenu();
+    void settingsApplyKeepsPlace();
     void copyFocusedCardFromEditMenu();
     void aboutDialog();
     void shortcutsListEveryMenuShortcut();
@@ -242,6 +244,59 @@ void tst_Desktop::settingsFromMenu()
     QCOMPARE(QSettings().value(QStringLiteral("ui/theme")).toString(), QStringLiteral("dark"));
     QCOMPARE(QApplication::palette().color(QPalette::Window), themePalette(ThemeMode::Dark).color(QPalette::Window));
     QVERIFY(darkItem->isChecked()); // the View → Theme menu follows
+}
+
+namespace {
+
+// The row at the top of the conversation's viewport: the one whose span holds the scroll position.
+int topRow(ConversationView *view)
+{
+    const int y = view->verticalScrollBar()->value();
+    const int rows = view->model()->rowCount();
+    for (int row = 0; row + 1 < rows; ++row) {
+        if (view->rowTop(row + 1) > y)
+            return row;
+    }
+    return rows - 1;
+}
+
+} // namespace
+
+void tst_Desktop::settingsApplyKeepsPlace()
+{
+    // Issue 18: Apply in Settings rebuilt the view from a reset model, which jumped to the top.
+    MainWindow window;
+    window.openDemo();
+    window.resize(900, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ConversationView *view = window.conversationView();
+    const int rows = window.model()->rowCount();
+    QVERIFY(rows > 30);
+    view->scrollToRow(20);
+    const int top = topRow(view);
+    QVERIFY2(top >= 18 && top <= 20, qPrintable(QString::number(top)));
+    const int topBefore = view->rowTop(top);
+    QAction *settings = menuAction(window, QStringLiteral("&Settings…"));
+    QVERIFY(settings);
+
+    bool sawDialog = false;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<SettingsDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        sawDialog = true;
+        dialog->setFontSize(20); // every block's height changes
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Apply)->click();
+        dialog->reject();
+    });
+    settings->trigger();
+    QVERIFY(sawDialog);
+    QCOMPARE(QApplication::font().pointSize(), 20);
+    QCOMPARE(window.model()->rowCount(), rows);
+    QVERIFY(view->rowTop(top) != topBefore); // the rows above were measured again at the new size
+    QCOMPARE(topRow(view), top);
+    QVERIFY(view->widgetForRow(top)); // rebuilt, on screen
 }
 
 void tst_Desktop::copyFocusedCardFromEditMenu()
@@ -471,7 +526,7 @@ void tst_Desktop::translations()
     QCOMPARE(QCoreApplication::translate("Tessera::MainWindow", "&File"), QStringLiteral("&ملف"));
     // Arabic plural forms: 2 is dual, 5 is a minority plural.
     QCOMPARE(QCoreApplication::translate("Tessera::ItemListCard", "%n item(s)", nullptr, 2), QStringLiteral("عنصران"));
-    QCOMPARE(QCoreApplication::translate("Tessera::ItemListCard", "%n item(s)", nullptr, 5), QStringLiteral("5 عناصر"));
+    QCOMPARE(QCoreApplication::translate("Tessera::ItemListCard", "%n item(s)", nullptr, 5), QStringLiteral("٥ عناصر"));
     QCOMPARE(QCoreApplication::translate("Tessera::ConversationList", "%n card(s)", nullptr, 2), QStringLiteral("بطاقتان"));
     {
         SettingsDialog dialog;

@@ -33,6 +33,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <app/plurals.h>
 #include <cards/card.h>
 #include <cards/conversationmodel.h>
 #include <cards/dialects/widgetdocument.h>
@@ -179,6 +180,8 @@ private Q_SLOTS:
     void minimalTable();
     void ratingClamped_data();
     void ratingClamped();
+    void ratingCountPlural_data();
+    void ratingCountPlural();
     void progressBounds();
     void chartZeroAndKinds();
     void chartHugeValuesAreReadable_data();
@@ -209,6 +212,7 @@ private Q_SLOTS:
 
 void tst_WidgetDocument::initTestCase()
 {
+    QVERIFY(installEnglishPlurals()); // "(1 review)", as main() installs them
     installWidgetDocumentRenderer();
     qunsetenv("TESSERA_REDUCE_MOTION");
     QCoreApplication::setOrganizationName(QStringLiteral("TesseraTests"));
@@ -777,6 +781,32 @@ void tst_WidgetDocument::ratingClamped()
     QCOMPARE(stars->fillOf(4), lastStarFill);
     QCOMPARE(labelNamed(widget.get(), "widgetRatingValue")->text(), text);
     QCOMPARE(labelNamed(widget.get(), "widgetRatingCount")->text(), QStringLiteral("(128 reviews)"));
+}
+
+void tst_WidgetDocument::ratingCountPlural_data()
+{
+    // Issue 18: "(1 reviews)". The count keeps the agent's digits; its integer part picks the form.
+    QTest::addColumn<QByteArray>("count");
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<QString>("spoken");
+    QTest::newRow("1") << QByteArray("1") << "(1 review)" << "4 of 5 stars, 1 review";
+    QTest::newRow("0") << QByteArray("0") << "(0 reviews)" << "4 of 5 stars, 0 reviews";
+    QTest::newRow("2") << QByteArray("2") << "(2 reviews)" << "4 of 5 stars, 2 reviews";
+    QTest::newRow("1.0 as written") << QByteArray("1.0") << "(1.0 review)" << "4 of 5 stars, 1.0 review";
+}
+
+void tst_WidgetDocument::ratingCountPlural()
+{
+    QFETCH(QByteArray, count);
+    QFETCH(QString, shown);
+    QFETCH(QString, spoken);
+    const Card card = fenceCard(doc(R"({"type":"rating","value":4,"count":)" + count + "}"));
+    QVERIFY2(card.isValid(), qPrintable(issueLine(card)));
+    auto widget = render(card);
+    QCOMPARE(labelNamed(widget.get(), "widgetRatingCount")->text(), shown);
+    const auto *stars = widget->findChild<WidgetNodeStars *>();
+    QVERIFY(stars && stars->parentWidget());
+    QCOMPARE(stars->parentWidget()->accessibleName(), spoken);
 }
 
 void tst_WidgetDocument::progressBounds()
