@@ -977,7 +977,9 @@ void OpenAiBackend::onRunFinished()
             + QStringLiteral("\n… (%1 more characters were cut by Tessera)").arg(cut);
     }
     const quint64 generation = m_generation;
-    answerHosted(call, content, m_runConsent, QDateTime::currentMSecsSinceEpoch() - m_runStartedMs, run->isError());
+    // At least 1 ms: a call that ran has a duration (0 means it did not run).
+    answerHosted(call, content, m_runConsent, qMax<qint64>(1, QDateTime::currentMSecsSinceEpoch() - m_runStartedMs),
+                 run->isError());
     if (generation == m_generation)
         runQueue();
 }

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -31,6 +32,7 @@
 #include <widgets/card/cardactions.h>
 #include <widgets/card/decisionbar.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/conversation/blockwidgets.h>
 
 using namespace Tessera;
 using json = nlohmann::json;
@@ -350,6 +352,24 @@ void tst_McpTools::consentGranted()
     QCOMPARE(str(results.first()["tessera_tool"], "server"), QStringLiteral("everything"));
     QCOMPARE(results.first()["tessera_tool"]["is_error"].get<bool>(), false);
     QCOMPARE(rig.model.transcript().messages.last().content, QStringLiteral("Tool said: Echo: hi there"));
+
+    // In the view: a collapsed tool line (name, duration, consent), the text on expand; no JSON-RPC.
+    int toolRow = -1;
+    for (int row = 0; row < rig.model.rowCount(); ++row) {
+        if (rig.model.blockType(row) == BlockType::ToolActivity && rig.model.message(row).toolCallId == QLatin1String("call_script0"))
+            toolRow = row;
+    }
+    QVERIFY(toolRow >= 0);
+    std::unique_ptr<QWidget> block(createBlockWidget(rig.model, toolRow, RenderContext(), nullptr));
+    auto *line = qobject_cast<ToolResultLine *>(block.get());
+    QVERIFY(line);
+    QVERIFY2(QRegularExpression(QStringLiteral("^\u2699 everything__echo \u00B7 [\\d.,]+ (ms|s) \u00B7 allowed once by the user$"))
+                 .match(line->summary()).hasMatch(),
+             qPrintable(line->summary()));
+    QVERIFY(!line->isExpanded());
+    line->setExpanded(true);
+    QVERIFY(line->isExpanded());
+    QCOMPARE(line->shownText(), QStringLiteral("Echo: hi there"));
 
     // A replay of the stored lines shows what was allowed, its buttons disabled.
     ConversationModel replay;
