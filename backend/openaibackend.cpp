@@ -952,8 +952,9 @@ void OpenAiBackend::startRun(const QueuedCall &call, const QString &consent)
     m_runConsent = consent;
     m_runStartedMs = QDateTime::currentMSecsSinceEpoch();
     const QString callId = call.stored.id;
-    connect(run, &ToolRun::progress, this, [this, callId](double progress, double total, const QString &message) {
-        Q_EMIT toolProgress(callId, progress, total, message);
+    const QString toolName = call.tool.name;
+    connect(run, &ToolRun::progress, this, [this, callId, toolName](double progress, double total, const QString &message) {
+        Q_EMIT toolProgress(callId, toolName, progress, total, message);
     });
     connect(run, &ToolRun::finished, this, &OpenAiBackend::onRunFinished);
 }

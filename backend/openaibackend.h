@@ -127,8 +127,10 @@ public:
     bool isWaitingOnTool() const override { return !m_waitingCardId.isEmpty() || m_run; }
 
 Q_SIGNALS:
-    // A running hosted call's notifications/progress (callId: the transcript's id); total 0 = unknown.
-    void toolProgress(const QString &callId, double progress, double total, const QString &message);
+    // A running hosted call's notifications/progress (callId: the transcript's id, toolName: server__tool);
+    // total 0 = unknown.
+    void toolProgress(const QString &callId, const QString &toolName, double progress, double total,
+                      const QString &message);
 
 protected:
     bool writeEvent(const QByteArray &event, QString *error) override;

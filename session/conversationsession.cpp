@@ -122,6 +122,8 @@ void ConversationSession::setBackend(Backend *backend)
         return;
     m_backend->setParent(this);
     connect(m_backend, &Backend::eventReceived, this, &ConversationSession::onEvent);
+    if (auto *openai = qobject_cast<OpenAiBackend *>(m_backend))
+        connect(openai, &OpenAiBackend::toolProgress, this, &ConversationSession::onToolProgress);
     connect(m_backend, &Backend::stateChanged, this,
             [this](ConnectionState state, const QString &detail) { onStateChanged(int(state), detail); });
     connect(m_backend, &Backend::protocolError, this, [this](const QString &message) {
@@ -393,6 +395,7 @@ void ConversationSession::onMessage(const WireEvent &event)
         return;
     }
     restartTurnTimer();
+    clearToolProgress();
     const Message incoming = parseTranscriptLine(event.message, 0);
     const bool isAssistant = incoming.isReadable() && incoming.role == MessageRole::Assistant;
 
@@ -516,6 +519,31 @@ void ConversationSession::onCardUpdate(const WireEvent &event)
     appendLine(compactLine(line), QString(), &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
+}
+
+// A running hosted call's progress (issue 16): the provisional block is its tool line with
+// tessera_tool.progress, drawn with a progress bar, gone when the next line (its result) arrives. Never
+// stored: the result line is what stays.
+void ConversationSession::onToolProgress(const QString &callId, const QString &toolName, double progress,
+                                         double total, const QString &message)
+{
+    if (m_activeTurn.isEmpty() || !m_streamText.isEmpty())
+        return;
+    ordered line = ordered::object();
+    line["role"] = "tool";
+    line["tool_call_id"] = utf8(callId);
+    line["name"] = utf8(toolName);
+    line["content"] = utf8(message);
+    line["tessera_tool"] = ordered::object({{"progress", progress}, {"total", total}});
+    line["turn_id"] = utf8(m_activeTurn);
+    m_model->setStreamingMessage(parseTranscriptLine(compactLine(line), 0));
+    m_showsToolProgress = true;
+}
+
+void ConversationSession::clearToolProgress()
+{
+    if (std::exchange(m_showsToolProgress, false))
+        m_model->clearStreamingMessage();
 }
 
 // A consent card (issue 16) asks within its turn only: one the turn ended without a decision on can never
@@ -705,6 +733,7 @@ void ConversationSession::finishTurn(TurnOutcome outcome, const QString &reason,
 {
     const QString turn = m_activeTurn;
     m_turnTimer->stop();
+    clearToolProgress();
     commitStreamedProse();
     flushPendingCardCalls();
     expireConsentCards();

@@ -4,6 +4,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QProgressBar>
 #include <QPainter>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -134,6 +135,25 @@ QString ToolResultLine::shownText() const
     return m_text->text();
 }
 
+void ToolResultLine::setProgress(double progress, double total)
+{
+    if (!m_progress) {
+        m_progress = new QProgressBar(this);
+        m_progress->setObjectName(QStringLiteral("toolProgress"));
+        m_progress->setTextVisible(false);
+        m_progress->setMaximumHeight(6);
+        static_cast<QVBoxLayout *>(layout())->insertWidget(1, m_progress);
+        m_toggle->hide();
+    }
+    if (total > 0) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(qBound(0, qRound(progress / total * 1000), 1000));
+    } else {
+        m_progress->setRange(0, 0); // busy
+    }
+    updateGeometry();
+}
+
 QString toolResultSummary(const Message &message)
 {
     if (message.role != MessageRole::Tool || !message.rawLine.contains("\"tessera_tool\""))
@@ -143,6 +163,11 @@ QString toolResultSummary(const Message &message)
     if (!line.is_object() || tool == line.end() || !tool->is_object())
         return {};
     QStringList parts = {QStringLiteral("\u2699 ") + message.toolName};
+    if (tool->contains("progress")) {
+        parts.append(message.content.trimmed().isEmpty() ? ToolResultLine::tr("running")
+                                                         : ToolResultLine::tr("running: %1").arg(message.content.trimmed().left(200)));
+        return parts.join(QStringLiteral(" \u00B7 "));
+    }
     if (const auto ms = tool->find("duration_ms"); ms != tool->end() && ms->is_number() && ms->get<double>() > 0) {
         const double value = ms->get<double>();
         parts.append(value < 1000 ? ToolResultLine::tr("%1 ms").arg(qRound(value))
@@ -250,8 +275,16 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
     }
     case BlockType::ToolActivity: {
         const Message &m = model.message(row);
-        if (const QString summary = toolResultSummary(m); !summary.isEmpty())
+        if (const QString summary = toolResultSummary(m); !summary.isEmpty()) {
+            const nlohmann::json tool = m.json().value("tessera_tool", nlohmann::json::object());
+            if (const auto progress = tool.find("progress"); progress != tool.end() && progress->is_number()) {
+                auto *line = new ToolResultLine(summary, QString(), parent);
+                const auto total = tool.find("total");
+                line->setProgress(progress->get<double>(), total != tool.end() && total->is_number() ? total->get<double>() : 0.0);
+                return line;
+            }
             return new ToolResultLine(summary, m.content, parent);
+        }
         return new ToolActivityLine(model.blockText(row), parent);
     }
     case BlockType::CutOff: {

@@ -6,6 +6,7 @@
 #include <QFrame>
 
 class QLabel;
+class QProgressBar;
 class QToolButton;
 
 namespace Tessera {
@@ -61,14 +62,19 @@ public:
     bool isExpanded() const;
     void setExpanded(bool expanded);
     QString shownText() const; // what the expanded line shows
+    // A running call: a progress bar under the line (total 0: busy, no value); the toggle goes.
+    void setProgress(double progress, double total);
+    QProgressBar *progressBar() const { return m_progress; }
 
 private:
+    QProgressBar *m_progress = nullptr;
     QLabel *m_summary = nullptr;
     QToolButton *m_toggle = nullptr;
     QLabel *m_text = nullptr;
 };
 
-// "⚙ NAME · DURATION · CONSENT" for a tool line with "tessera_tool"; "" for any other message.
+// "⚙ NAME · DURATION · CONSENT" for a tool line with "tessera_tool" ("⚙ NAME · running: MESSAGE" for a
+// running call's progress line); "" for any other message.
 QString toolResultSummary(const Message &message);
 
 // A turn with versions (issue 12): "‹ 2/3 ›". The arrows are Tab stops (Left/Right on the row too);

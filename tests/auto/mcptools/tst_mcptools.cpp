@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -454,15 +455,34 @@ void tst_McpTools::progressOnLongRun()
     rig.script({{QStringLiteral("everything__trigger-long-running-operation"), QStringLiteral(R"({"duration":1,"steps":2})")}});
     QSignalSpy progress(rig.backend, &OpenAiBackend::toolProgress);
     QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    // What the view would draw for the provisional block each time it changes: the line and its bar.
+    QStringList drawn;
+    auto look = [&rig, &drawn] {
+        const int last = rig.model.rowCount() - 1;
+        if (last < 0 || !rig.model.hasStreamingMessage())
+            return;
+        std::unique_ptr<QWidget> block(createBlockWidget(rig.model, last, RenderContext(), nullptr));
+        if (auto *line = qobject_cast<ToolResultLine *>(block.get()); line && line->progressBar())
+            drawn.append(QStringLiteral("%1 | %2/%3").arg(line->summary()).arg(line->progressBar()->value()).arg(line->progressBar()->maximum()));
+    };
+    connect(&rig.model, &QAbstractItemModel::rowsInserted, this, look);
+    connect(&rig.model, &QAbstractItemModel::dataChanged, this, look);
     QVERIFY(rig.session.sendUserMessage(QStringLiteral("run long")));
     QTRY_COMPARE_WITH_TIMEOUT(rig.consentCards().size(), 1, kTurnMs);
     QVERIFY(rig.decide(rig.consentCards().first(), ToolConsent::kAllowOnce, "allowed_once"));
     QVERIFY(finished.wait(kTurnMs));
     QCOMPARE(progress.size(), 2);
     QCOMPARE(progress.at(0).at(0).toString(), QStringLiteral("call_script0"));
-    QCOMPARE(progress.at(0).at(1).toDouble(), 1.0);
-    QCOMPARE(progress.at(0).at(2).toDouble(), 2.0);
-    QCOMPARE(progress.at(1).at(1).toDouble(), 2.0);
+    QCOMPARE(progress.at(0).at(1).toString(), QStringLiteral("everything__trigger-long-running-operation"));
+    QCOMPARE(progress.at(0).at(2).toDouble(), 1.0);
+    QCOMPARE(progress.at(0).at(3).toDouble(), 2.0);
+    QCOMPARE(progress.at(1).at(2).toDouble(), 2.0);
+    QCOMPARE(drawn.size(), 2);
+    QVERIFY2(drawn.at(0).startsWith(QStringLiteral("\u2699 everything__trigger-long-running-operation \u00B7 running")), qPrintable(drawn.at(0)));
+    QVERIFY2(drawn.at(0).endsWith(QStringLiteral(" | 500/1000")), qPrintable(drawn.at(0)));
+    QVERIFY2(drawn.at(1).endsWith(QStringLiteral(" | 1000/1000")), qPrintable(drawn.at(1)));
+    QVERIFY(!rig.model.hasStreamingMessage()); // the result line replaced it; nothing of it is stored
+    QCOMPARE(rig.linesWith("tessera_tool").size(), 1);
     const QList<json> results = rig.linesWith("tessera_tool");
     QCOMPARE(results.size(), 1);
     QVERIFY2(str(results.first(), "content").contains(QStringLiteral("Long running operation completed")),
