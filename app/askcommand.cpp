@@ -5,8 +5,15 @@
 #include <QRegularExpression>
 #include <QSettings>
 
+#include <nlohmann/json.hpp>
+
 #include <app/backendcommand.h>
+#include <app/mcpcommand.h>
+#include <backend/openaibackend.h>
+#include <backend/toolhost.h>
+#include <cards/jsonaccess.h>
 #include <cards/transcript.h>
+#include <mcp/mcptoolhost.h>
 
 namespace Tessera {
 
@@ -136,7 +143,7 @@ AskCommand::~AskCommand() = default;
 int AskCommand::run()
 {
     m_logFilter = std::make_unique<LogFilter>();
-    if (!openStore() || !resolveConversation() || !chooseBackend() || !makeBackend())
+    if (!openStore() || !resolveConversation() || !chooseBackend() || !makeBackend() || !makeToolHost())
         return m_exitCode;
     startSession();
     waitForTurn();
@@ -209,6 +216,84 @@ bool AskCommand::makeBackend()
     return false;
 }
 
+bool AskCommand::makeToolHost()
+{
+    if (m_commandLine.askMcpServers.isEmpty())
+        return true;
+    auto refuse = [this](const QString &why) {
+        printErr(QStringLiteral("tessera: ") + why);
+        m_exitCode = 2;
+        delete m_backend;
+        m_backend = nullptr;
+        return false;
+    };
+    auto *openai = qobject_cast<OpenAiBackend *>(m_backend);
+    if (!openai)
+        return refuse(QStringLiteral("--mcp needs an OpenAI-compatible backend (--openai): other agents host their own tools"));
+    McpConfig config;
+    QString error;
+    if (!loadMcpConfigArgument(m_commandLine, &config, &error))
+        return refuse(error);
+    QList<McpServerConfig> servers;
+    for (const QString &name : m_commandLine.askMcpServers) {
+        const McpServerConfig *server = config.server(name);
+        if (!server)
+            return refuse(m_commandLine.mcpConfig.isEmpty()
+                              ? QStringLiteral("--mcp %1: no MCP servers: give --mcp-config FILE").arg(name)
+                              : QStringLiteral("--mcp %1: no such server in %2 (see tessera mcp list)").arg(name, m_commandLine.mcpConfig));
+        servers.append(*server);
+    }
+    m_toolHost = new McpToolHost(servers, this);
+    openai->setToolHost(m_toolHost);
+    connect(m_toolHost, &McpToolHost::ready, this, [this] {
+        for (const QString &problem : m_toolHost->problems())
+            printErr(QStringLiteral("tessera: MCP server %1").arg(problem));
+        trySend();
+    });
+    return true;
+}
+
+// Headless consent (issue 16): --allow-tool globs allow a call once; everything else is denied.
+void AskCommand::decideConsent(const Message &message)
+{
+    if (message.role != MessageRole::Tool || message.cards.isEmpty()
+        || message.cards.first().kindName() != QLatin1String(ToolConsent::kKind))
+        return;
+    const nlohmann::json line = message.json();
+    const auto consent = line.find("tessera_consent");
+    if (consent == line.end() || !consent->is_object())
+        return;
+    const QString tool = jsonString(*consent, "tool");
+    const QString cardId = message.cards.first().cardId();
+    QString allowedBy;
+    for (const QString &pattern : m_commandLine.allowTools) {
+        // Anchored: the whole name. Names have no '/', so the path rules of a wildcard never apply.
+        const QRegularExpression glob = QRegularExpression::fromWildcard(pattern, Qt::CaseSensitive);
+        if (glob.isValid() && glob.match(tool).hasMatch()) {
+            allowedBy = pattern;
+            break;
+        }
+    }
+    const bool allow = !allowedBy.isEmpty();
+    const QString note = allow ? QStringLiteral("[tessera ask: %1 allowed once by --allow-tool %2]").arg(tool, allowedBy)
+                               : QStringLiteral("[tessera ask: %1 denied: no --allow-tool names it]").arg(tool);
+    m_printer->endLine();
+    printOut(allow ? QStringLiteral("[tool %1 allowed by --allow-tool %2]").arg(tool, allowedBy)
+                   : QStringLiteral("[tool %1 denied: no --allow-tool names it]").arg(tool));
+    // Queued: the consent line is stored before its decision.
+    QMetaObject::invokeMethod(
+        this,
+        [this, cardId, allow, note] {
+            if (!m_session || m_exitCode >= 0)
+                return;
+            QString why;
+            if (!m_session->sendCardDecision(cardId, QLatin1String(allow ? ToolConsent::kAllowOnce : ToolConsent::kDeny),
+                                             QLatin1String(allow ? "allowed_once" : "denied"), note, &why))
+                finish(1, QStringLiteral("the consent decision was not sent: %1").arg(why));
+        },
+        Qt::QueuedConnection);
+}
+
 void AskCommand::startSession()
 {
     if (!m_id.isEmpty())
@@ -233,6 +318,8 @@ void AskCommand::startSession()
 void AskCommand::waitForTurn()
 {
     m_connectTimer.start(m_timeoutMs);
+    if (m_toolHost)
+        m_toolHost->start();
     m_backend->start();
     trySend(); // a backend may be connected as soon as it starts
     if (m_exitCode < 0)
@@ -280,6 +367,8 @@ void AskCommand::trySend()
 {
     if (m_sent || m_exitCode >= 0 || m_backend->state() != ConnectionState::Connected)
         return;
+    if (m_toolHost && !m_toolHost->isReady())
+        return; // every MCP server lists its tools (or fails) first
     m_sent = true;
     QString why;
     if (!m_session->sendUserMessage(m_commandLine.text, &why))
@@ -325,6 +414,7 @@ void AskCommand::onDelta(const QString &, const QString &text)
 void AskCommand::onMessage(const Message &message)
 {
     m_printer->message(message);
+    decideConsent(message);
 }
 
 void AskCommand::onNotice(const QString &message)

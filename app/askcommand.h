@@ -9,6 +9,12 @@
 // the flags used are remembered for the conversation. Connecting and the turn each get --timeout
 // seconds of silence (default ConversationSession::kDefaultTurnTimeoutMs). While it runs, the session's
 // "tessera: backend…" warnings are filtered out: ask prints the same notices itself.
+// MCP tools (issue 16): --mcp NAME (repeatable) offers those --mcp-config servers' tools to an
+// OpenAI-compatible backend; the message is sent once every server listed its tools or failed (failures on
+// stderr). Each consent card is decided here, as a stored card_decision whose note says why: allow_once
+// when a --allow-tool glob (QRegularExpression::fromWildcard: the whole name) matches server__tool, else deny;
+// the model is told it was denied. A line per decision on stdout: "[tool NAME allowed by --allow-tool P]",
+// "[tool NAME denied: no --allow-tool names it]".
 
 #include <memory>
 
@@ -28,6 +34,8 @@ class QSettings;
 QT_END_NAMESPACE
 
 namespace Tessera {
+
+class McpToolHost;
 
 class AskCommand : public QObject
 {
@@ -49,6 +57,8 @@ private:
     bool resolveConversation();
     bool chooseBackend();
     bool makeBackend();
+    bool makeToolHost();
+    void decideConsent(const Message &message);
     void startSession();
     void waitForTurn();
     void finishOutput();
@@ -73,6 +83,7 @@ private:
     QString m_id;                          // the conversation; empty until one exists
     BackendConfig m_config;
     Backend *m_backend = nullptr; // Owned by m_session once startSession() ran.
+    McpToolHost *m_toolHost = nullptr; // Owned (child); null without --mcp
     int m_timeoutMs = ConversationSession::kDefaultTurnTimeoutMs;
     ConversationModel m_model;
     std::unique_ptr<ConversationSession> m_session;

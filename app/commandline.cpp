@@ -16,6 +16,7 @@
 #include <app/mcpcommand.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
+#include <backend/toolhost.h>
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
@@ -78,6 +79,10 @@ QString usageText()
         "              [--conversation ID] [--render OUT.png] [--timeout SEC] \"TEXT\"\n"
         "                                             send one message to a live backend, wait for the answer;\n"
         "                                             prints it, then the conversation id as the last line\n"
+        "              [--mcp NAME]... [--allow-tool PATTERN]...\n"
+        "                                             --mcp: offer that --mcp-config server's tools (OpenAI-compatible\n"
+        "                                             backends); every call is denied unless a --allow-tool glob on\n"
+        "                                             server__tool names it\n"
         "  --backend-cmd CMD | --backend ws://… | --openai URL --model NAME | --backend-name NAME (window):\n"
         "                                             open connected\n"
         "  tessera backend add NAME (--openai URL --model NAME [--api-key-stdin | --api-key-env VAR]\n"
@@ -154,6 +159,17 @@ static CommandLine parseAsk(CommandLine c, const QStringList &args)
             if (!value(&text) || (c.timeoutSeconds = text.toInt(&ok), !ok) || c.timeoutSeconds < 1
                 || c.timeoutSeconds > 86400)
                 return failure(QStringLiteral("--timeout takes a number of seconds from 1 to 86400"));
+        } else if (!optionsEnded && a == QLatin1String("--mcp")) {
+            QString name;
+            if (!value(&name))
+                return failure(QStringLiteral("--mcp needs the name of a server in --mcp-config"));
+            if (!c.askMcpServers.contains(name))
+                c.askMcpServers.append(name);
+        } else if (!optionsEnded && a == QLatin1String("--allow-tool")) {
+            QString pattern;
+            if (!value(&pattern))
+                return failure(QStringLiteral("--allow-tool needs a pattern on server__tool, e.g. files__read_*"));
+            c.allowTools.append(pattern);
         } else if (!optionsEnded && a.startsWith(QLatin1Char('-')) && a.size() > 1) {
             return failure(QStringLiteral("unknown option %1").arg(a));
         } else if (!textGiven) {
@@ -370,6 +386,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
 
 QStringList loadCardPlugins(const CommandLine &commandLine)
 {
+    // Tessera's own descriptor kind first, so a stored consent card always replays (issue 16).
+    ToolConsent::registerKind();
     QStringList errors;
     QString dir = commandLine.pluginsDir;
     if (dir.isEmpty()) // the window's settings, also for headless commands (which set no application name)

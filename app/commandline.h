@@ -11,7 +11,7 @@
 // stored id too; every command takes --data-dir DIR.
 // Live backends (issue 5): tessera [--backend-cmd CMD | --backend URL | --openai URL --model NAME
 // [--api-key-env VAR]] [FILE] opens the window connected; tessera ask [backend flags] [--conversation ID]
-// [--render OUT.png] [--timeout SEC] "TEXT" sends one message headless.
+// [--render OUT.png] [--timeout SEC] [--mcp NAME]... [--allow-tool PATTERN]... "TEXT" sends one message headless.
 // Named backends (issue 12; app/backendcommand.h): tessera backend add NAME (--openai URL --model NAME
 // [--api-key-stdin | --api-key-env VAR] | --backend URL | --backend-cmd CMD [--workdir DIR]),
 // tessera backend list | remove NAME | test NAME [--timeout SEC]; --backend-name NAME for ask and the window.
@@ -52,6 +52,8 @@ struct CommandLine
     QString text;          // ask: the message
     QString conversation;  // ask: --conversation ID (or unique prefix); empty = a new conversation
     QString renderOutput;  // ask: --render OUT.png
+    QStringList askMcpServers; // ask: --mcp NAME (repeatable): the --mcp-config servers whose tools are offered
+    QStringList allowTools;    // ask: --allow-tool PATTERN (repeatable): a glob on server__tool; the rest is denied
     int timeoutSeconds = 0; // ask: --timeout SEC (1..86400), silence allowed in a turn; 0 = the default 120;
                             // backend test: per request, 0 = ConnectionTest's default;
                             // mcp: per request and for initialize (1..3600), 0 = the client's defaults

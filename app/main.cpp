@@ -52,13 +52,13 @@ int main(int argc, char *argv[])
     registerCanvasSchemes();
     // Card kinds added by descriptor (issue 6): before any conversation is read, for every command.
     QStringList pluginErrors;
+    McpConfig mcpConfig;
     if (commandLine.command != CommandLine::Command::Error && commandLine.command != CommandLine::Command::Help
         && commandLine.command != CommandLine::Command::Version) {
         pluginErrors = loadCardPlugins(commandLine);
         for (const QString &error : std::as_const(pluginErrors))
             std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
         // --mcp-config FILE (issue 16): a configuration that does not read is an error for every command.
-        McpConfig mcpConfig;
         QString mcpError;
         if (!loadMcpConfigArgument(commandLine, &mcpConfig, &mcpError)) {
             std::fprintf(stderr, "tessera: %s\n", qPrintable(mcpError));
@@ -179,6 +179,7 @@ int main(int argc, char *argv[])
     window.listenForOtherInstances();
     // Backend flags connect the window and override what a conversation remembers; without them, a
     // stored conversation that remembers its backend reconnects to it when opened (issue 5).
+    window.setMcpServers(mcpConfig.servers); // issue 16: their tools, offered to an OpenAI-compatible backend
     if (hasBackendArguments(commandLine.backend)) {
         BackendConfig config;
         QString error;

@@ -42,9 +42,12 @@
 #include <app/systempromptdialog.h>
 #include <backend/backend.h>
 #include <backend/backendprofiles.h>
+#include <backend/openaibackend.h>
+#include <backend/toolhost.h>
 #include <cards/bidicontrols.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
 #include <store/conversationstore.h>
 #include <widgets/card/cardactions.h>
@@ -53,6 +56,7 @@
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/conversation/findbar.h>
+#include <widgets/jsonrender/jsonrendercard.h>
 
 namespace Tessera {
 
@@ -141,7 +145,11 @@ MainWindow::MainWindow(QWidget *parent)
             [this, actions](int request, const QString &cardId, const QString &action, const QString &outcome,
                             const QString &note) {
         QString error = tr("no agent backend is connected");
-        const bool ok = m_session && m_session->sendCardDecision(cardId, action, outcome, note, &error);
+        // A tool call's consent (issue 16) says who decided, so a replay shows it.
+        const QString said = ToolConsent::isConsentCardId(cardId)
+            ? QStringLiteral("[%1 decided] %2").arg(JsonRenderCard::presserName(SettingsDialog::storedRenderSettings().pressName), note)
+            : note;
+        const bool ok = m_session && m_session->sendCardDecision(cardId, action, outcome, said, &error);
         actions->finishRequest(request, ok, ok ? QString() : error);
         if (!ok)
             showSendProblem(error);
@@ -793,6 +801,29 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 // --- live backend (issue 5) ---------------------------------------------------------------------------
 
+void MainWindow::setMcpServers(const QList<McpServerConfig> &servers)
+{
+    m_mcpServers = servers;
+}
+
+// Issue 16: an OpenAI-compatible backend offers the MCP servers' tools; each call asks with a consent card.
+void MainWindow::attachTools(Backend *backend)
+{
+    auto *openai = qobject_cast<OpenAiBackend *>(backend);
+    if (!openai || m_mcpServers.isEmpty())
+        return;
+    if (!m_toolHost) {
+        m_toolHost = new McpToolHost(m_mcpServers, this);
+        connect(m_toolHost, &McpToolHost::ready, this, [this] {
+            if (!m_toolHost->problems().isEmpty())
+                statusBar()->showMessage(tr("Some MCP servers offer no tools: %1").arg(m_toolHost->problems().join(QStringLiteral("; "))));
+        });
+        m_toolHost->start();
+    }
+    openai->setToolHost(m_toolHost);
+    openai->setAutoAllowReadOnly(QSettings().value(SettingsKeys::kToolsAutoAllowReadOnly, false).toBool());
+}
+
 void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
 {
     m_backendFromFlags = fromFlags;
@@ -830,6 +861,7 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
     }
     QString error;
     Backend *backend = config.isNone() ? nullptr : createBackend(config, nullptr, &error);
+    attachTools(backend);
     m_session->setBackend(backend); // the old one (if any) stops; a turn in progress fails
     if (backend) {
         connect(backend, &Backend::stateChanged, this, [this] {

@@ -13,6 +13,7 @@
 #include <QPointer>
 
 #include <backend/backendconfig.h>
+#include <mcp/mcpconfig.h>
 
 class QAction;
 class QLabel;
@@ -22,6 +23,7 @@ class QPushButton;
 
 namespace Tessera {
 
+class Backend;
 class BackendLogWindow;
 class Composer;
 class ConversationList;
@@ -29,6 +31,7 @@ class ConversationModel;
 class ConversationSession;
 class ConversationStore;
 class ConversationView;
+class McpToolHost;
 struct StoreStatus;
 
 class MainWindow : public QMainWindow
@@ -80,6 +83,9 @@ public:
     // remembers none keeps the current one. The backend used for a conversation is remembered when a
     // message is sent. Call after openStore (the session stores into it).
     void setBackendConfig(const BackendConfig &config, bool fromFlags);
+    // MCP servers whose tools an OpenAI-compatible backend offers (issue 16; --mcp-config for now).
+    // Started once, with the first such backend; call before setBackendConfig.
+    void setMcpServers(const QList<McpServerConfig> &servers);
     BackendConfig backendConfig() const { return m_backendConfig; }
     ConversationSession *session() const { return m_session; } // null until a backend was set
     QString connectionText() const; // the status bar's connection label
@@ -147,6 +153,7 @@ private:
     // --- named backends (issue 12): Backend → Connect…, the first-run line, the composer's backend button
     QWidget *createFirstRunLine();
     void createBackendButton();
+    void attachTools(Backend *backend);
     void openConnectDialog();
     // Connects to config (a named profile's key is read from the keyring first) and remembers it for
     // the conversation on screen and as the last one used.
@@ -170,6 +177,8 @@ private:
 
     ConversationSession *m_session = nullptr; // owns the backend
     BackendConfig m_backendConfig;
+    QList<McpServerConfig> m_mcpServers;
+    McpToolHost *m_toolHost = nullptr; // Owned (child); made with the first OpenAI-compatible backend
     bool m_backendFromFlags = false;
     QLabel *m_connectionLabel = nullptr;
     QWidget *m_turnIndicator = nullptr; // "The agent is answering…" + Stop, while a turn runs

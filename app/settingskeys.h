@@ -17,6 +17,9 @@ inline constexpr QLatin1StringView kReduceMotion{"appearance/reduceMotion"};    
 inline constexpr QLatin1StringView kLoadRemoteImages{"widgets/loadRemoteImages"}; // bool
 inline constexpr QLatin1StringView kDisplayName{"user/displayName"};             // the press name
 
+// MCP tools (issue 16): tools annotated readOnlyHint run without a consent card (destructive ones always ask)
+inline constexpr QLatin1StringView kToolsAutoAllowReadOnly{"tools/autoAllowReadOnly"}; // bool, default false
+
 // The window and what it shows at start
 inline constexpr QLatin1StringView kWindowGeometry{"window/geometry"};
 inline constexpr QLatin1StringView kLastConversationId{"conversation/lastId"};

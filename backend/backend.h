@@ -57,6 +57,12 @@ public:
     virtual void setHistory(const QList<QByteArray> &transcriptLines) { Q_UNUSED(transcriptLines); }
     // Where the backend's own log goes (stdio: the child's stderr), empty when it has none.
     virtual QString logFilePath() const { return {}; }
+    // A card.decision for this card is part of the turn in progress (issue 16: a tool call's consent
+    // card), so it may be sent while the turn runs. Default: no card is.
+    virtual bool awaitsDecision(const QString &cardId) const { Q_UNUSED(cardId); return false; }
+    // The turn is waiting for the person (a consent card) or for a tool that has its own timeout: the
+    // session's silence timeout does not apply meanwhile. Default: never.
+    virtual bool isWaitingOnTool() const { return false; }
 
 Q_SIGNALS:
     void eventReceived(const Tessera::WireEvent &event);

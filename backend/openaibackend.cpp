@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QDateTime>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -131,6 +132,26 @@ QString payloadText(const json &object)
     return QString::fromStdString(it->dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
+// The consent card a user line decides (issue 16), "" when it decides none.
+QString consentDecisionCard(const Message &m)
+{
+    if (!m.rawLine.contains("\"card_decision\""))
+        return {};
+    const json line = m.json();
+    const auto decision = line.find("card_decision");
+    if (decision == line.end() || !decision->is_object())
+        return {};
+    const QString cardId = stringMember(*decision, "cardId");
+    return ToolConsent::isConsentCardId(cardId) ? cardId : QString();
+}
+
+QString consentDecisionAction(const Message &m)
+{
+    const json line = m.json();
+    const auto decision = line.find("card_decision");
+    return decision != line.end() && decision->is_object() ? stringMember(*decision, "action") : QString();
+}
+
 bool isSuccess(int status)
 {
     return status >= 200 && status < 300;
@@ -151,6 +172,7 @@ OpenAiBackend::~OpenAiBackend()
 {
     ++m_generation;
     abortReply();
+    dropHostedState();
 }
 
 QUrl OpenAiBackend::endpointFor(const QUrl &baseUrl)
@@ -204,6 +226,7 @@ void OpenAiBackend::cancelTurn()
     if (!isAnswering())
         return;
     abortReply();
+    dropHostedState(); // a running call is cancelled; a consent card no longer waits
     // The session keeps the prose streamed so far; the model is told it too on the next turn.
     if (const QString kept = m_guard.received(); !kept.isEmpty())
         m_messages.append(compact({{"role", "assistant"}, {"content", toStd(kept)}}));
@@ -232,6 +255,9 @@ bool OpenAiBackend::writeEvent(const QByteArray &event, QString *error)
     QString text;
     if (type == QLatin1String("user.message")) {
         text = stringMember(*value, "text");
+    } else if (type == QLatin1String("card.decision") && ToolConsent::isConsentCardId(stringMember(*value, "cardId"))) {
+        // A tool call's consent (issue 16): part of the turn that asked, never a turn of its own.
+        return decideConsent(stringMember(*value, "cardId"), stringMember(*value, "action"), error);
     } else if (type == QLatin1String("card.decision")) {
         text = decisionText(stringMember(*value, "cardId"), stringMember(*value, "action"),
                             stringMember(*value, "outcome"));
@@ -311,7 +337,7 @@ void OpenAiBackend::postRound()
         body += ',';
         body += message;
     }
-    body += "],\"tools\":" + OpenAiTools::toolsJson() + ",\"tool_choice\":\"auto\"}";
+    body += "],\"tools\":" + toolsJson() + ",\"tool_choice\":\"auto\"}";
 
     QNetworkRequest request(m_endpoint);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
@@ -665,6 +691,30 @@ void OpenAiBackend::finishRound()
         m_messages.append(userMessage(fumbleRequest(prose)));
     const QByteArray noticeLine = fumbled ? fumbleNoticeLine(turnId, prose, reenter) : QByteArray();
 
+    bool hosted = false;
+    for (const ToolCall &call : std::as_const(stored))
+        hosted = hosted || (m_toolHost && !OpenAiTools::isCardTool(call.name) && m_toolHost->findTool(call.name));
+    if (hosted) {
+        // Issue 16: the calls are answered one at a time (consent may wait for the person).
+        const quint64 expected = m_generation;
+        if (!prose.unshown.isEmpty())
+            emitDelta(turnId, prose.unshown);
+        if (expected == m_generation && !assistantLine.isEmpty())
+            emitMessage(assistantLine);
+        if (expected == m_generation && !noticeLine.isEmpty())
+            emitMessage(noticeLine);
+        if (expected != m_generation)
+            return;
+        m_queue.clear();
+        for (qsizetype i = 0; i < stored.size(); ++i) {
+            const HostedTool *tool = OpenAiTools::isCardTool(stored.at(i).name) ? nullptr
+                                                                                 : m_toolHost->findTool(stored.at(i).name);
+            m_queue.append({stored.at(i), sent.at(i).id, tool ? *tool : HostedTool()});
+        }
+        runQueue();
+        return;
+    }
+
     QList<QByteArray> toolLines;
     for (qsizetype i = 0; i < stored.size(); ++i) {
         const ToolCall &call = stored.at(i);
@@ -715,11 +765,265 @@ void OpenAiBackend::finishRound()
     if (again) {
         postRound();
     } else if (capped) {
-        emitError(turnId, QStringLiteral("the tool loop stopped after %1 rounds: the model kept calling tools "
-                                         "without finishing its answer; what it sent is kept")
-                              .arg(kMaxToolRounds));
+        emitError(turnId, cappedMessage());
     } else {
         emitTurnCompleted(turnId);
+    }
+}
+
+QString OpenAiBackend::cappedMessage()
+{
+    return QStringLiteral("the tool loop stopped after %1 rounds: the model kept calling tools without finishing "
+                          "its answer; what it sent is kept")
+        .arg(kMaxToolRounds);
+}
+
+// --- hosted tools (issue 16) -------------------------------------------------------------------------
+
+QByteArray OpenAiBackend::toolsJson() const
+{
+    QByteArray tools = OpenAiTools::toolsJson();
+    const QList<HostedTool> hosted = m_toolHost ? m_toolHost->tools() : QList<HostedTool>();
+    if (hosted.isEmpty())
+        return tools;
+    tools.chop(1); // "]"
+    for (const HostedTool &tool : hosted)
+        tools += ',' + tool.functionJson;
+    return tools + ']';
+}
+
+bool OpenAiBackend::awaitsDecision(const QString &cardId) const
+{
+    return !cardId.isEmpty() && cardId == m_waitingCardId;
+}
+
+void OpenAiBackend::runQueue()
+{
+    const quint64 generation = m_generation;
+    while (!m_queue.isEmpty()) {
+        const QueuedCall call = m_queue.first();
+        if (call.tool.name.isEmpty()) {
+            m_queue.removeFirst();
+            answerCardCall(call);
+            if (generation != m_generation)
+                return;
+            continue;
+        }
+        // Destructive tools ask every time; nothing a tool or the model says changes this.
+        QString consent;
+        if (!call.tool.destructive && m_allowedTools.contains(call.tool.name))
+            consent = QStringLiteral("allowed for this conversation");
+        else if (!call.tool.destructive && call.tool.readOnly && m_autoAllowReadOnly)
+            consent = QStringLiteral("allowed by the setting for read-only tools");
+        if (consent.isEmpty())
+            askConsent(call);
+        else
+            startRun(call, consent);
+        return;
+    }
+    endToolRound();
+}
+
+void OpenAiBackend::answerCardCall(const QueuedCall &call)
+{
+    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments);
+    m_messages.append(toolMessage(call.sentId, answer.content));
+    ordered_json line = {{"role", "tool"},
+                         {"tool_call_id", toStd(call.stored.id)},
+                         {"name", toStd(call.stored.name)},
+                         {"content", toStd(answer.content)}};
+    QByteArray text = compact(line);
+    text.chop(1);
+    if (answer.drawn) {
+        text += ",\"structured\":{\"card\":" + answer.envelope + '}';
+        m_turnCards.append(answer.envelope);
+    }
+    text += ",\"turn_id\":" + compact(ordered_json(toStd(m_turnId))) + '}';
+    emitMessage(text);
+}
+
+namespace {
+
+// A detail field's value: 1..500 characters (the detail schema), one line.
+std::string fieldValue(const QString &text)
+{
+    QString value = text.simplified();
+    if (value.isEmpty())
+        value = QStringLiteral("(none)");
+    if (value.size() > 500)
+        value = value.left(499) + QStringLiteral("…");
+    return value.toStdString();
+}
+
+} // namespace
+
+void OpenAiBackend::askConsent(const QueuedCall &call)
+{
+    m_waitingCardId = QLatin1String(ToolConsent::kCardIdPrefix) + call.stored.id;
+    const HostedTool &tool = call.tool;
+    ordered_json fields = ordered_json::array();
+    fields.push_back({{"label", "Tool"}, {"value", fieldValue(tool.tool)}});
+    fields.push_back({{"label", "Server"}, {"value", fieldValue(tool.server)}});
+    fields.push_back({{"label", "Arguments"}, {"value", fieldValue(QString::fromUtf8(call.stored.arguments))}});
+    if (!tool.description.trimmed().isEmpty())
+        fields.push_back({{"label", "The server's description"}, {"value", fieldValue(tool.description)}});
+    if (tool.destructive)
+        fields.push_back({{"label", "Note"},
+                          {"value", "The server marks this tool as destructive: Tessera asks before every call."}});
+    QString title = QStringLiteral("Run %1 from %2?").arg(tool.tool, tool.server);
+    if (title.size() > 120)
+        title = title.left(119) + QStringLiteral("…");
+    const ordered_json card = {{"kind", ToolConsent::kKind},
+                               {"specVersion", kCardSpecVersion},
+                               {"payload", {{"title", toStd(title)}, {"fields", fields}}}};
+    const ordered_json line = {
+        {"role", "tool"},
+        {"name", "tessera"},
+        {"content", toStd(QStringLiteral("Tessera asks before running %1.").arg(tool.name))},
+        {"tessera_notice", "tool_consent"},
+        {"tessera_consent", {{"tool", toStd(tool.name)}, {"server", toStd(tool.server)}, {"callId", toStd(call.stored.id)}}},
+        {"structured", {{"cardId", toStd(m_waitingCardId)}, {"card", card}}},
+        {"turn_id", toStd(m_turnId)}};
+    qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "asks for consent to run" << tool.name;
+    emitMessage(compact(line));
+}
+
+bool OpenAiBackend::decideConsent(const QString &cardId, const QString &action, QString *error)
+{
+    auto refuse = [error](const QString &reason) {
+        if (error)
+            *error = reason;
+        return false;
+    };
+    if (!awaitsDecision(cardId) || m_queue.isEmpty())
+        return refuse(QStringLiteral("this tool call is no longer waiting for consent"));
+    if (action != QLatin1String(ToolConsent::kAllowOnce) && action != QLatin1String(ToolConsent::kAllowConversation)
+        && action != QLatin1String(ToolConsent::kDeny))
+        return refuse(QStringLiteral("\"%1\" is not a consent decision").arg(action));
+    m_waitingCardId.clear();
+    // Queued: the session stores the decision line before anything of the call arrives.
+    const quint64 generation = m_generation;
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, action] {
+            if (generation == m_generation)
+                applyConsent(action);
+        },
+        Qt::QueuedConnection);
+    return true;
+}
+
+void OpenAiBackend::applyConsent(const QString &action)
+{
+    if (m_queue.isEmpty())
+        return;
+    const QueuedCall call = m_queue.first();
+    if (action == QLatin1String(ToolConsent::kDeny)) {
+        m_queue.removeFirst();
+        const quint64 generation = m_generation;
+        answerHosted(call,
+                     QStringLiteral("The user denied this call: %1 was not run. Do not call it again unless the user "
+                                    "asks for it.").arg(call.tool.name),
+                     QStringLiteral("denied by the user"), 0, true);
+        if (generation == m_generation)
+            runQueue();
+        return;
+    }
+    const bool forConversation = action == QLatin1String(ToolConsent::kAllowConversation) && !call.tool.destructive;
+    if (forConversation)
+        m_allowedTools.insert(call.tool.name);
+    startRun(call, forConversation ? QStringLiteral("allowed for this conversation by the user")
+                                   : QStringLiteral("allowed once by the user"));
+}
+
+void OpenAiBackend::startRun(const QueuedCall &call, const QString &consent)
+{
+    ToolRun *run = m_toolHost ? m_toolHost->call(call.tool.name, call.stored.arguments) : nullptr;
+    if (!run) {
+        m_queue.removeFirst();
+        const quint64 generation = m_generation;
+        answerHosted(call, QStringLiteral("The tool call failed: %1 is no longer available.").arg(call.tool.name),
+                     consent, 0, true);
+        if (generation == m_generation)
+            runQueue();
+        return;
+    }
+    m_run = run;
+    m_runConsent = consent;
+    m_runStartedMs = QDateTime::currentMSecsSinceEpoch();
+    const QString callId = call.stored.id;
+    const QString toolName = call.tool.name;
+    connect(run, &ToolRun::progress, this, [this, callId, toolName](double progress, double total, const QString &message) {
+        Q_EMIT toolProgress(callId, toolName, progress, total, message);
+    });
+    connect(run, &ToolRun::finished, this, &OpenAiBackend::onRunFinished);
+}
+
+void OpenAiBackend::onRunFinished()
+{
+    ToolRun *run = m_run.data();
+    if (!run || sender() != run || m_queue.isEmpty())
+        return;
+    m_run.clear();
+    disconnect(run, nullptr, this, nullptr);
+    run->deleteLater();
+    const QueuedCall call = m_queue.takeFirst();
+    QString content = run->errorString().isEmpty() ? run->text()
+                                                   : QStringLiteral("The tool call failed: %1").arg(run->errorString());
+    if (content.trimmed().isEmpty())
+        content = QStringLiteral("(the tool returned no text)");
+    if (content.size() > kMaxToolResultChars) {
+        const qsizetype cut = content.size() - kMaxToolResultChars;
+        content = content.left(kMaxToolResultChars)
+            + QStringLiteral("\n… (%1 more characters were cut by Tessera)").arg(cut);
+    }
+    const quint64 generation = m_generation;
+    // At least 1 ms: a call that ran has a duration (0 means it did not run).
+    answerHosted(call, content, m_runConsent, qMax<qint64>(1, QDateTime::currentMSecsSinceEpoch() - m_runStartedMs),
+                 run->isError());
+    if (generation == m_generation)
+        runQueue();
+}
+
+void OpenAiBackend::answerHosted(const QueuedCall &call, const QString &content, const QString &consent,
+                                 qint64 durationMs, bool isError)
+{
+    m_messages.append(toolMessage(call.sentId, content));
+    const ordered_json line = {{"role", "tool"},
+                               {"tool_call_id", toStd(call.stored.id)},
+                               {"name", toStd(call.stored.name)},
+                               {"content", toStd(content)},
+                               {"tessera_tool",
+                                {{"server", toStd(call.tool.server)},
+                                 {"tool", toStd(call.tool.tool)},
+                                 {"consent", toStd(consent)},
+                                 {"duration_ms", durationMs},
+                                 {"is_error", isError}}},
+                               {"turn_id", toStd(m_turnId)}};
+    emitMessage(compact(line));
+}
+
+void OpenAiBackend::endToolRound()
+{
+    if (m_round < kMaxToolRounds) {
+        postRound();
+        return;
+    }
+    const QString turnId = m_turnId;
+    m_turnId.clear();
+    ++m_generation;
+    emitError(turnId, cappedMessage());
+}
+
+void OpenAiBackend::dropHostedState()
+{
+    m_queue.clear();
+    m_waitingCardId.clear();
+    if (ToolRun *run = m_run.data()) {
+        m_run.clear();
+        disconnect(run, nullptr, this, nullptr);
+        run->cancel();
+        run->deleteLater();
     }
 }
 
@@ -779,6 +1083,7 @@ void OpenAiBackend::failTurn(const QString &message)
     const QString turnId = m_turnId;
     const quint64 generation = m_generation;
     // Tool calls of a broken round are not run: their arguments may be incomplete.
+    dropHostedState();
     keepPartialProse();
     if (generation != m_generation)
         return;
@@ -854,6 +1159,8 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
         if (message.isReadable())
             lines.append(std::move(message));
     }
+    m_allowedTools.clear();
+    QSet<QString> allowedCalls; // call ids whose consent was "allow for this conversation"
     QSet<int> usedResults;
     // The result for a call: the first unused tool line after `from` with that tool_call_id.
     auto resultFor = [&](const QString &callId, int from) -> int {
@@ -869,6 +1176,12 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
     for (int i = 0; i < lines.size(); ++i) {
         const Message &m = lines.at(i);
         if (m.role == MessageRole::User) {
+            // A tool call's consent (issue 16) is answered by the call's result, not told as a turn.
+            if (const QString consentCard = consentDecisionCard(m); !consentCard.isEmpty()) {
+                if (consentDecisionAction(m) == QLatin1String(ToolConsent::kAllowConversation))
+                    allowedCalls.insert(consentCard.mid(qsizetype(qstrlen(ToolConsent::kCardIdPrefix))));
+                continue;
+            }
             QString text = m.content;
             if (text.trimmed().isEmpty()) {
                 // A stored decision or widget action with no note: say what it was.
@@ -914,6 +1227,12 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
         }
         // Tool lines went in after their call (or are dropped without one); system lines are not the
         // model's: its system prompt is Tessera's.
+    }
+    for (const Message &m : std::as_const(lines)) {
+        for (const ToolCall &call : m.toolCalls) {
+            if (allowedCalls.contains(call.id))
+                m_allowedTools.insert(call.name);
+        }
     }
 }
 

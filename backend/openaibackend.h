@@ -37,6 +37,17 @@
 // 32 hex) in the transcript lines, so a card id names one call; the requests of the turn carry each id
 // exactly as the server sent it, even "" (Google's endpoint), and a made-up one only where it sent none. Events are emitted from network callbacks: a slot that wants the backend
 // gone uses deleteLater().
+//
+// Hosted tools (issue 16; backend/toolhost.h, docs/decisions.md "MCP tools and consent"): with a tool
+// host set, its tools are offered after emit_card and render_ui. A round's calls are answered one at a
+// time, in order. A hosted tool runs only with consent: a tool line {role: tool, name: "tessera",
+// tessera_notice: "tool_consent", tessera_consent: {tool, server, callId}, structured: {cardId:
+// "consent:ID", card: a tool_consent card}} asks, and the turn waits for card.decision on that card
+// (awaitsDecision; allow_once, allow_conversation, deny). Allowed for this conversation, or read-only with
+// setAutoAllowReadOnly, runs without asking, unless the tool is annotated destructive. The result's text
+// is the tool line's content and the tool message: {role: tool, tool_call_id, name, content,
+// tessera_tool: {server, tool, consent, duration_ms, is_error}, turn_id}; a denial tells the model it was
+// denied. cancelTurn() cancels a running call (MCP notifications/cancelled).
 
 #include <QByteArray>
 #include <QList>
@@ -49,6 +60,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <backend/backend.h>
+#include <backend/toolhost.h>
+#include <cards/transcript.h>
 #include <backend/openaiproseguard.h>
 #include <backend/openaisseparser.h>
 
@@ -67,6 +80,7 @@ public:
     static constexpr qsizetype kMaxStreamEventBytes = 4 * 1024 * 1024; // one SSE event
     static constexpr qsizetype kMaxRoundBytes = 8 * 1024 * 1024;       // content + arguments of one round
     static constexpr qsizetype kMaxErrorBodyBytes = 64 * 1024;          // kept of an error status's body
+    static constexpr qsizetype kMaxToolResultChars = 64 * 1024;         // of a hosted tool's result, for the model
 
     // apiKey empty: no Authorization header (local servers need none).
     OpenAiBackend(const QUrl &baseUrl, const QString &model, const QString &apiKey, QObject *parent = nullptr);
@@ -99,6 +113,24 @@ public:
     void setTransferTimeout(int ms); // default kDefaultTransferTimeoutMs; for the next request
     int transferTimeout() const { return m_transferTimeoutMs; }
     bool isAnswering() const { return !m_turnId.isEmpty(); }
+
+    // Hosted tools (see the header comment). Not owned; may be null (the card tools only). Set before a turn.
+    void setToolHost(ToolHost *host) { m_toolHost = host; }
+    ToolHost *toolHost() const { return m_toolHost.data(); }
+    // Tools annotated readOnlyHint run without asking (a setting, default off); destructive ones always ask.
+    void setAutoAllowReadOnly(bool allow) { m_autoAllowReadOnly = allow; }
+    // The request's "tools" array as the next round sends it, compact JSON.
+    QByteArray toolsJson() const;
+    // Hosted tools the person allowed for this conversation (restored from history by setHistory).
+    QSet<QString> allowedForConversation() const { return m_allowedTools; }
+    bool awaitsDecision(const QString &cardId) const override;
+    bool isWaitingOnTool() const override { return !m_waitingCardId.isEmpty() || m_run; }
+
+Q_SIGNALS:
+    // A running hosted call's notifications/progress (callId: the transcript's id, toolName: server__tool);
+    // total 0 = unknown.
+    void toolProgress(const QString &callId, const QString &toolName, double progress, double total,
+                      const QString &message);
 
 protected:
     bool writeEvent(const QByteArray &event, QString *error) override;
@@ -138,6 +170,25 @@ private:
     QString httpFailure(int status) const;
     QString networkFailure(int error, const QString &errorString) const;
     QString uniqueCallId(const QString &proposed);
+    // Hosted tools: the calls of a round, answered in order (consent, run, result).
+    struct QueuedCall
+    {
+        ToolCall stored; // the transcript's id
+        QString sentId;  // the server's id, for the tool message
+        HostedTool tool; // name empty: a card tool (or an unknown one), answered at once
+    };
+    void runQueue();
+    void answerCardCall(const QueuedCall &call);
+    void askConsent(const QueuedCall &call);
+    bool decideConsent(const QString &cardId, const QString &action, QString *error);
+    void applyConsent(const QString &action);
+    void startRun(const QueuedCall &call, const QString &consent);
+    void onRunFinished();
+    void answerHosted(const QueuedCall &call, const QString &content, const QString &consent, qint64 durationMs,
+                      bool isError);
+    static QString cappedMessage();
+    void endToolRound();
+    void dropHostedState();
 
     // Each builds the event as JSON text and emits it through parseWireEvent.
     void emitEvent(const QByteArray &eventText);
@@ -166,6 +217,16 @@ private:
     int m_round = 0;          // rounds requested in this turn, 1-based
     bool m_reentered = false; // this turn already asked the model once to make a call it wrote out
     QList<QByteArray> m_turnCards; // envelopes drawn in this turn: the cards on screen
+
+    // Hosted tools.
+    QPointer<ToolHost> m_toolHost;
+    bool m_autoAllowReadOnly = false;
+    QSet<QString> m_allowedTools;  // allowed for this conversation
+    QList<QueuedCall> m_queue;     // the round's calls still to answer; the first is the current one
+    QString m_waitingCardId;       // the consent card the first queued call waits on
+    QPointer<ToolRun> m_run;       // the first queued call, running
+    qint64 m_runStartedMs = 0;
+    QString m_runConsent;
 
     // The round being received.
     bool m_statusKnown = false;

@@ -12,6 +12,7 @@
 
 #include <backend/backend.h>
 #include <backend/openaibackend.h>
+#include <backend/toolhost.h>
 #include <cards/conversationmodel.h>
 #include <cards/dialects/widgetdocument.h>
 #include <store/conversationstore.h>
@@ -69,6 +70,10 @@ ConversationSession::ConversationSession(ConversationModel *model, ConversationS
     connect(m_turnTimer, &QTimer::timeout, this, [this] {
         if (!isBusy())
             return;
+        if (m_backend && m_backend->isWaitingOnTool()) {
+            restartTurnTimer(); // the person decides a consent card, or a tool runs with its own timeout
+            return;
+        }
         const QString silence = durationText(m_turnTimeoutMs);
         if (m_activeTurn.isEmpty()) {
             m_ignoreNextTurn = true; // a turn.started arriving later belongs to the request given up on
@@ -117,6 +122,8 @@ void ConversationSession::setBackend(Backend *backend)
         return;
     m_backend->setParent(this);
     connect(m_backend, &Backend::eventReceived, this, &ConversationSession::onEvent);
+    if (auto *openai = qobject_cast<OpenAiBackend *>(m_backend))
+        connect(openai, &OpenAiBackend::toolProgress, this, &ConversationSession::onToolProgress);
     connect(m_backend, &Backend::stateChanged, this,
             [this](ConnectionState state, const QString &detail) { onStateChanged(int(state), detail); });
     connect(m_backend, &Backend::protocolError, this, [this](const QString &message) {
@@ -388,6 +395,7 @@ void ConversationSession::onMessage(const WireEvent &event)
         return;
     }
     restartTurnTimer();
+    clearToolProgress();
     const Message incoming = parseTranscriptLine(event.message, 0);
     const bool isAssistant = incoming.isReadable() && incoming.role == MessageRole::Assistant;
 
@@ -407,6 +415,10 @@ void ConversationSession::onMessage(const WireEvent &event)
 
     Message message;
     appendLine(event.message, QString(), &message);
+    for (const Card &card : std::as_const(message.cards)) {
+        if (card.kindName() == QLatin1String(ToolConsent::kKind) && ToolConsent::isConsentCardId(card.cardId()))
+            m_turnConsentCards.append(card.cardId());
+    }
     if (message.turnId == m_activeTurn)
         m_turnShownProse += elideRepeatedTurnProse(&message, m_turnShownProse); // never drawn twice
     if (message.isReadable() && message.role == MessageRole::Assistant) {
@@ -507,6 +519,50 @@ void ConversationSession::onCardUpdate(const WireEvent &event)
     appendLine(compactLine(line), QString(), &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
+}
+
+// A running hosted call's progress (issue 16): the provisional block is its tool line with
+// tessera_tool.progress, drawn with a progress bar, gone when the next line (its result) arrives. Never
+// stored: the result line is what stays.
+void ConversationSession::onToolProgress(const QString &callId, const QString &toolName, double progress,
+                                         double total, const QString &message)
+{
+    if (m_activeTurn.isEmpty() || !m_streamText.isEmpty())
+        return;
+    ordered line = ordered::object();
+    line["role"] = "tool";
+    line["tool_call_id"] = utf8(callId);
+    line["name"] = utf8(toolName);
+    line["content"] = utf8(message);
+    line["tessera_tool"] = ordered::object({{"progress", progress}, {"total", total}});
+    line["turn_id"] = utf8(m_activeTurn);
+    m_model->setStreamingMessage(parseTranscriptLine(compactLine(line), 0));
+    m_showsToolProgress = true;
+}
+
+void ConversationSession::clearToolProgress()
+{
+    if (std::exchange(m_showsToolProgress, false))
+        m_model->clearStreamingMessage();
+}
+
+// A consent card (issue 16) asks within its turn only: one the turn ended without a decision on can never
+// be decided, so it is stored as expired and its buttons stay disabled on replay.
+void ConversationSession::expireConsentCards()
+{
+    const QStringList cards = std::exchange(m_turnConsentCards, {});
+    for (const QString &cardId : cards) {
+        if (m_model->cardState(cardId).isDecided())
+            continue;
+        ordered line = ordered::object();
+        line["role"] = "system";
+        line["content"] = utf8(QStringLiteral("card %1 is now expired").arg(cardId));
+        line["card_update"] = ordered::object({{"cardId", utf8(cardId)}, {"state", "expired"}});
+        Message message;
+        appendLine(compactLine(line), QString(), &message);
+        m_model->appendMessage(message);
+        Q_EMIT messageAdded(message);
+    }
 }
 
 bool ConversationSession::knowsCard(const QString &cardId)
@@ -677,8 +733,10 @@ void ConversationSession::finishTurn(TurnOutcome outcome, const QString &reason,
 {
     const QString turn = m_activeTurn;
     m_turnTimer->stop();
+    clearToolProgress();
     commitStreamedProse();
     flushPendingCardCalls();
+    expireConsentCards();
     if (!turn.isEmpty()) {
         m_finishedTurns.insert(turn);
         if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
@@ -741,7 +799,10 @@ bool ConversationSession::sendToBackend(const QString &text, QString *error)
 bool ConversationSession::sendCardDecision(const QString &cardId, const QString &action, const QString &outcome,
                                            const QString &note, QString *error)
 {
-    if (!preflight(error))
+    // A card the turn in progress waits on (a tool call's consent, issue 16) is decided during it.
+    const bool partOfTurn = isTurnActive() && m_backend && m_backend->state() == ConnectionState::Connected
+                            && m_backend->awaitsDecision(cardId);
+    if (!partOfTurn && !preflight(error))
         return false;
     // Seed 002: a card is decided once. The widget that asked may have been rebuilt meanwhile.
     if (m_model->cardState(cardId).isDecided()) {
@@ -749,7 +810,8 @@ bool ConversationSession::sendCardDecision(const QString &cardId, const QString 
             *error = tr("this card has already been decided");
         return false;
     }
-    syncHistory();
+    if (!partOfTurn)
+        syncHistory();
     QString reason;
     if (!m_backend->sendCardDecision(cardId, action, outcome, &reason)) {
         if (error)
@@ -765,6 +827,8 @@ bool ConversationSession::sendCardDecision(const QString &cardId, const QString 
     appendLine(compactLine(line), QString(), &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
+    if (partOfTurn)
+        restartTurnTimer();
     return true;
 }
 

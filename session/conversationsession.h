@@ -17,6 +17,12 @@
 //    never answered: from its arguments before the next non-tool line or at the turn's end.
 //  - card.update: stored as a system line {"role":"system","content":"card ID is now STATE",
 //    "card_update":{the event minus "type"}}, applied to the drawn card in place (the model's lifecycle).
+//  - A card the turn in progress waits on (Backend::awaitsDecision: a tool call's consent card, issue 16)
+//    is decided during the turn; while the backend waits on the person or a tool (isWaitingOnTool) the
+//    silence timeout is not applied. A consent card the turn ends without a decision on is stored as
+//    expired (card_update {state: "expired"}), so a replay offers no button. A running tool's
+//    notifications/progress is the provisional block (its tool line with tessera_tool {progress, total}),
+//    never stored; its result line replaces it.
 //  - turn.completed: remaining streamed prose is stored, the turn completed. A turn that brought no
 //    prose and no card gets a muted "The agent sent no answer." line (seed 000: never blank).
 //  - error: stored as a system line {"role":"system","content":…,"error":{"message":…}}, shown as a
@@ -42,6 +48,7 @@
 #include <QList>
 #include <QObject>
 #include <QSet>
+#include <QStringList>
 #include <QString>
 
 #include <backend/wireevent.h>
@@ -188,6 +195,10 @@ private:
     void saveStreamedProse();  // the unsaved tail of the streamed prose -> one stored piece
     void dropUnsavedStream();
     void flushPendingCardCalls();
+    void expireConsentCards();
+    void onToolProgress(const QString &callId, const QString &toolName, double progress, double total,
+                        const QString &message);
+    void clearToolProgress();
     // Ends the active (or awaited) turn: stored prose, store turn state, notice, turnFinished.
     void finishTurn(TurnOutcome outcome, const QString &reason, const QString &noticeText);
     void restartTurnTimer();
@@ -215,6 +226,8 @@ private:
     QString m_unsavedStream;       // the tail of m_streamText not yet in the store's streamed pieces
     bool m_streamSaveFailed = false; // reported once per turn
     bool m_turnHasAnswer = false;  // the active turn brought prose or a card
+    QStringList m_turnConsentCards; // consent cards (issue 16) the active turn put up
+    bool m_showsToolProgress = false; // the provisional block is a running tool's progress line
     QList<ToolCall> m_pendingCardCalls; // card tool calls not yet answered by a tool line
     QSet<QString> m_drawnCardCalls; // call ids drawn from their arguments: a late answer is not drawn again
     QSet<QString> m_finishedTurns; // completed, failed, stopped, timed out: their late events are ignored

@@ -6,6 +6,9 @@
 // /v1/chat/completions answers a non-streamed request with a one-token completion, and a streamed one
 // with an emit_card call, then (once the tool result comes back) with prose; a model it does not list
 // gets Ollama's 404 "model … not found". Anything else: 404. hang: accept and never answer.
+// toolScript (issue 16): when not empty, the N-th streamed chat request (0-based) is answered with the
+// call toolScript[N] (id "call_scriptN"), and every one after the script with the prose "Tool said: " and
+// the last tool message's content.
 // Each response closes the connection.
 
 #include <QByteArray>
@@ -47,6 +50,12 @@ public:
     quint16 port() const { return m_server.serverPort(); }
 
     QStringList models = {QStringLiteral("small-model"), QStringLiteral("big-model")};
+    struct ScriptedCall
+    {
+        QString name;
+        QString arguments; // JSON text
+    };
+    QList<ScriptedCall> toolScript;
     bool hang = false;     // never answer (the timeout case)
     int forcedStatus = 0;  // answer every request with this status (403, 500, …)
     const QList<Request> &requests() const { return m_requests; }
@@ -125,6 +134,13 @@ private:
             return reply(socket, 200, "application/json",
                          R"({"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"OK"},"finish_reason":"length"}]})");
         const QJsonArray messages = body.value(QLatin1String("messages")).toArray();
+        if (!toolScript.isEmpty()) {
+            const int n = m_streamedChats++;
+            if (n < toolScript.size())
+                return reply(socket, 200, "text/event-stream", callStream(n, toolScript.at(n)));
+            const QString said = messages.last().toObject().value(QLatin1String("content")).toString();
+            return reply(socket, 200, "text/event-stream", proseStream(QStringLiteral("Tool said: ") + said));
+        }
         const bool toolAnswered = messages.last().toObject().value(QLatin1String("role")).toString() == QLatin1String("tool");
         reply(socket, 200, "text/event-stream", toolAnswered ? proseStream() : cardStream());
     }
@@ -151,11 +167,23 @@ private:
                 + event(QJsonObject{}, QStringLiteral("tool_calls")) + "data: [DONE]\n\n";
     }
 
-    static QByteArray proseStream()
+    static QByteArray proseStream(const QString &text = QStringLiteral("Answered through the named backend."))
     {
         return event(QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                 {QStringLiteral("content"), QStringLiteral("Answered through the named backend.")}})
+                                 {QStringLiteral("content"), text}})
                 + event(QJsonObject{}, QStringLiteral("stop")) + "data: [DONE]\n\n";
+    }
+
+    static QByteArray callStream(int n, const ScriptedCall &scripted)
+    {
+        const QJsonObject call{{QStringLiteral("index"), 0}, {QStringLiteral("id"), QStringLiteral("call_script%1").arg(n)},
+                               {QStringLiteral("type"), QStringLiteral("function")},
+                               {QStringLiteral("function"),
+                                QJsonObject{{QStringLiteral("name"), scripted.name},
+                                            {QStringLiteral("arguments"), scripted.arguments}}}};
+        return event(QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                 {QStringLiteral("tool_calls"), QJsonArray{call}}})
+                + event(QJsonObject{}, QStringLiteral("tool_calls")) + "data: [DONE]\n\n";
     }
 
     void reply(QTcpSocket *socket, int status, const QByteArray &type, const QByteArray &body)
@@ -171,4 +199,5 @@ private:
     QByteArray m_key;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QList<Request> m_requests;
+    int m_streamedChats = 0;
 };

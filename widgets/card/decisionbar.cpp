@@ -68,6 +68,12 @@ DecisionBar::DecisionBar(const QString &cardId, const QList<CardKindAction> &cho
 
     if (state.isDecided()) {
         setButtonsEnabled(false);
+    } else if (state.state == QLatin1String("expired")) {
+        // Seed 002's lifecycle ends in expired: nothing waits for the decision any more (a tool call's
+        // consent card whose turn ended, issue 16).
+        setButtonsEnabled(false);
+        m_status->setText(tr("Expired: nothing waits for this decision any more."));
+        m_status->show();
     } else if (m_cardId.isEmpty()) {
         setButtonsEnabled(false);
         m_status->setText(tr("This card has no id, so a decision could not be bound to it."));

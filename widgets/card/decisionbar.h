@@ -8,7 +8,7 @@
 //  - ok: they stay disabled (the stored card_decision line then redraws the card as decided);
 //  - failure: enabled again, the reason shown beside them (the application also says it).
 // A card already decided (CardState::isDecided) draws the decision on its button ("✓ Approve") and no
-// enabled button. A card with no id cannot be decided: its buttons are disabled and say why.
+// enabled button; an expired one (card.update state "expired") no enabled button either, and says so. A card with no id cannot be decided: its buttons are disabled and say why.
 
 #include <QList>
 #include <QPointer>

@@ -4,11 +4,16 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPainter>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <nlohmann/json.hpp>
+
 #include <cards/card.h>
+#include <cards/jsonaccess.h>
 #include <cards/conversationmodel.h>
 #include <cards/tesseraassert.h>
 #include <widgets/card/fallbackcard.h>
@@ -68,6 +73,112 @@ ToolActivityLine::ToolActivityLine(const QString &text, QWidget *parent)
     layout->setContentsMargins(14, 0, 14, 0);
     layout->addWidget(label);
     setAccessibleName(text);
+}
+
+ToolResultLine::ToolResultLine(const QString &summary, const QString &text, QWidget *parent)
+    : QFrame(parent)
+    , m_summary(new QLabel(summary, this))
+    , m_toggle(new QToolButton(this))
+    , m_text(new QLabel(this))
+{
+    setObjectName(QStringLiteral("toolResult"));
+    QFont font = m_summary->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    for (QLabel *label : {m_summary, m_text}) {
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setForegroundRole(QPalette::PlaceholderText);
+        label->setFont(font);
+    }
+    QString shown = text;
+    if (shown.size() > kMaxShownChars)
+        shown = shown.left(kMaxShownChars) + tr("\n… (cut here; the whole result is in the stored conversation)");
+    m_text->setText(shown.isEmpty() ? tr("(no text)") : shown);
+    m_text->setObjectName(QStringLiteral("toolResultText"));
+    m_text->hide();
+    m_toggle->setObjectName(QStringLiteral("toolResultToggle"));
+    m_toggle->setAutoRaise(true);
+    m_toggle->setText(tr("Show result"));
+    m_toggle->setFont(font);
+    connect(m_toggle, &QToolButton::clicked, this, [this] { setExpanded(!isExpanded()); });
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_summary, 1);
+    header->addWidget(m_toggle, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(14, 0, 14, 0);
+    layout->setSpacing(2);
+    layout->addLayout(header);
+    layout->addWidget(m_text);
+    setAccessibleName(summary);
+}
+
+QString ToolResultLine::summary() const
+{
+    return m_summary->text();
+}
+
+bool ToolResultLine::isExpanded() const
+{
+    return !m_text->isHidden();
+}
+
+void ToolResultLine::setExpanded(bool expanded)
+{
+    m_text->setVisible(expanded);
+    m_toggle->setText(expanded ? tr("Hide result") : tr("Show result"));
+    updateGeometry(); // the conversation view re-measures the row (LayoutRequest)
+}
+
+QString ToolResultLine::shownText() const
+{
+    return m_text->text();
+}
+
+void ToolResultLine::setProgress(double progress, double total)
+{
+    if (!m_progress) {
+        m_progress = new QProgressBar(this);
+        m_progress->setObjectName(QStringLiteral("toolProgress"));
+        m_progress->setTextVisible(false);
+        m_progress->setMaximumHeight(6);
+        static_cast<QVBoxLayout *>(layout())->insertWidget(1, m_progress);
+        m_toggle->hide();
+    }
+    if (total > 0) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(qBound(0, qRound(progress / total * 1000), 1000));
+    } else {
+        m_progress->setRange(0, 0); // busy
+    }
+    updateGeometry();
+}
+
+QString toolResultSummary(const Message &message)
+{
+    if (message.role != MessageRole::Tool || !message.rawLine.contains("\"tessera_tool\""))
+        return {};
+    const nlohmann::json line = message.json();
+    const auto tool = line.is_object() ? line.find("tessera_tool") : line.end();
+    if (!line.is_object() || tool == line.end() || !tool->is_object())
+        return {};
+    QStringList parts = {QStringLiteral("\u2699 ") + message.toolName};
+    if (tool->contains("progress")) {
+        parts.append(message.content.trimmed().isEmpty() ? ToolResultLine::tr("running")
+                                                         : ToolResultLine::tr("running: %1").arg(message.content.trimmed().left(200)));
+        return parts.join(QStringLiteral(" \u00B7 "));
+    }
+    if (const auto ms = tool->find("duration_ms"); ms != tool->end() && ms->is_number() && ms->get<double>() > 0) {
+        const double value = ms->get<double>();
+        parts.append(value < 1000 ? ToolResultLine::tr("%1 ms").arg(qRound(value))
+                                  : ToolResultLine::tr("%1 s").arg(QLocale().toString(value / 1000.0, 'f', 1)));
+    }
+    if (const QString consent = jsonString(*tool, "consent"); !consent.isEmpty())
+        parts.append(consent);
+    if (const auto error = tool->find("is_error"); error != tool->end() && error->is_boolean() && error->get<bool>())
+        parts.append(ToolResultLine::tr("error"));
+    return parts.join(QStringLiteral(" \u00B7 "));
 }
 
 VersionSwitcherRow::VersionSwitcherRow(const QString &group, int version, int count, QWidget *parent)
@@ -164,8 +275,20 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
             withState.state = &state;
         return RendererRegistry::createCardWidget(card, withState, parent);
     }
-    case BlockType::ToolActivity:
+    case BlockType::ToolActivity: {
+        const Message &m = model.message(row);
+        if (const QString summary = toolResultSummary(m); !summary.isEmpty()) {
+            const nlohmann::json tool = m.json().value("tessera_tool", nlohmann::json::object());
+            if (const auto progress = tool.find("progress"); progress != tool.end() && progress->is_number()) {
+                auto *line = new ToolResultLine(summary, QString(), parent);
+                const auto total = tool.find("total");
+                line->setProgress(progress->get<double>(), total != tool.end() && total->is_number() ? total->get<double>() : 0.0);
+                return line;
+            }
+            return new ToolResultLine(summary, m.content, parent);
+        }
         return new ToolActivityLine(model.blockText(row), parent);
+    }
     case BlockType::CutOff: {
         auto *line = new ToolActivityLine(QStringLiteral("\u26A0 ") + model.blockText(row), parent);
         line->setObjectName(QStringLiteral("cutOffNotice"));

@@ -6,11 +6,13 @@
 #include <QFrame>
 
 class QLabel;
+class QProgressBar;
 class QToolButton;
 
 namespace Tessera {
 
 class ConversationModel;
+class Message;
 struct RenderContext;
 
 // Builds the widget for one model row. Never returns nullptr.
@@ -43,6 +45,37 @@ class ToolActivityLine : public QFrame
 public:
     explicit ToolActivityLine(const QString &text, QWidget *parent = nullptr);
 };
+
+// A hosted tool's result (issue 16; a tool line carrying "tessera_tool"): one collapsed line, "⚙ NAME ·
+// 0.3 s · allowed once by the user" (" · error" when it failed), and a toggle that shows the result's text
+// content below it (at most kMaxShownChars; the whole text stays in the stored line). Never raw JSON-RPC.
+class ToolResultLine : public QFrame
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxShownChars = 4000;
+
+    ToolResultLine(const QString &summary, const QString &text, QWidget *parent = nullptr);
+
+    QString summary() const;
+    bool isExpanded() const;
+    void setExpanded(bool expanded);
+    QString shownText() const; // what the expanded line shows
+    // A running call: a progress bar under the line (total 0: busy, no value); the toggle goes.
+    void setProgress(double progress, double total);
+    QProgressBar *progressBar() const { return m_progress; }
+
+private:
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_summary = nullptr;
+    QToolButton *m_toggle = nullptr;
+    QLabel *m_text = nullptr;
+};
+
+// "⚙ NAME · DURATION · CONSENT" for a tool line with "tessera_tool" ("⚙ NAME · running: MESSAGE" for a
+// running call's progress line); "" for any other message.
+QString toolResultSummary(const Message &message);
 
 // A turn with versions (issue 12): "‹ 2/3 ›". The arrows are Tab stops (Left/Right on the row too);
 // the row's accessible name is "Version 2 of 3". It only asks: the view passes the choice on, and the

@@ -1,0 +1,65 @@
+#include <backend/toolhost.h>
+
+#include <backend/logging.h>
+#include <cards/cardkindregistry.h>
+
+namespace Tessera {
+
+void ToolRun::finish(const QString &text, bool isError, const QString &error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_text = text;
+    m_isError = isError || !error.isEmpty();
+    m_error = error;
+    Q_EMIT finished();
+}
+
+const HostedTool *ToolHost::findTool(const QString &name) const
+{
+    for (const HostedTool &tool : m_tools) {
+        if (tool.name == name)
+            return &tool;
+    }
+    return nullptr;
+}
+
+void ToolHost::setToolList(const QList<HostedTool> &tools)
+{
+    m_tools = tools;
+    Q_EMIT toolsChanged();
+}
+
+namespace ToolConsent {
+
+bool registerKind()
+{
+    if (CardKindRegistry::descriptor(QStringLiteral("tool_consent")).path == QLatin1String(":tessera/tool_consent"))
+        return true;
+    // A detail card: title, then Tool / Server / Arguments (and Note) fields; the three buttons decide.
+    static const QByteArray descriptor = R"({
+        "kind": "tool_consent",
+        "renderer": "detail",
+        "title": "Tool call",
+        "schema": {"type": "object", "required": ["title", "fields"]},
+        "actions": [
+            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
+            {"id": "allow_conversation", "label": "Allow for this conversation", "outcome": "allowed_for_conversation"},
+            {"id": "deny", "label": "Deny", "outcome": "denied"}
+        ]})";
+    QString error;
+    if (CardKindRegistry::registerDescriptor(descriptor, QStringLiteral(":tessera/tool_consent"), &error))
+        return true;
+    qCWarning(lcBackend).noquote() << "the tool consent card kind could not be registered:" << error;
+    return false;
+}
+
+bool isConsentCardId(const QString &cardId)
+{
+    return cardId.startsWith(QLatin1String(kCardIdPrefix));
+}
+
+} // namespace ToolConsent
+
+} // namespace Tessera

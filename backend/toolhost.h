@@ -1,0 +1,103 @@
+#pragma once
+
+// Tools from outside Tessera offered to the model beside emit_card and render_ui (issue 16, "Tools
+// offered to the model, and consent"). The OpenAI-compatible backend runs the loop and asks for consent;
+// a ToolHost only lists tools and runs a call. mcp/mcptoolhost.h is the MCP one; tests may make others.
+//
+//  - Names are what the model calls: `server__tool`, at most kMaxToolNameLength characters of
+//    [A-Za-z0-9_-] (the limit the endpoints enforce), unique within one host.
+//  - functionJson is one OpenAI "function" tool object, compact JSON text, the input schema passed through.
+//  - call() returns a run owned by the caller (deleteLater when done); it always finishes, at the
+//    earliest on the next event-loop turn: with the result's text, or with an error sentence.
+//
+// The consent card (seed 002 "a typed decision"): a descriptor kind "tool_consent" drawn as a detail card
+// with three actions. registerToolConsentKind() registers it; every command calls it before --plugins,
+// so a stored consent card replays as the card it was, and a plugin cannot take the name.
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+namespace Tessera {
+
+struct HostedTool
+{
+    QString name;        // what the model calls: server__tool
+    QString server;      // the configured server's name
+    QString tool;        // the server's own name for it
+    QString description; // the server's description (shown, never obeyed)
+    bool readOnly = false;    // annotations.readOnlyHint == true
+    bool destructive = false; // annotations.destructiveHint == true (MCP's default when absent is true,
+                              // but only a tool that says so is treated as one: see decisions.md)
+    QByteArray functionJson;
+};
+
+class ToolRun : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+
+    bool isFinished() const { return m_finished; }
+    // The result for the model: its text content, and structuredContent as JSON text after it.
+    QString text() const { return m_text; }
+    bool isError() const { return m_isError; }   // the tool said isError, or the call failed
+    QString errorString() const { return m_error; } // the call failed (timeout, server gone, …); "" when it ran
+    // Asks the tool to stop (MCP notifications/cancelled); finishes with an error. Nothing when finished.
+    virtual void cancel() = 0;
+
+Q_SIGNALS:
+    // `total` 0 when unknown.
+    void progress(double progress, double total, const QString &message);
+    void finished();
+
+protected:
+    void finish(const QString &text, bool isError, const QString &error);
+
+private:
+    bool m_finished = false;
+    QString m_text;
+    bool m_isError = false;
+    QString m_error;
+};
+
+class ToolHost : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxToolNameLength = 64;
+
+    using QObject::QObject;
+
+    // The tools offered now, sorted by name.
+    QList<HostedTool> tools() const { return m_tools; }
+    // Not owned by the caller beyond the run: see the header comment. Null when there is no such tool.
+    virtual ToolRun *call(const QString &name, const QByteArray &argumentsJson) = 0;
+
+    const HostedTool *findTool(const QString &name) const;
+
+Q_SIGNALS:
+    void toolsChanged();
+
+protected:
+    // A host sets its list whenever it changes (toolsChanged is emitted).
+    void setToolList(const QList<HostedTool> &tools);
+
+private:
+    QList<HostedTool> m_tools;
+};
+
+// The consent card (see the header comment).
+namespace ToolConsent {
+inline constexpr char kKind[] = "tool_consent";
+inline constexpr char kCardIdPrefix[] = "consent:"; // + the call's transcript id
+inline constexpr char kAllowOnce[] = "allow_once";
+inline constexpr char kAllowConversation[] = "allow_conversation";
+inline constexpr char kDeny[] = "deny";
+bool registerKind(); // idempotent; false (logged) only when a plugin registered the name first
+bool isConsentCardId(const QString &cardId);
+} // namespace ToolConsent
+
+} // namespace Tessera

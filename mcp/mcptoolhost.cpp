@@ -1,0 +1,268 @@
+#include <mcp/mcptoolhost.h>
+
+#include <algorithm>
+
+#include <QCryptographicHash>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+#include <cards/strictjson.h>
+#include <mcp/logging.h>
+
+namespace Tessera {
+
+using nlohmann::json;
+
+namespace {
+
+class McpToolRun : public ToolRun
+{
+public:
+    McpToolRun(McpReply *reply, QObject *parent)
+        : ToolRun(parent)
+        , m_reply(reply)
+    {
+        connect(reply, &McpReply::progress, this, &ToolRun::progress);
+        connect(reply, &McpReply::finished, this, &McpToolRun::onFinished);
+    }
+    ~McpToolRun() override
+    {
+        if (m_reply)
+            m_reply->deleteLater();
+    }
+
+    void cancel() override
+    {
+        if (m_reply && !m_reply->isFinished())
+            m_reply->cancel(); // notifications/cancelled; finishes the reply
+    }
+
+    // A run that fails before any request (bad arguments): finishes on the next event-loop turn.
+    static McpToolRun *failed(const QString &error, QObject *parent)
+    {
+        auto *run = new McpToolRun(parent);
+        QMetaObject::invokeMethod(run, [run, error] { run->finish(QString(), true, error); }, Qt::QueuedConnection);
+        return run;
+    }
+
+private:
+    explicit McpToolRun(QObject *parent)
+        : ToolRun(parent)
+    {
+    }
+
+    void onFinished()
+    {
+        McpReply *reply = m_reply.data();
+        if (!reply)
+            return;
+        if (reply->error() != McpReply::Error::None) {
+            finish(QString(), true, reply->errorString());
+            return;
+        }
+        McpToolResult result;
+        QString error;
+        if (!parseMcpToolResult(reply->result(), &result, &error)) {
+            finish(QString(), true, QStringLiteral("the server's result is not a tool result: %1").arg(error));
+            return;
+        }
+        QString text = result.text();
+        if (!result.structuredContent.is_null()) {
+            if (!text.isEmpty())
+                text += QLatin1Char('\n');
+            text += QString::fromStdString(result.structuredContent.dump(-1, ' ', false, json::error_handler_t::replace));
+        }
+        finish(text, result.isError, QString());
+    }
+
+    QPointer<McpReply> m_reply;
+};
+
+QString sanitized(const QString &text)
+{
+    QString out = text;
+    for (QChar &c : out) {
+        const ushort u = c.unicode();
+        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_' || u == '-';
+        if (!ok)
+            c = QLatin1Char('_');
+    }
+    return out;
+}
+
+QString fitted(const QString &name)
+{
+    if (name.size() <= ToolHost::kMaxToolNameLength)
+        return name;
+    const QByteArray hash = QCryptographicHash::hash(name.toUtf8(), QCryptographicHash::Sha1).toHex().left(8);
+    return name.left(ToolHost::kMaxToolNameLength - 9) + QLatin1Char('_') + QString::fromLatin1(hash);
+}
+
+QByteArray functionJson(const QString &name, const QString &server, const McpTool &tool)
+{
+    json parameters = tool.inputSchema.is_object() ? tool.inputSchema : json{{"type", "object"}};
+    if (!parameters.contains("type"))
+        parameters["type"] = "object";
+    QString description = tool.description.isEmpty() ? tool.title : tool.description;
+    description = QStringLiteral("[MCP server %1] ").arg(server) + description;
+    const json function = {{"type", "function"},
+                           {"function",
+                            {{"name", name.toStdString()},
+                             {"description", description.toStdString()},
+                             {"parameters", parameters}}}};
+    return QByteArray::fromStdString(function.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+bool annotation(const McpTool &tool, const char *key)
+{
+    const auto it = tool.annotations.find(key);
+    return it != tool.annotations.end() && it->is_boolean() && it->get<bool>();
+}
+
+} // namespace
+
+McpToolHost::McpToolHost(const QList<McpServerConfig> &servers, QObject *parent)
+    : ToolHost(parent)
+{
+    for (const McpServerConfig &config : servers) {
+        auto *client = new McpClient(config, this);
+        m_clients.append(client);
+        connect(client, &McpClient::ready, this, [this, client] { onClientReady(client); });
+        connect(client, &McpClient::failed, this, [this, client](const QString &error) { onClientFailed(client, error); });
+        connect(client, &McpClient::toolsListChanged, this, [this, client] { listTools(client); });
+    }
+}
+
+McpToolHost::~McpToolHost()
+{
+    for (McpClient *client : std::as_const(m_clients))
+        client->close();
+}
+
+QList<McpClient *> McpToolHost::clients() const
+{
+    return m_clients;
+}
+
+void McpToolHost::start()
+{
+    for (McpClient *client : std::as_const(m_clients))
+        client->start();
+    checkReady();
+}
+
+void McpToolHost::onClientReady(McpClient *client)
+{
+    listTools(client);
+}
+
+void McpToolHost::onClientFailed(McpClient *client, const QString &error)
+{
+    const QString name = client->config().name;
+    qCWarning(lcMcp).noquote() << "MCP server" << name << "failed; its tools are not offered:" << error;
+    m_problems.append(QStringLiteral("%1: %2").arg(name, error));
+    if (m_tools.remove(name) > 0)
+        rebuild();
+    m_settled.insert(name);
+    checkReady();
+}
+
+void McpToolHost::listTools(McpClient *client)
+{
+    McpReply *reply = client->listTools();
+    connect(reply, &McpReply::finished, this, [this, client, reply] {
+        reply->deleteLater();
+        const QString name = client->config().name;
+        QList<McpTool> tools;
+        QString error;
+        if (reply->error() != McpReply::Error::None) {
+            m_problems.append(QStringLiteral("%1: tools/list failed: %2").arg(name, reply->errorString()));
+        } else if (!parseMcpTools(reply->result(), &tools, &error)) {
+            m_problems.append(QStringLiteral("%1: tools/list: %2").arg(name, error));
+            tools.clear();
+        }
+        m_tools.insert(name, tools);
+        m_settled.insert(name);
+        rebuild();
+        checkReady();
+    });
+}
+
+QList<HostedTool> McpToolHost::namespaced(QList<Entry> entries)
+{
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        return a.server != b.server ? a.server < b.server : a.tool.name < b.tool.name;
+    });
+    // Names that need no change first, so a tool called exactly server__tool is never the one renamed.
+    std::stable_partition(entries.begin(), entries.end(), [](const Entry &entry) {
+        const QString raw = entry.server + QStringLiteral("__") + entry.tool.name;
+        return fitted(sanitized(raw)) == raw;
+    });
+    QList<HostedTool> out;
+    QSet<QString> used;
+    for (const Entry &entry : std::as_const(entries)) {
+        const QString wanted = fitted(sanitized(entry.server) + QStringLiteral("__") + sanitized(entry.tool.name));
+        QString name = wanted;
+        for (int n = 2; used.contains(name); ++n) {
+            const QString suffix = QStringLiteral("_%1").arg(n);
+            name = wanted.left(kMaxToolNameLength - suffix.size()) + suffix;
+        }
+        if (name != entry.server + QStringLiteral("__") + entry.tool.name)
+            qCInfo(lcMcp).noquote() << "MCP tool" << entry.tool.name << "of server" << entry.server << "is offered as" << name;
+        used.insert(name);
+        HostedTool tool;
+        tool.name = name;
+        tool.server = entry.server;
+        tool.tool = entry.tool.name;
+        tool.description = entry.tool.description;
+        tool.readOnly = annotation(entry.tool, "readOnlyHint");
+        tool.destructive = annotation(entry.tool, "destructiveHint");
+        tool.functionJson = functionJson(name, entry.server, entry.tool);
+        out.append(tool);
+    }
+    std::sort(out.begin(), out.end(), [](const HostedTool &a, const HostedTool &b) { return a.name < b.name; });
+    return out;
+}
+
+void McpToolHost::rebuild()
+{
+    QList<Entry> entries;
+    for (auto it = m_tools.cbegin(); it != m_tools.cend(); ++it) {
+        for (const McpTool &tool : it.value())
+            entries.append({it.key(), tool});
+    }
+    setToolList(namespaced(entries));
+}
+
+void McpToolHost::checkReady()
+{
+    if (m_ready || m_settled.size() < m_clients.size())
+        return;
+    m_ready = true;
+    Q_EMIT ready();
+}
+
+ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)
+{
+    const HostedTool *tool = findTool(name);
+    if (!tool)
+        return nullptr;
+    McpClient *client = nullptr;
+    for (McpClient *candidate : std::as_const(m_clients)) {
+        if (candidate->config().name == tool->server)
+            client = candidate;
+    }
+    if (!client)
+        return nullptr;
+    json arguments = json::object();
+    if (!argumentsJson.trimmed().isEmpty()) {
+        const StrictJsonResult parsed = parseStrictJson(std::string_view(argumentsJson.constData(), size_t(argumentsJson.size())));
+        if (!parsed.ok() || !parsed.value->is_object())
+            return McpToolRun::failed(QStringLiteral("the arguments are not a JSON object"), this);
+        arguments = *parsed.value;
+    }
+    return new McpToolRun(client->callTool(tool->tool, arguments), this);
+}
+
+} // namespace Tessera

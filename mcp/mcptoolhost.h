@@ -1,0 +1,74 @@
+#pragma once
+
+// The tools of MCP servers offered to the model (issue 16; backend/toolhost.h). One McpClient per
+// server, started together; each ready server's tools are listed (and listed again on
+// notifications/tools/list_changed) and offered as OpenAI function tools:
+//
+//  - Name: `server__tool`; characters outside [A-Za-z0-9_-] become '_'. Longer than 64 characters: cut to
+//    55 and "_" + 8 hex digits of the SHA-1 of the full `server__tool` appended. Two tools that end up
+//    with one name (after the replacing or the cutting): a tool whose name needed no change keeps it,
+//    then the others in (server, tool) order; a taken name gets "_2", "_3", … (cut to fit). Every changed
+//    name is logged (tessera.mcp, info). So the same servers always give the same names.
+//  - description: the server's, prefixed with "[MCP server NAME] "; parameters: the inputSchema as the
+//    server sent it (an object; else {"type":"object"}).
+//  - call(): tools/call on the right server; the run's text is the result's text content, then
+//    structuredContent as compact JSON on a line of its own; isError as the server said; a failed
+//    request (timeout, server gone, JSON-RPC error) finishes with its message. cancel() is McpReply::cancel().
+//
+// ready() once every server has listed its tools or failed (problems() says which and why), so a
+// headless run can wait for it; servers that come later still add their tools.
+
+#include <QHash>
+#include <QList>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+#include <backend/toolhost.h>
+#include <mcp/mcpclient.h>
+#include <mcp/mcpconfig.h>
+
+namespace Tessera {
+
+class McpToolHost : public ToolHost
+{
+    Q_OBJECT
+
+public:
+    explicit McpToolHost(const QList<McpServerConfig> &servers, QObject *parent = nullptr);
+    ~McpToolHost() override;
+
+    void start();
+    bool isReady() const { return m_ready; }
+    // "NAME: why" for each server that failed to start or list.
+    QStringList problems() const { return m_problems; }
+    QList<McpClient *> clients() const; // not owned by the caller
+
+    ToolRun *call(const QString &name, const QByteArray &argumentsJson) override;
+
+    // The names for (server, tool) pairs, as described above; pairs in any order, result in (server, tool) order.
+    struct Entry
+    {
+        QString server;
+        McpTool tool;
+    };
+    static QList<HostedTool> namespaced(QList<Entry> entries);
+
+Q_SIGNALS:
+    void ready();
+
+private:
+    void onClientReady(McpClient *client);
+    void onClientFailed(McpClient *client, const QString &error);
+    void listTools(McpClient *client);
+    void rebuild();
+    void checkReady();
+
+    QList<McpClient *> m_clients;          // Owned (children).
+    QHash<QString, QList<McpTool>> m_tools; // server name -> its tools
+    QSet<QString> m_settled;                // servers that listed or failed
+    QStringList m_problems;
+    bool m_ready = false;
+};
+
+} // namespace Tessera
