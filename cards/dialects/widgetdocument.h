@@ -55,6 +55,7 @@
 // "unknown node type \"x\"" (at …/type), "must start with https:// or data:".
 
 #include <cstddef>
+#include <string_view>
 
 #include <QByteArray>
 #include <QList>
@@ -100,6 +101,23 @@ QList<ProseFence> findWidgetFences(QStringView markdown);
 
 // Issues in a widget document, pointers under "/payload". Called by CardValidator.
 void validateWidgetDocument(const nlohmann::json &payload, QList<ValidationIssue> &issues);
+
+// --- templates (seed 003 "Skill Widget Templates"; files: cards/dialects/widgettemplate.h) ----------
+// A placeholder is "{{" NAME "}}", NAME a letter or "_" then letters, digits, "_", "-" or "." (at most
+// kWidgetMaxPlaceholderName characters). In a template's document it may stand in
+//   - free-form string fields (text.text, card.title, stat.label, …), anywhere in the string, and in
+//     string|number fields (stat.value, reveal.result, list meta, cells), where it is a string;
+//   - https-refined fields (image.src, list item image, a url action's href) only as the whole value;
+// and nowhere else: a number-only field (progress.value, chart.data[].value, trend points), an enum or
+// literal (badge.tone, stack.direction, button.variant, version, heading.level, an action's kind, every
+// node's type), a boolean, an array-shaped field (table.rows, chart.data, children, board rows) or a
+// node's place. Each such use is an issue ("a placeholder is not allowed in a number-only field"), and
+// so is a "{{" that starts no placeholder in a free-form string. Everything else is checked as in
+// validateWidgetDocument, with pointers under "/document".
+inline constexpr int kWidgetMaxPlaceholderName = 64;
+void validateWidgetTemplateDocument(const nlohmann::json &document, QList<ValidationIssue> &issues);
+// The names of the well-formed placeholders in text, in order ("{{a}} {{b}} {{a}}" -> a, b, a).
+QStringList widgetPlaceholderNames(std::string_view text);
 
 // The node types of seed 003 "Node Catalog" (kWidgetNodeTypeCount of them): the one list that the
 // validator's and the builder's tables follow.
