@@ -1214,6 +1214,162 @@ QList<QList<WidgetBoardCell>> widgetBoardCells(const json &rows)
     return out;
 }
 
+namespace {
+
+bool isStateBlank(const QString &value)
+{
+    return value.isEmpty() || value == QLatin1String(".") || value == QLatin1String("-") || value == QLatin1String("_")
+        || value == QLatin1String(" ");
+}
+
+// The recorded state as rows of cell values; empty when there is none or it does not read.
+QList<QStringList> boardState(const json &state)
+{
+    QList<QStringList> rows;
+    if (state.is_string()) {
+        const QString text = fromStdString(state.get_ref<const std::string &>());
+        if (text.size() > kWidgetBoardMax * (kWidgetBoardMax + 1))
+            return {};
+        QStringList row;
+        for (const QChar c : text) {
+            if (c == u'/' || c == u'|' || c == u'\n') {
+                rows.append(row);
+                row.clear();
+            } else if (c != u'\r') {
+                row.append(QString(c));
+            }
+        }
+        rows.append(row);
+        return rows;
+    }
+    if (!state.is_array() || state.size() > std::size_t(kWidgetBoardMax))
+        return {};
+    for (const json &r : state) {
+        if (!r.is_array() || r.size() > std::size_t(kWidgetBoardMax))
+            return {};
+        QStringList row;
+        for (const json &v : r)
+            row.append(v.is_string() ? fromStdString(v.get_ref<const std::string &>()) : QString());
+        rows.append(row);
+    }
+    return rows;
+}
+
+const json *cellPayload(const WidgetBoardCell &cell)
+{
+    if (!cell.action || !cell.action->is_object() || jsonString(*cell.action, "kind") != QLatin1String("agent"))
+        return nullptr;
+    auto payload = cell.action->find("payload");
+    return payload != cell.action->end() && payload->is_object() ? &*payload : nullptr;
+}
+
+} // namespace
+
+int healWidgetBoard(QList<QList<WidgetBoardCell>> &cells)
+{
+    const json *state = nullptr;
+    for (const QList<WidgetBoardCell> &row : std::as_const(cells)) {
+        for (const WidgetBoardCell &cell : row) {
+            const json *payload = cellPayload(cell);
+            if (!state && payload && payload->contains("state"))
+                state = &payload->at("state");
+        }
+    }
+    if (!state)
+        return 0;
+    QList<QStringList> rows = boardState(*state);
+    // One string without separators: split by the drawn rows' lengths.
+    if (rows.size() == 1 && cells.size() > 1) {
+        const QStringList flat = rows.first();
+        rows.clear();
+        qsizetype at = 0;
+        for (const QList<WidgetBoardCell> &row : std::as_const(cells)) {
+            rows.append(flat.mid(at, row.size()));
+            at += row.size();
+        }
+        if (at != flat.size())
+            return 0;
+    }
+    if (rows.size() != cells.size())
+        return 0;
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        if (rows.at(r).size() != cells.at(r).size())
+            return 0;
+    }
+    int healed = 0;
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        for (qsizetype c = 0; c < rows.at(r).size(); ++c) {
+            WidgetBoardCell &cell = cells[r][c];
+            const QString &recorded = rows.at(r).at(c);
+            if (!cell.isBlank() || isStateBlank(recorded) || recorded.size() > kWidgetMaxTitle)
+                continue;
+            cell.glyph = recorded;
+            cell.healed = true;
+            ++healed;
+        }
+    }
+    return healed;
+}
+
+QString widgetBoardUserMark(const QList<QList<WidgetBoardCell>> &cells, const WidgetBoardCell &clicked)
+{
+    if (const json *payload = cellPayload(clicked)) {
+        const QString mark = jsonString(*payload, "mark");
+        const qsizetype length = mark.toUcs4().size();
+        if (length >= 1 && length <= 4)
+            return mark;
+    }
+    int xs = 0;
+    int os = 0;
+    for (const QList<WidgetBoardCell> &row : cells) {
+        for (const WidgetBoardCell &cell : row) {
+            xs += cell.glyph.compare(QLatin1String("X"), Qt::CaseInsensitive) == 0;
+            os += cell.glyph.compare(QLatin1String("O"), Qt::CaseInsensitive) == 0;
+        }
+    }
+    return xs > os ? QStringLiteral("O") : QStringLiteral("X");
+}
+
+WidgetCelebration widgetCelebration(const json &command)
+{
+    static const struct { const char *name; WidgetCelebration::Kind kind; } kKinds[] = {
+        {"burst", WidgetCelebration::Kind::Burst}, {"fireworks", WidgetCelebration::Kind::Fireworks},
+        {"cannons", WidgetCelebration::Kind::Cannons}, {"stars", WidgetCelebration::Kind::Stars},
+        {"rain", WidgetCelebration::Kind::Rain}, {"emoji", WidgetCelebration::Kind::Emoji},
+    };
+    WidgetCelebration out;
+    const QString kind = jsonString(command, "kind");
+    for (const auto &k : kKinds) {
+        if (kind == QLatin1String(k.name))
+            out.kind = k.kind;
+    }
+    if (out.kind == WidgetCelebration::Kind::Emoji) {
+        out.emoji = jsonString(command, "emoji").left(16);
+        if (out.emoji.trimmed().isEmpty())
+            out.emoji = QStringLiteral("\U0001F389");
+    }
+    return out;
+}
+
+QString widgetCelebrationKindName(WidgetCelebration::Kind kind)
+{
+    switch (kind) {
+    case WidgetCelebration::Kind::Burst:
+        return QStringLiteral("burst");
+    case WidgetCelebration::Kind::Fireworks:
+        return QStringLiteral("fireworks");
+    case WidgetCelebration::Kind::Cannons:
+        return QStringLiteral("cannons");
+    case WidgetCelebration::Kind::Stars:
+        return QStringLiteral("stars");
+    case WidgetCelebration::Kind::Rain:
+        return QStringLiteral("rain");
+    case WidgetCelebration::Kind::Emoji:
+        return QStringLiteral("emoji");
+    }
+    return QStringLiteral("burst");
+}
+
 QStringList widgetCompareRow(const json &values, int optionCount)
 {
     QStringList cells;

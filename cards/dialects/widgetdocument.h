@@ -171,9 +171,35 @@ struct WidgetBoardCell
     QString icon;
     QString tone;
     const nlohmann::json *action = nullptr;
+    bool healed = false; // blank in rows, drawn from the recorded state (healWidgetBoard)
     bool isBlank() const { return glyph.isEmpty() && icon.isEmpty(); }
 };
 QList<QList<WidgetBoardCell>> widgetBoardCells(const nlohmann::json &rows);
+
+// seed 003 board self-heal: "if the agent records a move but a re-render drops it, DorkOS draws the
+// recorded move anyway". The record is the "state" member of the first cell action's payload that has
+// one (an agent action; seed 003: the agent trusts that string): either a string of one character per
+// cell in row order, rows optionally split by "/", "|" or a line end ("X.O/.X./..O"), or an array of rows
+// of strings ([["X","",""],…]). ".", "-", "_", " ", "" and null are blank. A blank cell whose recorded
+// value is not blank gets it as glyph, marked healed; a drawn glyph always wins over the record. A state
+// whose shape differs from the drawn board (rows or cells per row) heals nothing. Returns the number of
+// cells healed.
+int healWidgetBoard(QList<QList<WidgetBoardCell>> &cells);
+// The mark a click on an empty cell draws at once (seed 003: "your mark draws itself instantly"): the
+// cell action payload's "mark" when it is a string of 1 to 4 characters; else, for a noughts-and-crosses
+// board, the side to move: "O" when the board (healed cells included) holds more X than O, else "X".
+QString widgetBoardUserMark(const QList<QList<WidgetBoardCell>> &cells, const WidgetBoardCell &clicked);
+
+// seed 003 "The ui-action Channel": the ui command {"action": "celebrate", "kind"?, "emoji"?}.
+struct WidgetCelebration
+{
+    enum class Kind { Burst, Fireworks, Cannons, Stars, Rain, Emoji };
+    Kind kind = Kind::Burst; // an unknown or missing kind is Burst (seed 003)
+    QString emoji;           // Emoji: the "emoji" string, default U+1F389 🎉; else empty
+};
+WidgetCelebration widgetCelebration(const nlohmann::json &command);
+// "burst", "fireworks", "cannons", "stars", "rain", "emoji".
+QString widgetCelebrationKindName(WidgetCelebration::Kind kind);
 
 // seed 003 compare: a row's values as cell texts (widgetCellText), padded with "" to optionCount.
 QStringList widgetCompareRow(const nlohmann::json &values, int optionCount);
