@@ -104,7 +104,10 @@ QString usageText()
         "  --plugins DIR (every command): card kinds added by descriptor files DIR/*.json\n"
         "  tessera --version\n"
         "  --lang CODE (window and render): interface language, e.g. de or ar (right to left)\n"
-        "  --personality DIR (window and render): where canvas templates ui/NAME.html are read\n");
+        "  tessera check-templates DIR                widget templates DIR/ui/*.widget.json: one line per problem;\n"
+        "                                             exit 0 clean, 1 problems, 2 unreadable\n"
+        "  --personality DIR (window, render, ask): canvas templates ui/NAME.html and widget templates\n"
+        "                                             ui/NAME.widget.json (a broken widget template stops start-up)\n");
 }
 
 // --backend-cmd CMD, --backend URL, --openai URL, --model NAME, --api-key-env VAR, wherever they stand.
@@ -323,6 +326,19 @@ CommandLine parseCommandLine(const QStringList &arguments)
         return parseAsk(c, args.mid(1));
     if (!args.isEmpty() && args.first() == QLatin1String("export-card"))
         return parseExportCard(c, args.mid(1));
+    if (!args.isEmpty() && args.first() == QLatin1String("check-templates")) {
+        c.command = CommandLine::Command::CheckTemplates;
+        for (const QString &a : args.mid(1)) {
+            if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
+                return failure(QStringLiteral("unknown option %1").arg(a));
+            if (!c.file.isEmpty())
+                return failure(QStringLiteral("unexpected argument %1").arg(a));
+            c.file = a;
+        }
+        if (c.file.isEmpty())
+            return failure(QStringLiteral("check-templates needs a personality directory (its ui/*.widget.json are checked)"));
+        return c;
+    }
     if (args.isEmpty())
         return c;
     if (const QString &v = args.first(); v == QLatin1String("import") || v == QLatin1String("list") || v == QLatin1String("export"))
@@ -401,6 +417,30 @@ QStringList loadCardPlugins(const CommandLine &commandLine)
     for (QString &error : errors)
         error = QStringLiteral("card kind not loaded: ") + error;
     return errors;
+}
+
+QStringList widgetTemplateProblems(const WidgetTemplateSet &set)
+{
+    QStringList lines;
+    for (const WidgetTemplateProblem &problem : set.problems)
+        lines.append(problem.line());
+    if (!set.readable)
+        lines.append(set.unreadable);
+    return lines;
+}
+
+int runCheckTemplates(const CommandLine &commandLine)
+{
+    const WidgetTemplateSet set = loadWidgetTemplates(commandLine.file);
+    if (!set.readable) {
+        printErr(QStringLiteral("tessera: ") + set.unreadable);
+        return 2;
+    }
+    for (const WidgetTemplateProblem &problem : set.problems)
+        printOut(problem.line());
+    printErr(QStringLiteral("%1 good widget templates, %2 problems")
+                 .arg(set.templates.size()).arg(set.problems.size()));
+    return set.problems.isEmpty() ? 0 : 1;
 }
 
 int runValidate(const CommandLine &commandLine)

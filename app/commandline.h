@@ -19,11 +19,15 @@
 // tessera mcp tools NAME|--url URL, tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON] [--timeout SEC].
 // One card out (issue 14; app/exportcardcommand.h): tessera export-card SOURCE --card N|ID
 // --to slack|teams|whatsapp|telegram|markdown [-o FILE].
+// Widget templates (issue 15; cards/dialects/widgettemplate.h): tessera check-templates DIR prints one line
+// per problem of DIR/ui/*.widget.json ("ui/x.widget.json: /document/root/value: …"); exit 0 clean,
+// 1 problems, 2 unreadable. --personality DIR loads them for the window, render and ask (app/main.cpp).
 
 #include <QString>
 #include <QStringList>
 
 #include <app/expectations.h>
+#include <cards/dialects/widgettemplate.h>
 #include <backend/backendconfig.h>
 
 namespace Tessera {
@@ -31,10 +35,10 @@ namespace Tessera {
 struct CommandLine
 {
     enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, Mcp,
-                         ExportCard };
+                         ExportCard, CheckTemplates };
 
     Command command = Command::Open;
-    QString file;          // FILE.jsonl (Open: may be empty)
+    QString file;          // FILE.jsonl (Open: may be empty); check-templates: the personality DIR
     QString output;        // render: -o
     int width = 900;       // render: --width, pixels, 320..4000
     QString theme = QStringLiteral("light"); // render: --theme light|dark
@@ -86,6 +90,10 @@ QString usageText();
 // tessera ask is its own class: AskCommand (askcommand.h).
 int runValidate(const CommandLine &commandLine);
 int runRender(const CommandLine &commandLine);
+int runCheckTemplates(const CommandLine &commandLine);
+// The problems of a personality's widget templates as lines for stderr, also when it cannot be read;
+// empty when they are all good. Used at start-up by --personality (exit 1 on any).
+QStringList widgetTemplateProblems(const WidgetTemplateSet &set);
 
 // What the headless commands print: one line on stdout (flushed at once, so a script reading the pipe
 // sees it) or on stderr.

@@ -18,6 +18,7 @@
 #include <app/plurals.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
+#include <backend/openaitools.h>
 #include <canvas/canvascard.h>
 #include <mcp/mcpconfig.h>
 #include <canvas/canvassandbox.h>
@@ -58,6 +59,24 @@ int main(int argc, char *argv[])
         pluginErrors = loadCardPlugins(commandLine);
         for (const QString &error : std::as_const(pluginErrors))
             std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
+        // --personality DIR (issue 15): its widget templates, checked at load; a broken one is an error for
+        // every command, never skipped (seed 003). From the setting (the window): said, and left out.
+        if (commandLine.command != CommandLine::Command::CheckTemplates) {
+            const QString dir = personalityGiven ? personalityDir
+                : commandLine.command == CommandLine::Command::Open
+                    ? QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value(SettingsKeys::kPersonalityDir).toString()
+                    : QString();
+            if (!dir.isEmpty()) {
+                const WidgetTemplateSet templates = loadWidgetTemplates(dir);
+                const QStringList problems = widgetTemplateProblems(templates);
+                for (const QString &problem : problems)
+                    std::fprintf(stderr, "tessera: widget template: %s\n", qPrintable(problem));
+                if (!problems.isEmpty() && personalityGiven)
+                    return 1;
+                pluginErrors += problems;
+                OpenAiTools::setWidgetTemplates(templates.templates);
+            }
+        }
         // --mcp-config FILE (issue 16): a configuration that does not read is an error for every command.
         QString mcpError;
         if (!loadMcpConfigArgument(commandLine, &mcpConfig, &mcpError)) {
@@ -104,6 +123,11 @@ int main(int argc, char *argv[])
         if (commandLine.command == CommandLine::Command::List)
             return runStoreList(commandLine.dataDir, commandLine.search);
         return runStoreExport(commandLine.file, commandLine.output, commandLine.format, commandLine.dataDir);
+    }
+    case CommandLine::Command::CheckTemplates: {
+        // Widget templates of a personality (issue 15): headless, Qt Core only.
+        QCoreApplication app(argc, argv);
+        return runCheckTemplates(commandLine);
     }
     case CommandLine::Command::ExportCard: {
         // One card out to Slack, Teams, WhatsApp, Telegram or Markdown (issue 14): headless, Qt Core only.

@@ -213,7 +213,43 @@ QString OpenAiTools::systemPrompt()
         "actions.\n"
         "4. Match the kind to the shape of the data: %2.\n"
         "5. Use render_ui only for shapes %1 cannot express.")
-        .arg(emitKindsPhrase(), shapeRule());
+        .arg(emitKindsPhrase(), shapeRule())
+        + templatePromptSection();
+}
+
+namespace {
+QList<WidgetTemplate> s_widgetTemplates;
+} // namespace
+
+void OpenAiTools::setWidgetTemplates(const QList<WidgetTemplate> &templates)
+{
+    s_widgetTemplates = templates;
+}
+
+QList<WidgetTemplate> OpenAiTools::widgetTemplates()
+{
+    return s_widgetTemplates;
+}
+
+QString OpenAiTools::templatePromptSection()
+{
+    if (s_widgetTemplates.isEmpty())
+        return {};
+    QString section = QStringLiteral(
+        "\n\nWidget templates: this personality ships widget documents to reuse. To show one, copy its "
+        "document, replace every {{placeholder}} with a real value, and send the result in your prose as a fenced block labelled dorkos-ui:\n"
+        "```dorkos-ui\n{\"version\":1,\"root\":{…}}\n```\n"
+        "Never send a template with placeholders left in it. The templates (name: description):");
+    for (const WidgetTemplate &t : std::as_const(s_widgetTemplates)) {
+        QString entry = QStringLiteral("\n- %1: %2").arg(t.name, t.description);
+        const QString details = QStringLiteral("\n  placeholders: %1\n  document: %2")
+                                    .arg(t.placeholders.isEmpty() ? QStringLiteral("none") : t.placeholders.join(QLatin1String(", ")),
+                                         QString::fromUtf8(t.documentJson));
+        if ((section + entry + details).toUtf8().size() <= kMaxTemplatePromptBytes)
+            entry += details;
+        section += entry;
+    }
+    return section;
 }
 
 QString OpenAiTools::ack(const QString &kindName, const QString &title)

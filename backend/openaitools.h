@@ -20,10 +20,18 @@
 //      not JSON     -> the same with one issue at "" saying "arguments are not JSON: …";
 //      unknown tool -> {"ok":false,"code":"not_available","message":"…"}.
 //    A refused call is not drawn; the model's retry is.
+//  - Widget templates (seed 003 "Skill Widget Templates", cards/dialects/widgettemplate.h): when a
+//    personality has them (setWidgetTemplates), the system prompt ends with a section listing each one
+//    ("- NAME: DESCRIPTION", then its placeholders and its document as compact JSON) and asks for the
+//    filled document in a ```dorkos-ui fence, which the transcript draws like any widget document.
+//    Documents are listed while the section stays under kMaxTemplatePromptBytes; past that a template
+//    is listed by name and description only.
 
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+
+#include <cards/dialects/widgettemplate.h>
 
 namespace Tessera {
 
@@ -39,6 +47,14 @@ class OpenAiTools
 {
 public:
     static constexpr int kMaxReportedIssues = 20;
+    static constexpr int kMaxTemplatePromptBytes = 32 * 1024;
+
+    // The widget templates the system prompt lists (the personality's good ones; set once at start-up,
+    // on the GUI thread, before any backend starts a turn). Empty: no template section.
+    static void setWidgetTemplates(const QList<WidgetTemplate> &templates);
+    static QList<WidgetTemplate> widgetTemplates();
+    // The section the system prompt ends with; empty without templates.
+    static QString templatePromptSection();
 
     // The request's "tools" array as compact JSON text (generated once).
     static QByteArray toolsJson();

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -207,11 +208,63 @@ static_assert(std::size(kNodeTypeNames) == kWidgetNodeTypeCount);
 
 constexpr std::initializer_list<const char *> kTones = {"default", "success", "warning", "error", "info"};
 
+// What a widget template (seed 003 "Skill Widget Templates") may hold: a {{name}} token; see
+// widgetPlaceholders() in widgetdocument.h.
+struct PlaceholderScan
+{
+    int tokens = 0;        // well-formed {{name}} tokens
+    bool malformed = false; // a "{{" that does not start one
+    bool whole = false;    // the whole string is exactly one token
+};
+
+bool isPlaceholderNameChar(char c, bool first)
+{
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    return first ? letter : letter || (c >= '0' && c <= '9') || c == '-' || c == '.';
+}
+
+PlaceholderScan scanPlaceholders(std::string_view s, QStringList *names = nullptr)
+{
+    PlaceholderScan scan;
+    std::size_t at = 0;
+    while ((at = s.find("{{", at)) != std::string_view::npos) {
+        std::size_t end = at + 2;
+        while (end < s.size() && end - at - 2 < std::size_t(kWidgetMaxPlaceholderName)
+               && isPlaceholderNameChar(s[end], end == at + 2))
+            ++end;
+        if (end == at + 2 || s.substr(end, 2) != "}}") {
+            scan.malformed = true;
+            at += 2;
+            continue;
+        }
+        ++scan.tokens;
+        if (names)
+            names->append(fromStdString(s.substr(at + 2, end - at - 2)));
+        scan.whole = at == 0 && end + 2 == s.size() && scan.tokens == 1;
+        at = end + 2;
+    }
+    if (scan.tokens != 1)
+        scan.whole = false;
+    return scan;
+}
+
+bool hasPlaceholder(const json &v)
+{
+    if (!v.is_string())
+        return false;
+    const PlaceholderScan scan = scanPlaceholders(v.get_ref<const std::string &>());
+    return scan.tokens > 0 || scan.malformed;
+}
+
 class Checker
 {
 public:
-    explicit Checker(QList<ValidationIssue> &issues)
+    // base: the pointer the document sits at ("/payload" for a card, "/document" for a template).
+    // templateMode: the document is a template: placeholders are checked by seed 003's rules.
+    explicit Checker(QList<ValidationIssue> &issues, std::string base = "/payload", bool templateMode = false)
         : m_issues(issues)
+        , m_base(std::move(base))
+        , m_template(templateMode)
     {}
 
     void document(const json &payload);
@@ -248,7 +301,7 @@ private:
 
     QString pointer(const char *member = nullptr) const
     {
-        std::string p = "/payload";
+        std::string p = m_base;
         for (const std::string &token : m_path)
             p += '/' + token;
         if (member)
@@ -256,6 +309,26 @@ private:
         return fromStdString(p);
     }
     void add(const char *member, const QString &message) { m_issues.append({pointer(member), message}); }
+
+    // Template mode: true (with an issue) when object[key] is a string holding a placeholder in a field
+    // of the given shape, where seed 003 allows none ("number-only", "enum", …).
+    bool placeholderRefused(const json &object, const char *key, const char *shape)
+    {
+        if (!m_template || !object.is_object())
+            return false;
+        auto it = object.find(key);
+        if (it == object.end() || !hasPlaceholder(*it))
+            return false;
+        add(key, QStringLiteral("a placeholder is not allowed in %1 field").arg(QLatin1String(shape)));
+        return true;
+    }
+    // Template mode: a malformed "{{" in a free-form string is an issue (it would never be filled).
+    void placeholderForm(const char *key, std::string_view s)
+    {
+        if (m_template && scanPlaceholders(s).malformed)
+            add(key, QStringLiteral("has a malformed placeholder (write {{name}}: a letter or _, then letters, "
+                                    "digits, _, - or .)"));
+    }
 
     // Each returns the member when it is present with the right type, else nullptr (issue added when
     // required and missing, or present with the wrong type).
@@ -284,6 +357,7 @@ private:
             add(key, QStringLiteral("must not be empty"));
         else if (codePoints(s) > std::size_t(maxChars))
             add(key, QStringLiteral("must be at most %1 characters").arg(maxChars));
+        placeholderForm(key, s);
         return v;
     }
     void stringOrNumber(const json &object, const char *key, bool required)
@@ -299,7 +373,7 @@ private:
     const json *number(const json &object, const char *key, bool required)
     {
         const json *v = member(object, key, required);
-        if (!v)
+        if (!v || placeholderRefused(object, key, "a number-only"))
             return nullptr;
         if (!v->is_number()) {
             add(key, QStringLiteral("must be a number"));
@@ -318,13 +392,14 @@ private:
     }
     void boolean(const json &object, const char *key)
     {
-        if (const json *v = member(object, key, false); v && !v->is_boolean())
+        if (const json *v = member(object, key, false); v && !placeholderRefused(object, key, "a boolean")
+                                                         && !v->is_boolean())
             add(key, QStringLiteral("must be a boolean"));
     }
     void enumeration(const json &object, const char *key, bool required, std::initializer_list<const char *> words)
     {
         const json *v = member(object, key, required);
-        if (!v)
+        if (!v || placeholderRefused(object, key, "an enum"))
             return;
         if (!v->is_string())
             add(key, QStringLiteral("must be a string"));
@@ -334,7 +409,7 @@ private:
     const json *array(const json &object, const char *key, bool required, int maxItems, int minItems = 0)
     {
         const json *v = member(object, key, required);
-        if (!v)
+        if (!v || placeholderRefused(object, key, "an array-shaped"))
             return nullptr;
         if (!v->is_array()) {
             add(key, QStringLiteral("must be an array"));
@@ -383,6 +458,8 @@ private:
             add(key, QStringLiteral("must be a string"));
             return;
         }
+        if (httpsRefinedPlaceholder(key, v->get_ref<const std::string &>()))
+            return;
         const QString src = fromStdString(v->get_ref<const std::string &>());
         if (!isWidgetImageSource(src)) {
             add(key, QStringLiteral("must start with https:// or data:"));
@@ -392,6 +469,21 @@ private:
         const int max = isData ? kWidgetMaxDataUri : kWidgetMaxUrl;
         if (codePoints(v->get_ref<const std::string &>()) > std::size_t(max))
             add(key, QStringLiteral("must be at most %1 characters").arg(max));
+    }
+
+    // Template mode, an https-refined field (image.src, a url action's href): a placeholder only as the
+    // whole value (seed 003). True when the value holds one (an issue added unless it is the whole value),
+    // so the URL rules are left to the filled document.
+    bool httpsRefinedPlaceholder(const char *key, std::string_view s)
+    {
+        if (!m_template)
+            return false;
+        const PlaceholderScan scan = scanPlaceholders(s);
+        if (scan.tokens == 0 && !scan.malformed)
+            return false;
+        if (!scan.whole)
+            add(key, QStringLiteral("a placeholder must be the whole value in an https-only field"));
+        return true;
     }
 
     void action(const json &value);
@@ -432,6 +524,8 @@ private:
     void boardCell(const json &cell, std::size_t c);
 
     QList<ValidationIssue> &m_issues;
+    std::string m_base;
+    bool m_template = false;
     std::vector<std::string> m_path;
     int m_nodeCount = 0;
     bool m_tooMany = false;
@@ -440,7 +534,8 @@ private:
 
 void Checker::document(const json &payload)
 {
-    if (const json *v = member(payload, "version", true); v && (!v->is_number_integer() || *v != 1))
+    if (const json *v = member(payload, "version", true);
+        v && !placeholderRefused(payload, "version", "a literal") && (!v->is_number_integer() || *v != 1))
         add("version", QStringLiteral("must be 1"));
     string(payload, "title", false, kWidgetMaxTitle);
     if (member(payload, "root", true)) {
@@ -454,7 +549,7 @@ void Checker::action(const json &value)
     if (!isObject(value))
         return;
     const json *kind = member(value, "kind", true);
-    if (!kind)
+    if (!kind || placeholderRefused(value, "kind", "an enum"))
         return;
     if (!kind->is_string()) {
         add("kind", QStringLiteral("must be a string"));
@@ -473,7 +568,8 @@ void Checker::action(const json &value)
                 string(*command, "action", true, kWidgetMaxTitle, true);
         }
     } else if (k == "url") {
-        if (const json *href = string(value, "href", true, kWidgetMaxUrl)) {
+        if (const json *href = string(value, "href", true, kWidgetMaxUrl);
+            href && !httpsRefinedPlaceholder("href", href->get_ref<const std::string &>())) {
             if (!isHttpsUrl(fromStdString(href->get_ref<const std::string &>())))
                 add("href", QStringLiteral("must be an https:// URL"));
         }
@@ -516,10 +612,14 @@ void Checker::node(const json &value, int depth)
         add(nullptr, QStringLiteral("nodes must nest at most %1 levels deep").arg(kWidgetMaxDepth));
         return;
     }
+    if (m_template && hasPlaceholder(value)) {
+        add(nullptr, QStringLiteral("a placeholder is not allowed in place of a node"));
+        return;
+    }
     if (!isObject(value))
         return;
     const json *type = member(value, "type", true);
-    if (!type)
+    if (!type || placeholderRefused(value, "type", "the type"))
         return;
     if (!type->is_string()) {
         add("type", QStringLiteral("must be a string"));
@@ -563,7 +663,7 @@ void Checker::checkHeading(const json &n, int)
 {
     string(n, "text", true);
     if (const json *level = member(n, "level", false);
-        level && (!level->is_number_integer() || *level < 1 || *level > 3))
+        level && !placeholderRefused(n, "level", "a literal") && (!level->is_number_integer() || *level < 1 || *level > 3))
         add("level", QStringLiteral("must be 1, 2 or 3"));
 }
 
@@ -593,7 +693,10 @@ void Checker::checkStat(const json &n, int)
     if (const json *trend = array(n, "trend", false, kWidgetMaxItems)) {
         Step step(*this, "trend");
         for (std::size_t i = 0; i < trend->size(); ++i) {
-            if (!(*trend)[i].is_number())
+            if (m_template && hasPlaceholder((*trend)[i]))
+                m_issues.append({pointer(std::to_string(i).c_str()),
+                                 QStringLiteral("a placeholder is not allowed in a number-only field")});
+            else if (!(*trend)[i].is_number())
                 m_issues.append({pointer(std::to_string(i).c_str()), QStringLiteral("must be a number")});
         }
     }
@@ -820,7 +923,7 @@ void Checker::checkBoard(const json &n, int)
 {
     string(n, "label", false);
     const json *rows = member(n, "rows", true);
-    if (!rows)
+    if (!rows || placeholderRefused(n, "rows", "an array-shaped"))
         return;
     if (!rows->is_array()) {
         add("rows", QStringLiteral("must be an array"));
@@ -830,6 +933,10 @@ void Checker::checkBoard(const json &n, int)
     Step step(*this, "rows");
     for (std::size_t r = 0; r < rows->size() && r < std::size_t(kWidgetBoardMax); ++r) {
         const json &row = (*rows)[r];
+        if (m_template && hasPlaceholder(row)) {
+            add(std::to_string(r).c_str(), QStringLiteral("a placeholder is not allowed in an array-shaped field"));
+            continue;
+        }
         if (!row.is_array()) {
             add(std::to_string(r).c_str(), QStringLiteral("must be an array"));
             continue;
@@ -972,6 +1079,22 @@ void validateWidgetDocument(const json &payload, QList<ValidationIssue> &issues)
     Checker(issues).document(payload);
 }
 
+void validateWidgetTemplateDocument(const json &document, QList<ValidationIssue> &issues)
+{
+    if (!document.is_object()) {
+        issues.append({QStringLiteral("/document"), QStringLiteral("must be an object")});
+        return;
+    }
+    Checker(issues, "/document", true).document(document);
+}
+
+QStringList widgetPlaceholderNames(std::string_view text)
+{
+    QStringList names;
+    scanPlaceholders(text, &names);
+    return names;
+}
+
 // --- normalisation -----------------------------------------------------------------------------------
 
 bool isHttpsUrl(QStringView url)
@@ -1089,6 +1212,162 @@ QList<QList<WidgetBoardCell>> widgetBoardCells(const json &rows)
         out.append(cells);
     }
     return out;
+}
+
+namespace {
+
+bool isStateBlank(const QString &value)
+{
+    return value.isEmpty() || value == QLatin1String(".") || value == QLatin1String("-") || value == QLatin1String("_")
+        || value == QLatin1String(" ");
+}
+
+// The recorded state as rows of cell values; empty when there is none or it does not read.
+QList<QStringList> boardState(const json &state)
+{
+    QList<QStringList> rows;
+    if (state.is_string()) {
+        const QString text = fromStdString(state.get_ref<const std::string &>());
+        if (text.size() > kWidgetBoardMax * (kWidgetBoardMax + 1))
+            return {};
+        QStringList row;
+        for (const QChar c : text) {
+            if (c == u'/' || c == u'|' || c == u'\n') {
+                rows.append(row);
+                row.clear();
+            } else if (c != u'\r') {
+                row.append(QString(c));
+            }
+        }
+        rows.append(row);
+        return rows;
+    }
+    if (!state.is_array() || state.size() > std::size_t(kWidgetBoardMax))
+        return {};
+    for (const json &r : state) {
+        if (!r.is_array() || r.size() > std::size_t(kWidgetBoardMax))
+            return {};
+        QStringList row;
+        for (const json &v : r)
+            row.append(v.is_string() ? fromStdString(v.get_ref<const std::string &>()) : QString());
+        rows.append(row);
+    }
+    return rows;
+}
+
+const json *cellPayload(const WidgetBoardCell &cell)
+{
+    if (!cell.action || !cell.action->is_object() || jsonString(*cell.action, "kind") != QLatin1String("agent"))
+        return nullptr;
+    auto payload = cell.action->find("payload");
+    return payload != cell.action->end() && payload->is_object() ? &*payload : nullptr;
+}
+
+} // namespace
+
+int healWidgetBoard(QList<QList<WidgetBoardCell>> &cells)
+{
+    const json *state = nullptr;
+    for (const QList<WidgetBoardCell> &row : std::as_const(cells)) {
+        for (const WidgetBoardCell &cell : row) {
+            const json *payload = cellPayload(cell);
+            if (!state && payload && payload->contains("state"))
+                state = &payload->at("state");
+        }
+    }
+    if (!state)
+        return 0;
+    QList<QStringList> rows = boardState(*state);
+    // One string without separators: split by the drawn rows' lengths.
+    if (rows.size() == 1 && cells.size() > 1) {
+        const QStringList flat = rows.first();
+        rows.clear();
+        qsizetype at = 0;
+        for (const QList<WidgetBoardCell> &row : std::as_const(cells)) {
+            rows.append(flat.mid(at, row.size()));
+            at += row.size();
+        }
+        if (at != flat.size())
+            return 0;
+    }
+    if (rows.size() != cells.size())
+        return 0;
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        if (rows.at(r).size() != cells.at(r).size())
+            return 0;
+    }
+    int healed = 0;
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        for (qsizetype c = 0; c < rows.at(r).size(); ++c) {
+            WidgetBoardCell &cell = cells[r][c];
+            const QString &recorded = rows.at(r).at(c);
+            if (!cell.isBlank() || isStateBlank(recorded) || recorded.size() > kWidgetMaxTitle)
+                continue;
+            cell.glyph = recorded;
+            cell.healed = true;
+            ++healed;
+        }
+    }
+    return healed;
+}
+
+QString widgetBoardUserMark(const QList<QList<WidgetBoardCell>> &cells, const WidgetBoardCell &clicked)
+{
+    if (const json *payload = cellPayload(clicked)) {
+        const QString mark = jsonString(*payload, "mark");
+        const qsizetype length = mark.toUcs4().size();
+        if (length >= 1 && length <= 4)
+            return mark;
+    }
+    int xs = 0;
+    int os = 0;
+    for (const QList<WidgetBoardCell> &row : cells) {
+        for (const WidgetBoardCell &cell : row) {
+            xs += cell.glyph.compare(QLatin1String("X"), Qt::CaseInsensitive) == 0;
+            os += cell.glyph.compare(QLatin1String("O"), Qt::CaseInsensitive) == 0;
+        }
+    }
+    return xs > os ? QStringLiteral("O") : QStringLiteral("X");
+}
+
+WidgetCelebration widgetCelebration(const json &command)
+{
+    static const struct { const char *name; WidgetCelebration::Kind kind; } kKinds[] = {
+        {"burst", WidgetCelebration::Kind::Burst}, {"fireworks", WidgetCelebration::Kind::Fireworks},
+        {"cannons", WidgetCelebration::Kind::Cannons}, {"stars", WidgetCelebration::Kind::Stars},
+        {"rain", WidgetCelebration::Kind::Rain}, {"emoji", WidgetCelebration::Kind::Emoji},
+    };
+    WidgetCelebration out;
+    const QString kind = jsonString(command, "kind");
+    for (const auto &k : kKinds) {
+        if (kind == QLatin1String(k.name))
+            out.kind = k.kind;
+    }
+    if (out.kind == WidgetCelebration::Kind::Emoji) {
+        out.emoji = jsonString(command, "emoji").left(16);
+        if (out.emoji.trimmed().isEmpty())
+            out.emoji = QStringLiteral("\U0001F389");
+    }
+    return out;
+}
+
+QString widgetCelebrationKindName(WidgetCelebration::Kind kind)
+{
+    switch (kind) {
+    case WidgetCelebration::Kind::Burst:
+        return QStringLiteral("burst");
+    case WidgetCelebration::Kind::Fireworks:
+        return QStringLiteral("fireworks");
+    case WidgetCelebration::Kind::Cannons:
+        return QStringLiteral("cannons");
+    case WidgetCelebration::Kind::Stars:
+        return QStringLiteral("stars");
+    case WidgetCelebration::Kind::Rain:
+        return QStringLiteral("rain");
+    case WidgetCelebration::Kind::Emoji:
+        return QStringLiteral("emoji");
+    }
+    return QStringLiteral("burst");
 }
 
 QStringList widgetCompareRow(const json &values, int optionCount)

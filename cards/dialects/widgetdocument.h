@@ -55,6 +55,7 @@
 // "unknown node type \"x\"" (at …/type), "must start with https:// or data:".
 
 #include <cstddef>
+#include <string_view>
 
 #include <QByteArray>
 #include <QList>
@@ -100,6 +101,23 @@ QList<ProseFence> findWidgetFences(QStringView markdown);
 
 // Issues in a widget document, pointers under "/payload". Called by CardValidator.
 void validateWidgetDocument(const nlohmann::json &payload, QList<ValidationIssue> &issues);
+
+// --- templates (seed 003 "Skill Widget Templates"; files: cards/dialects/widgettemplate.h) ----------
+// A placeholder is "{{" NAME "}}", NAME a letter or "_" then letters, digits, "_", "-" or "." (at most
+// kWidgetMaxPlaceholderName characters). In a template's document it may stand in
+//   - free-form string fields (text.text, card.title, stat.label, …), anywhere in the string, and in
+//     string|number fields (stat.value, reveal.result, list meta, cells), where it is a string;
+//   - https-refined fields (image.src, list item image, a url action's href) only as the whole value;
+// and nowhere else: a number-only field (progress.value, chart.data[].value, trend points), an enum or
+// literal (badge.tone, stack.direction, button.variant, version, heading.level, an action's kind, every
+// node's type), a boolean, an array-shaped field (table.rows, chart.data, children, board rows) or a
+// node's place. Each such use is an issue ("a placeholder is not allowed in a number-only field"), and
+// so is a "{{" that starts no placeholder in a free-form string. Everything else is checked as in
+// validateWidgetDocument, with pointers under "/document".
+inline constexpr int kWidgetMaxPlaceholderName = 64;
+void validateWidgetTemplateDocument(const nlohmann::json &document, QList<ValidationIssue> &issues);
+// The names of the well-formed placeholders in text, in order ("{{a}} {{b}} {{a}}" -> a, b, a).
+QStringList widgetPlaceholderNames(std::string_view text);
 
 // The node types of seed 003 "Node Catalog" (kWidgetNodeTypeCount of them): the one list that the
 // validator's and the builder's tables follow.
@@ -153,9 +171,35 @@ struct WidgetBoardCell
     QString icon;
     QString tone;
     const nlohmann::json *action = nullptr;
+    bool healed = false; // blank in rows, drawn from the recorded state (healWidgetBoard)
     bool isBlank() const { return glyph.isEmpty() && icon.isEmpty(); }
 };
 QList<QList<WidgetBoardCell>> widgetBoardCells(const nlohmann::json &rows);
+
+// seed 003 board self-heal: "if the agent records a move but a re-render drops it, DorkOS draws the
+// recorded move anyway". The record is the "state" member of the first cell action's payload that has
+// one (an agent action; seed 003: the agent trusts that string): either a string of one character per
+// cell in row order, rows optionally split by "/", "|" or a line end ("X.O/.X./..O"), or an array of rows
+// of strings ([["X","",""],…]). ".", "-", "_", " ", "" and null are blank. A blank cell whose recorded
+// value is not blank gets it as glyph, marked healed; a drawn glyph always wins over the record. A state
+// whose shape differs from the drawn board (rows or cells per row) heals nothing. Returns the number of
+// cells healed.
+int healWidgetBoard(QList<QList<WidgetBoardCell>> &cells);
+// The mark a click on an empty cell draws at once (seed 003: "your mark draws itself instantly"): the
+// cell action payload's "mark" when it is a string of 1 to 4 characters; else, for a noughts-and-crosses
+// board, the side to move: "O" when the board (healed cells included) holds more X than O, else "X".
+QString widgetBoardUserMark(const QList<QList<WidgetBoardCell>> &cells, const WidgetBoardCell &clicked);
+
+// seed 003 "The ui-action Channel": the ui command {"action": "celebrate", "kind"?, "emoji"?}.
+struct WidgetCelebration
+{
+    enum class Kind { Burst, Fireworks, Cannons, Stars, Rain, Emoji };
+    Kind kind = Kind::Burst; // an unknown or missing kind is Burst (seed 003)
+    QString emoji;           // Emoji: the "emoji" string, default U+1F389 🎉; else empty
+};
+WidgetCelebration widgetCelebration(const nlohmann::json &command);
+// "burst", "fireworks", "cannons", "stars", "rain", "emoji".
+QString widgetCelebrationKindName(WidgetCelebration::Kind kind);
 
 // seed 003 compare: a row's values as cell texts (widgetCellText), padded with "" to optionCount.
 QStringList widgetCompareRow(const nlohmann::json &values, int optionCount);

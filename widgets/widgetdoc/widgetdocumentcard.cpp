@@ -210,11 +210,10 @@ void WidgetDocumentCard::trigger(QAbstractButton *control, const WidgetAction &a
     case WidgetAction::Kind::Ui:
         if (action.command == QLatin1String("celebrate")) {
             const json command = json::parse(action.commandJson.constBegin(), action.commandJson.constEnd(), nullptr, false);
-            const QString emoji = jsonString(command, "kind") == QLatin1String("emoji")
-                ? (jsonString(command, "emoji").isEmpty() ? QStringLiteral("\U0001F389") : jsonString(command, "emoji"))
-                : QString();
-            // seed 003: every celebration style is skipped for people who prefer reduced motion.
-            if (!WidgetNodeConfetti::burst(control ? static_cast<QWidget *>(control) : this, emoji, m_settings.reduceMotion))
+            // seed 003: every celebration style is skipped for people who prefer reduced motion; each is
+            // fired from the control that was clicked.
+            if (!WidgetNodeConfetti::celebrate(control ? static_cast<QWidget *>(control) : this,
+                                               widgetCelebration(command), m_settings.reduceMotion))
                 showNote(widgetMotionAllowed(m_settings.reduceMotion) ? tr("Celebrate!") : tr("Celebrate! (no confetti: reduced motion is on)"));
         } else {
             showNote(tr("\"%1\" is a DorkOS window command; Tessera has nothing to run for it.").arg(action.command));
@@ -236,14 +235,17 @@ void WidgetDocumentCard::openLink(const QString &url)
         m_actions->requestLink(url);
 }
 
-void WidgetDocumentCard::onRequestFinished(int requestId, bool, const QString &)
+void WidgetDocumentCard::onRequestFinished(int requestId, bool ok, const QString &)
 {
     const auto it = m_pending.find(requestId);
     if (it == m_pending.end())
         return;
-    if (QAbstractButton *control = it.value())
-        setBusy(control, false); // the application says why a request failed
+    QPointer<QAbstractButton> control = it.value();
     m_pending.erase(it);
+    if (control) {
+        setBusy(control, false); // the application says why a request failed
+        Q_EMIT agentRequestFinished(control, ok);
+    }
 }
 
 void WidgetDocumentCard::showNote(const QString &text)

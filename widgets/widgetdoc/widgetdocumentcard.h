@@ -74,6 +74,9 @@ public:
 Q_SIGNALS:
     // A ui action ran locally (command: "celebrate", …).
     void uiCommandRun(const QString &command);
+    // An agent action sent from control has been answered (ok) or refused (the board takes back the
+    // mark it drew at once).
+    void agentRequestFinished(QAbstractButton *control, bool ok);
 
 private:
     WidgetDocumentCard(const Card &card, const RenderContext &context, const nlohmann::json &payload, QWidget *parent);

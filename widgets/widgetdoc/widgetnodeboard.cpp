@@ -1,5 +1,7 @@
 #include <widgets/widgetdoc/widgetnodeboard.h>
 
+#include <iterator>
+
 #include <QGridLayout>
 #include <QPainter>
 #include <QToolButton>
@@ -30,8 +32,15 @@ public:
         , m_cell(cell)
     {
         setFixedSize(WidgetNodeBoard::kCellSize, WidgetNodeBoard::kCellSize);
+        setCell(cell);
+    }
+
+    void setCell(const WidgetBoardCell &cell)
+    {
+        m_cell = cell;
         setText(cell.glyph);
         setAccessibleName(cell.isBlank() ? WidgetNodeBoard::tr("empty") : (cell.glyph.isEmpty() ? cell.icon : cell.glyph));
+        update();
     }
 
 protected:
@@ -93,7 +102,7 @@ WidgetNodeBoard::WidgetNodeBoard(const QList<QList<WidgetBoardCell>> &cells, QWi
         for (int c = 0; c < m_cells.at(r).size(); ++c) {
             auto *button = new BoardCellButton(m_cells.at(r).at(c), this);
             button->setObjectName(QStringLiteral("boardCell_%1_%2").arg(r).arg(c));
-            if (!m_cells.at(r).at(c).action) {
+            if (!m_cells.at(r).at(c).action || m_cells.at(r).at(c).healed) {
                 button->setFocusPolicy(Qt::NoFocus);
                 button->setAttribute(Qt::WA_TransparentForMouseEvents);
             }
@@ -128,6 +137,13 @@ QColor WidgetNodeBoard::glyphColorAt(int row, int column) const
     return glyphColor(cell.glyph, cell.tone, palette());
 }
 
+bool WidgetNodeBoard::isHealedAt(int row, int column) const
+{
+    if (row < 0 || row >= m_cells.size() || column < 0 || column >= m_cells.at(row).size())
+        return false;
+    return m_cells.at(row).at(column).healed;
+}
+
 QColor WidgetNodeBoard::glyphColor(const QString &glyph, const QString &tone, const QPalette &palette)
 {
     // Blue and amber stay apart for every common colour-vision deficiency.
@@ -136,7 +152,38 @@ QColor WidgetNodeBoard::glyphColor(const QString &glyph, const QString &tone, co
     if (isO(glyph))
         return toneColor(StatusTone::Warn, palette);
     const StatusTone t = widgetTone(tone);
-    return t == StatusTone::Neutral ? palette.color(QPalette::Text) : toneColor(t, palette);
+    if (t != StatusTone::Neutral)
+        return toneColor(t, palette);
+    if (glyph.isEmpty())
+        return palette.color(QPalette::Text);
+    // The rest of the Okabe–Ito set, light / dark variants (widgetnodeboard.h).
+    static const QRgb kLight[] = {0x007a5e, 0xc24e00, 0xb3478f};
+    static const QRgb kDark[] = {0x3fc7a0, 0xff8a4c, 0xe59ccc};
+    quint32 hash = 2166136261u; // FNV-1a: the same on every run (qHash is seeded per process)
+    for (const QChar c : glyph) {
+        hash ^= c.unicode();
+        hash *= 16777619u;
+    }
+    const bool dark = palette.color(QPalette::Window).lightness() < 128;
+    const QRgb rgb = (dark ? kDark : kLight)[hash % std::size(kLight)];
+    return QColor::fromRgb(rgb);
+}
+
+void WidgetNodeBoard::placeMark(int row, int column, const QString &mark)
+{
+    if (row < 0 || row >= m_cells.size() || column < 0 || column >= m_cells.at(row).size()
+        || !m_cells.at(row).at(column).isBlank())
+        return;
+    m_cells[row][column].glyph = mark;
+    static_cast<BoardCellButton *>(m_buttons.at(row).at(column))->setCell(m_cells.at(row).at(column));
+}
+
+void WidgetNodeBoard::clearMark(int row, int column)
+{
+    if (row < 0 || row >= m_cells.size() || column < 0 || column >= m_cells.at(row).size())
+        return;
+    m_cells[row][column].glyph.clear();
+    static_cast<BoardCellButton *>(m_buttons.at(row).at(column))->setCell(m_cells.at(row).at(column));
 }
 
 } // namespace Tessera

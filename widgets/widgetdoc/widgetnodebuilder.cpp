@@ -882,12 +882,35 @@ QWidget *WidgetNodeBuilder::buildBoard(const json &node, const QString &, int, Q
     const QString label = jsonString(node, "label");
     if (!label.isEmpty())
         l->addWidget(textLabel(label, w, "widgetBoardLabel", false, 1.0, true));
-    const QList<QList<WidgetBoardCell>> cells = widgetBoardCells(jsonMember(node, "rows"));
+    QList<QList<WidgetBoardCell>> cells = widgetBoardCells(jsonMember(node, "rows"));
+    healWidgetBoard(cells); // seed 003: a recorded move a re-render dropped is drawn anyway
     auto *board = new WidgetNodeBoard(cells, w);
     for (int r = 0; r < cells.size(); ++r) {
         for (int c = 0; c < cells.at(r).size(); ++c) {
-            if (const json *action = cells.at(r).at(c).action)
-                m_host->attachAction(board->cellButton(r, c), widgetAction(*action));
+            const WidgetBoardCell &cell = cells.at(r).at(c);
+            if (!cell.action || cell.healed)
+                continue;
+            const WidgetAction action = widgetAction(*cell.action);
+            QAbstractButton *button = board->cellButton(r, c);
+            if (cell.isBlank() && action.kind == WidgetAction::Kind::Agent && m_host->actions()) {
+                // seed 003: the user's mark draws itself at once, before the agent answers. Connected
+                // before the action, so it runs while the cell is still enabled (not yet busy).
+                const QString mark = widgetBoardUserMark(cells, cell);
+                QObject::connect(button, &QAbstractButton::clicked, board, [board, button, r, c, mark] {
+                    if (button->isEnabled())
+                        board->placeMark(r, c, mark);
+                });
+                QObject::connect(m_host, &WidgetDocumentCard::agentRequestFinished, board,
+                                 [board, button, r, c](QAbstractButton *control, bool ok) {
+                                     if (control != button)
+                                         return;
+                                     if (ok)
+                                         button->setEnabled(false); // taken: no second move on it
+                                     else
+                                         board->clearMark(r, c);
+                                 });
+            }
+            m_host->attachAction(button, action);
         }
     }
     l->addWidget(board);

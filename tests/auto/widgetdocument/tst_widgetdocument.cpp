@@ -48,6 +48,7 @@
 #include <widgets/conversation/proseskeleton.h>
 #include <widgets/widgetdoc/widgetdocumentcard.h>
 #include <widgets/widgetdoc/widgetnodeboard.h>
+#include <widgets/widgetdoc/widgetnodeconfetti.h>
 #include <widgets/widgetdoc/widgetnodebuilder.h>
 #include <widgets/widgetdoc/widgetnodebutton.h>
 #include <widgets/widgetdoc/widgetnodechart.h>
@@ -187,6 +188,13 @@ private Q_SLOTS:
     void chartHugeValuesAreReadable_data();
     void chartHugeValuesAreReadable();
     void boardGlyphColours();
+    void boardFixedPalette();
+    void boardHeal_data();
+    void boardHeal();
+    void boardHealedCellDrawn();
+    void boardInstantMark();
+    void boardUserMark_data();
+    void boardUserMark();
     void revealSettlesOnResult();
     void unknownIconIsNeutralDot();
     void reducedMotionKeepsThePose();
@@ -204,6 +212,10 @@ private Q_SLOTS:
     void agentButtonWithoutSession();
     void urlActions();
     void uiCelebrate();
+    void celebrationKinds_data();
+    void celebrationKinds();
+    void celebrateFromClickedControl_data();
+    void celebrateFromClickedControl();
 
     // images
     void remoteImageNotLoadedBeforeClick();
@@ -914,6 +926,162 @@ void tst_WidgetDocument::boardGlyphColours()
     saveRender(widget.get(), QStringLiteral("board"));
 }
 
+// Issue 15: every other glyph has one fixed colour of the written palette (widgetnodeboard.h), the same
+// on every board; X and O keep blue and amber.
+void tst_WidgetDocument::boardFixedPalette()
+{
+    const QPalette light = themePalette(ThemeMode::Light);
+    const QPalette dark = themePalette(ThemeMode::Dark);
+    QCOMPARE(WidgetNodeBoard::glyphColor(QStringLiteral("X"), QString(), light), QColor(0x1f, 0x63, 0xc6));
+    QCOMPARE(WidgetNodeBoard::glyphColor(QStringLiteral("O"), QString(), light), QColor(0xa8, 0x6a, 0x00));
+    QCOMPARE(WidgetNodeBoard::glyphColor(QStringLiteral("X"), QString(), dark), QColor(0x6c, 0xa8, 0xff));
+    QCOMPARE(WidgetNodeBoard::glyphColor(QStringLiteral("O"), QString(), dark), QColor(0xf0, 0xb4, 0x3c));
+    const QList<QColor> lightSet = {QColor(0x00, 0x7a, 0x5e), QColor(0xc2, 0x4e, 0x00), QColor(0xb3, 0x47, 0x8f)};
+    const QList<QColor> darkSet = {QColor(0x3f, 0xc7, 0xa0), QColor(0xff, 0x8a, 0x4c), QColor(0xe5, 0x9c, 0xcc)};
+    QSet<QRgb> seen;
+    for (const QString &glyph : {QStringLiteral("\u265E"), QStringLiteral("\u25CF"), QStringLiteral("A"), QStringLiteral("\u2605")}) {
+        const QColor onLight = WidgetNodeBoard::glyphColor(glyph, QString(), light);
+        const QColor onDark = WidgetNodeBoard::glyphColor(glyph, QString(), dark);
+        QVERIFY2(lightSet.contains(onLight), qPrintable(onLight.name()));
+        QCOMPARE(onDark, darkSet.at(lightSet.indexOf(onLight))); // the same hue, its dark variant
+        QCOMPARE(WidgetNodeBoard::glyphColor(glyph, QString(), light), onLight); // fixed
+        seen.insert(onLight.rgb());
+    }
+    QVERIFY(seen.size() >= 2); // glyphs do not all share one colour
+    // FNV-1a of "A" (0x41) picks index 2166136261 ^ 0x41 times 16777619, mod 3.
+    QCOMPARE(WidgetNodeBoard::glyphColor(QStringLiteral("A"), QString(), light),
+             lightSet.at(int(((2166136261u ^ 0x41u) * 16777619u) % 3u)));
+    // A tone still wins for glyphs other than X and O.
+    QCOMPARE(WidgetNodeBoard::glyphColor(QStringLiteral("A"), QStringLiteral("error"), light), toneColor(StatusTone::Error, light));
+}
+
+void tst_WidgetDocument::boardHeal_data()
+{
+    QTest::addColumn<QByteArray>("rows");
+    QTest::addColumn<QStringList>("drawn"); // row-major glyphs after healing, "" blank
+    QTest::addColumn<int>("healed");
+    const QByteArray act = R"({"kind":"agent","id":"move","payload":{"cell":4,"state":STATE}})";
+    auto board = [&](const char *state, const char *r0 = R"("X","","")") -> QByteArray {
+        QByteArray a = act;
+        a.replace("STATE", state);
+        return QByteArray("[[") + r0 + "],[\"\",{\"action\":" + a + "},\"\"],[\"\",\"\",\"\"]]";
+    };
+    QTest::newRow("flat string") << board(R"("X...O...X")") << QStringList{"X", "", "", "", "O", "", "", "", "X"} << 2;
+    QTest::newRow("rows split by /") << board(R"("X../.O./..X")") << QStringList{"X", "", "", "", "O", "", "", "", "X"} << 2;
+    QTest::newRow("array of rows") << board(R"([["X","",""],["","O",""],["","","X"]])")
+                                   << QStringList{"X", "", "", "", "O", "", "", "", "X"} << 2;
+    QTest::newRow("drawn glyph wins") << board(R"("O........")") << QStringList{"X", "", "", "", "", "", "", "", ""} << 0;
+    QTest::newRow("state of another shape") << board(R"("X...O...")") << QStringList{"X", "", "", "", "", "", "", "", ""} << 0;
+    QTest::newRow("no state") << QByteArray(R"([["X",""],["",""]])") << QStringList{"X", "", "", ""} << 0;
+    QTest::newRow("state not a string or rows") << board("42") << QStringList{"X", "", "", "", "", "", "", "", ""} << 0;
+}
+
+// seed 003: a move the agent recorded in state but a re-render dropped is drawn anyway.
+void tst_WidgetDocument::boardHeal()
+{
+    QFETCH(QByteArray, rows);
+    QFETCH(QStringList, drawn);
+    QFETCH(int, healed);
+    const json parsed = json::parse(rows.toStdString());
+    QList<QList<WidgetBoardCell>> cells = widgetBoardCells(parsed);
+    QCOMPARE(healWidgetBoard(cells), healed);
+    QStringList glyphs;
+    int marked = 0;
+    for (const auto &row : cells) {
+        for (const WidgetBoardCell &cell : row) {
+            glyphs.append(cell.glyph);
+            marked += cell.healed;
+        }
+    }
+    QCOMPARE(glyphs, drawn);
+    QCOMPARE(marked, healed);
+}
+
+void tst_WidgetDocument::boardHealedCellDrawn()
+{
+    CardActions actions;
+    auto widget = render(fenceCard(doc(R"({"type":"board","rows":[["X",{"action":{"kind":"agent","id":"m1","payload":{"state":"X.O"}}},""]]})")),
+                         &actions);
+    auto *board = widget->findChild<WidgetNodeBoard *>();
+    QVERIFY(board);
+    QCOMPARE(board->glyphAt(0, 2), QStringLiteral("O")); // recorded, dropped by the re-render: drawn
+    QVERIFY(board->isHealedAt(0, 2));
+    QCOMPARE(board->cellButton(0, 2)->text(), QStringLiteral("O"));
+    QCOMPARE(board->glyphColorAt(0, 2), toneColor(StatusTone::Warn, board->palette()));
+    QCOMPARE(board->glyphAt(0, 1), QString()); // "." in the record: still empty and playable
+    QVERIFY(board->cellButton(0, 1)->isEnabled());
+}
+
+// seed 003: "Click an empty square and your mark draws itself instantly, before the agent even replies";
+// a refused request takes the mark back; an answered one keeps it and the cell takes no second move.
+void tst_WidgetDocument::boardInstantMark()
+{
+    CardActions actions;
+    const QByteArray board = doc(R"({"type":"board","label":"Tic-tac-toe","rows":[
+        ["X",{"action":{"kind":"agent","id":"move","payload":{"cell":1}}},{"action":{"kind":"agent","id":"move","payload":{"cell":2}}}],
+        ["O",{"action":{"kind":"agent","id":"move","payload":{"cell":4}}},""]]})");
+    auto widget = render(fenceCard(board), &actions);
+    widget->show();
+    auto *nodes = widget->findChild<WidgetNodeBoard *>();
+    QVERIFY(nodes);
+    QSignalSpy spy(&actions, &CardActions::widgetActionRequested);
+    QAbstractButton *cell = nodes->cellButton(0, 1);
+    QCOMPARE(cell->text(), QString());
+    cell->click();
+    QCOMPARE(spy.count(), 1);
+    // Drawn at once: the request is still open.
+    QCOMPARE(nodes->glyphAt(0, 1), QStringLiteral("X")); // one X, one O: X moves
+    QCOMPARE(cell->text(), QStringLiteral("X"));
+    QCOMPARE(nodes->glyphColorAt(0, 1), toneColor(StatusTone::Info, nodes->palette()));
+    QCOMPARE(cell->accessibleName(), QStringLiteral("X"));
+    QCOMPARE(spy.first().at(3).toByteArray(), QByteArray(R"({"cell":1})"));
+    QSignalSpy finished(qobject_cast<WidgetDocumentCard *>(widget.get()), &WidgetDocumentCard::agentRequestFinished);
+    actions.finishRequest(spy.first().at(0).toInt(), true); // queued
+    QTRY_COMPARE(finished.count(), 1);
+    QCOMPARE(nodes->glyphAt(0, 1), QStringLiteral("X"));
+    QVERIFY(!cell->isEnabled()); // taken
+
+    // Refused (the agent is busy): the mark is taken back and the cell can be played again.
+    QAbstractButton *other = nodes->cellButton(1, 1);
+    other->click();
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(nodes->glyphAt(1, 1), QStringLiteral("X"));
+    actions.finishRequest(spy.at(1).at(0).toInt(), false, QStringLiteral("the agent is busy"));
+    QTRY_COMPARE(finished.count(), 2);
+    QCOMPARE(nodes->glyphAt(1, 1), QString());
+    QCOMPARE(other->text(), QString());
+    QCOMPARE(other->accessibleName(), QStringLiteral("empty"));
+    QVERIFY(other->isEnabled());
+
+    // Without a session nothing is drawn (the cell is disabled and says why).
+    auto offline = render(fenceCard(board));
+    auto *offlineBoard = offline->findChild<WidgetNodeBoard *>();
+    QVERIFY(!offlineBoard->cellButton(0, 1)->isEnabled());
+    offlineBoard->cellButton(0, 1)->click();
+    QCOMPARE(offlineBoard->glyphAt(0, 1), QString());
+}
+
+void tst_WidgetDocument::boardUserMark_data()
+{
+    QTest::addColumn<QByteArray>("rows");
+    QTest::addColumn<QString>("mark");
+    const QByteArray free = R"({"action":{"kind":"agent","id":"m"}})";
+    QTest::newRow("empty board: X") << QByteArray("[[" + free + "]]") << "X";
+    QTest::newRow("X played: O") << QByteArray("[[\"X\"," + free + "]]") << "O";
+    QTest::newRow("X and O: X") << QByteArray("[[\"X\",\"o\"," + free + "]]") << "X";
+    QTest::newRow("payload mark") << QByteArray(R"([["X",{"action":{"kind":"agent","id":"m","payload":{"mark":"♞"}}}]])") << "♞";
+    QTest::newRow("mark too long") << QByteArray(R"([[{"action":{"kind":"agent","id":"m","payload":{"mark":"abcde"}}}]])") << "X";
+}
+
+void tst_WidgetDocument::boardUserMark()
+{
+    QFETCH(QByteArray, rows);
+    QFETCH(QString, mark);
+    const json parsed = json::parse(rows.toStdString());
+    const QList<QList<WidgetBoardCell>> cells = widgetBoardCells(parsed);
+    QCOMPARE(widgetBoardUserMark(cells, cells.first().last()), mark);
+}
+
 void tst_WidgetDocument::revealSettlesOnResult()
 {
     for (const char *kind : {"coin", "d6", "d20", "8ball"}) {
@@ -1355,6 +1523,82 @@ void tst_WidgetDocument::uiCelebrate()
         widget->findChild<WidgetNodeButton *>()->click();
         QVERIFY(widget->findChild<QWidget *>(QStringLiteral("widgetConfetti")));
         QTRY_VERIFY_WITH_TIMEOUT(!widget->findChild<QWidget *>(QStringLiteral("widgetConfetti")), 5000); // removes itself
+    }
+}
+
+void tst_WidgetDocument::celebrationKinds_data()
+{
+    QTest::addColumn<QByteArray>("command");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("emoji");
+    QTest::newRow("no kind") << QByteArray(R"({"action":"celebrate"})") << "burst" << "";
+    QTest::newRow("burst") << QByteArray(R"({"action":"celebrate","kind":"burst"})") << "burst" << "";
+    QTest::newRow("fireworks") << QByteArray(R"({"action":"celebrate","kind":"fireworks"})") << "fireworks" << "";
+    QTest::newRow("cannons") << QByteArray(R"({"action":"celebrate","kind":"cannons"})") << "cannons" << "";
+    QTest::newRow("stars") << QByteArray(R"({"action":"celebrate","kind":"stars"})") << "stars" << "";
+    QTest::newRow("rain") << QByteArray(R"({"action":"celebrate","kind":"rain"})") << "rain" << "";
+    QTest::newRow("emoji") << QByteArray(R"({"action":"celebrate","kind":"emoji","emoji":"🏆"})") << "emoji" << "🏆";
+    QTest::newRow("emoji default") << QByteArray(R"({"action":"celebrate","kind":"emoji"})") << "emoji" << "🎉";
+    QTest::newRow("unknown kind") << QByteArray(R"({"action":"celebrate","kind":"lasers","emoji":"x"})") << "burst" << "";
+    QTest::newRow("kind not a string") << QByteArray(R"({"action":"celebrate","kind":3})") << "burst" << "";
+    QTest::newRow("wrong case") << QByteArray(R"({"action":"celebrate","kind":"Stars"})") << "burst" << "";
+}
+
+void tst_WidgetDocument::celebrationKinds()
+{
+    QFETCH(QByteArray, command);
+    QFETCH(QString, kind);
+    QFETCH(QString, emoji);
+    const WidgetCelebration celebration = widgetCelebration(json::parse(command.toStdString()));
+    QCOMPARE(widgetCelebrationKindName(celebration.kind), kind);
+    QCOMPARE(celebration.emoji, emoji);
+}
+
+void tst_WidgetDocument::celebrateFromClickedControl_data()
+{
+    QTest::addColumn<QString>("kind");
+    for (const char *kind : {"burst", "fireworks", "cannons", "stars", "rain", "emoji", "unknown"})
+        QTest::newRow(kind) << QString::fromLatin1(kind);
+}
+
+// Each kind is fired from the control that was clicked, and skipped under reduced motion (the setting
+// or the environment).
+void tst_WidgetDocument::celebrateFromClickedControl()
+{
+    QFETCH(QString, kind);
+    const QByteArray command = R"({"kind":"ui","command":{"action":"celebrate","kind":")" + kind.toUtf8() + R"("}})";
+    const QByteArray buttons = doc(QByteArray(R"({"type":"stack","direction":"horizontal","children":[
+        {"type":"button","label":"Left","action":{"kind":"ui","command":{"action":"noop"}}},
+        {"type":"button","label":"Ship it","action":)") + command + "}]}");
+    const QString expectedKind = kind == QLatin1String("unknown") ? QStringLiteral("burst") : kind;
+    {
+        ReducedMotion reduced(false);
+        auto widget = render(fenceCard(buttons));
+        widget->resize(640, 200);
+        widget->show();
+        const QList<WidgetNodeButton *> all = widget->findChildren<WidgetNodeButton *>();
+        QCOMPARE(all.size(), 2);
+        all.at(1)->click();
+        auto *confetti = widget->findChild<WidgetNodeConfetti *>(QStringLiteral("widgetConfetti"));
+        QVERIFY(confetti);
+        QCOMPARE(widgetCelebrationKindName(confetti->kind()), expectedKind);
+        QCOMPARE(confetti->emoji(), kind == QLatin1String("emoji") ? QStringLiteral("🎉") : QString());
+        const QPointF centre = QRectF(all.at(1)->mapTo(confetti->parentWidget(), QPointF(0, 0)), QSizeF(all.at(1)->size())).center();
+        QCOMPARE(confetti->origin(), centre);
+        QVERIFY(confetti->origin() != QRectF(all.at(0)->mapTo(confetti->parentWidget(), QPointF(0, 0)), QSizeF(all.at(0)->size())).center());
+        QVERIFY(confetti->pieceCount() > 0);
+        QVERIFY(!qobject_cast<WidgetDocumentCard *>(widget.get())->statusNote()->isVisibleTo(widget.get()));
+    }
+    for (bool setting : {true, false}) {
+        ReducedMotion reduced(!setting); // the environment when the setting is off
+        RenderSettings settings;
+        settings.reduceMotion = setting;
+        auto widget = render(fenceCard(buttons), nullptr, settings);
+        widget->show();
+        widget->findChildren<WidgetNodeButton *>().at(1)->click();
+        QVERIFY(!widget->findChild<WidgetNodeConfetti *>());
+        auto *card = qobject_cast<WidgetDocumentCard *>(widget.get());
+        QCOMPARE(card->statusNote()->text(), QStringLiteral("Celebrate! (no confetti: reduced motion is on)"));
     }
 }
 
