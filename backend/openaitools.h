@@ -20,10 +20,19 @@
 //      not JSON     -> the same with one issue at "" saying "arguments are not JSON: …";
 //      unknown tool -> {"ok":false,"code":"not_available","message":"…"}.
 //    A refused call is not drawn; the model's retry is.
+//  - control_ui (issue 15; seed 003 "Canvas Content Types"): {action: open_canvas | update_canvas |
+//    close_canvas, tab? | content?, tabId?, source?, title?} drives the canvas panel beside the chat
+//    (workbench/canvascommand.h has the fields). No approval (seed 003: UI control tools are
+//    auto-approved). Answered "canvas: opened TITLE (tab ID)" / "canvas: updated …" / "canvas: closed …",
+//    or input_invalid with field-level issues (pointers into the arguments: "/tab/type", "/tabId" when
+//    no such tab is open). An accepted call also yields the wire event the session applies
+//    (canvasEvent: {"type":"canvas.open", …}); the panel it is checked against is the caller's.
 
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+
+#include <workbench/canvaspanelstate.h>
 
 namespace Tessera {
 
@@ -33,6 +42,7 @@ struct OpenAiToolAnswer
     QByteArray envelope; // drawn: the card envelope as compact JSON text for structured.card; else empty
     QString kindName;    // drawn: the card's kind
     bool drawn = false;
+    QByteArray canvasEvent; // control_ui accepted: the canvas.* wire event as compact JSON text
 };
 
 class OpenAiTools
@@ -49,6 +59,10 @@ public:
     static bool isCardTool(const QString &name); // emit_card or render_ui
 
     static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments);
+    // The same, with control_ui checked against (and applied to) panel; null: control_ui is judged on
+    // its fields alone.
+    static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel);
+    static bool isControlTool(const QString &name) { return name == QLatin1String("control_ui"); }
     // "rendered: KIND: TITLE" / "rendered: KIND".
     static QString ack(const QString &kindName, const QString &title);
 };
