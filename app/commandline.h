@@ -31,7 +31,7 @@ namespace Tessera {
 struct CommandLine
 {
     enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, Mcp,
-                         ExportCard };
+                         ExportCard, CanvasTabs };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty)
@@ -84,6 +84,10 @@ QString usageText();
 // tessera ask is its own class: AskCommand (askcommand.h).
 int runValidate(const CommandLine &commandLine);
 int runRender(const CommandLine &commandLine);
+// tessera canvas-tabs SOURCE (issue 15): the canvas panel as the conversation leaves it, one JSON line per
+// tab {"index","type","title","source","active"} (index from 0; source null when the tab has none);
+// nothing for a conversation with no tab. Exit 0, or 2 when SOURCE cannot be read.
+int runCanvasTabs(const CommandLine &commandLine);
 
 // What the headless commands print: one line on stdout (flushed at once, so a script reading the pipe
 // sees it) or on stderr.

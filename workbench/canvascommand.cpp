@@ -133,8 +133,8 @@ bool checkWebAddress(const json &content, const QString &pointer, QList<CanvasIs
         return false;
     const QUrl url(fromStdString(content.get_ref<const std::string &>()).trimmed(), QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
-    if (!url.isValid() || (scheme != QLatin1String("https") && scheme != QLatin1String("http")) || url.host().isEmpty()) {
-        addIssue(issues, pointer, QStringLiteral("must be an https:// or http:// address with a host"));
+    if (!url.isValid() || scheme != QLatin1String("https") || url.host().isEmpty()) {
+        addIssue(issues, pointer, QStringLiteral("must be an https:// address with a host"));
         return false;
     }
     return true;

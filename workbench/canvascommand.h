@@ -21,7 +21,7 @@
 //            session's working directory (a relative path, an absolute one, or a file: URL)
 //   pdf      an address: "data:application/pdf…", "https://…" (after a click) or a path as for image
 //   canvas   a canvas payload object {html | template, data?, libraries?} or the HTML as a string
-//   url, browser   an "https://" or "http://" address; never loaded: shown, opened in the system
+//   url, browser   an "https://" address; never loaded: shown, opened in the system
 //            browser after confirmation
 // Any other scheme (javascript:, blob:, ftp:, …) is an issue naming the scheme. Whether a path is inside
 // the working directory is decided where it is drawn (the working directory is the window's).

@@ -237,7 +237,7 @@ private Q_SLOTS:
         QTest::newRow("canvas both") << QByteArray(R"({"type":"canvas","content":{"html":"<p>x</p>","template":"t"}})") << "/tab/content" << "";
         QTest::newRow("url good") << QByteArray("{\"type\":\"url\",\"url\":\"https://example.com/docs\"}") << QString() << QString();
         QTest::newRow("browser javascript") << QByteArray("{\"type\":\"browser\",\"url\":\"javascript:alert(1)\"}")
-                                            << "/tab/url" << "must be an https:// or http:// address with a host";
+                                            << "/tab/url" << "must be an https:// address with a host";
         QTest::newRow("unknown type") << QByteArray(R"({"type":"hologram","content":"x"})") << "/tab/type"
                                       << "must be one of: widget, markdown, file, csv, json, image, pdf, canvas, url, browser";
         QTest::newRow("no content") << QByteArray(R"({"type":"markdown"})") << "/tab/content" << "is required";
