@@ -297,26 +297,32 @@ QWidget *pdfView(const CanvasTab &tab, const CanvasViewContext &context, QWidget
             return openButtonView(address, QObject::tr("This PDF is on the web; Tessera does not fetch it."), context, parent);
         return errorView(QObject::tr("This PDF is not shown: %1").arg(reason), parent);
     }
-    auto *view = new QPdfView(parent);
-    view->setObjectName(QStringLiteral("canvasPdf"));
-    auto *document = new QPdfDocument(view);
+    // The document is the holder's first child and the view its second: children go in order, so the
+    // document closes while its view still exists (the other way round QtPdf signals a dead view).
+    auto *holder = new QWidget(parent);
+    holder->setObjectName(QStringLiteral("canvasPdf"));
+    auto *document = new QPdfDocument(holder);
+    auto *file = new QTemporaryFile(holder);
     // Loaded from a file: QtPdf reads it at once and says what is wrong (a device loads later).
-    auto *file = new QTemporaryFile(view);
     QPdfDocument::Error error = QPdfDocument::Error::Unknown;
     if (file->open() && file->write(bytes) == bytes.size() && file->flush())
         error = document->load(file->fileName());
     if (error != QPdfDocument::Error::None || document->pageCount() < 1) {
-        delete view;
+        delete holder;
         const QString why = error == QPdfDocument::Error::InvalidFileFormat ? QObject::tr("it is not a PDF")
                             : error == QPdfDocument::Error::IncorrectPassword ? QObject::tr("it needs a password")
                             : error == QPdfDocument::Error::UnsupportedSecurityScheme ? QObject::tr("its encryption is not supported")
                                                                                        : QObject::tr("QtPdf could not read it");
         return errorView(QObject::tr("This PDF cannot be shown: %1.").arg(why), parent);
     }
+    auto *view = new QPdfView(holder);
     view->setDocument(document);
     view->setPageMode(QPdfView::PageMode::MultiPage);
     view->setZoomMode(QPdfView::ZoomMode::FitToWidth);
-    return view;
+    auto *layout = new QVBoxLayout(holder);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    return holder;
 }
 
 QWidget *canvasView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
