@@ -34,6 +34,7 @@ QWidget *bar(const QString &objectName, const QString &text, const QList<QPushBu
     frame->setObjectName(objectName);
     frame->setFrameShape(QFrame::StyledPanel);
     frame->setAutoFillBackground(true);
+    frame->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     auto *layout = new QHBoxLayout(frame);
     layout->setContentsMargins(8, 4, 8, 4);
     auto *label = new QLabel(text, frame);
@@ -98,7 +99,7 @@ void CanvasTabPage::rebuildView(const CanvasViewContext &context)
         m_view->deleteLater();
     }
     m_view = createCanvasTabView(m_tab, context, this);
-    layout()->addWidget(m_view);
+    static_cast<QVBoxLayout *>(layout())->addWidget(m_view, 1); // the bars above keep their own height
     if (QPlainTextEdit *edit = canvasTabEditor(m_view))
         connect(edit, &QPlainTextEdit::textChanged, this, &CanvasTabPage::onTextChanged);
 }
