@@ -518,8 +518,13 @@ void ConversationSession::onCardUpdate(const WireEvent &event)
 
 const CanvasPanelState &ConversationSession::canvasState()
 {
-    if (!std::exchange(m_canvasRead, true))
-        m_canvas = CanvasPanelState::replay(conversationMessages());
+    if (std::exchange(m_canvasRead, true))
+        return m_canvas;
+    // The stored lines as they are: only canvas lines are parsed (no card of the conversation validated).
+    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty())
+        m_canvas = CanvasPanelState::replayLines(m_store->rawLines(m_conversationId));
+    else
+        m_canvas = CanvasPanelState::replay(m_model->transcript().messages);
     return m_canvas;
 }
 
