@@ -5,11 +5,15 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QFileInfo>
+#include <QDir>
 #include <QImage>
+#include <QPainter>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
+
+#include <nlohmann/json.hpp>
 
 #include <app/backendcommand.h>
 #include <app/localization.h>
@@ -25,6 +29,7 @@
 #include <store/storecommands.h>
 #include <widgets/common/theme.h>
 #include <widgets/conversation/conversationview.h>
+#include <workbench/canvaspanel.h>
 
 namespace Tessera {
 
@@ -45,6 +50,13 @@ namespace {
 
 // A PNG taller than this is cut (image viewers and QImage itself struggle past it).
 constexpr int kMaxRenderHeight = 32000;
+constexpr int kCanvasRenderHeight = 520; // px: the canvas panel drawn under the conversation
+
+// A string as a JSON literal (quotes, escapes; UTF-8 kept).
+QString jsonStringLiteral(const QString &text)
+{
+    return QString::fromStdString(nlohmann::json(text.toStdString()).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 
 CommandLine failure(const QString &error)
 {
@@ -64,6 +76,7 @@ QString usageText()
         "                                             recent stored one, else the demo)\n"
         "  tessera render FILE.jsonl -o OUT.png [--width PX] [--theme light|dark] [--lang CODE]\n"
         "                                             draw the whole conversation to one PNG (no display needed)\n"
+        "  tessera canvas-tabs FILE.jsonl|ID          the canvas panel's tabs, one JSON line each\n"
         "  tessera validate FILE.jsonl [--json] [--expect cardsAtLeast:N] [--expect cardKind:KIND]...\n"
         "                                             one line per invalid card and per unmet expectation;\n"
         "                                             exit 0 valid, 1 invalid or unmet, 2 unreadable\n"
@@ -345,6 +358,19 @@ CommandLine parseCommandLine(const QStringList &arguments)
         return parseStoreCommand(c, args);
 
     const QString verb = args.first();
+    if (verb == QLatin1String("canvas-tabs")) {
+        c.command = CommandLine::Command::CanvasTabs;
+        for (const QString &a : args.mid(1)) {
+            if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
+                return failure(QStringLiteral("unknown option %1").arg(a));
+            if (!c.file.isEmpty())
+                return failure(QStringLiteral("unexpected argument %1").arg(a));
+            c.file = a;
+        }
+        if (c.file.isEmpty())
+            return failure(QStringLiteral("canvas-tabs needs a conversation file or id"));
+        return c;
+    }
     if (verb == QLatin1String("render") || verb == QLatin1String("validate")) {
         c.command = verb == QLatin1String("render") ? CommandLine::Command::Render : CommandLine::Command::Validate;
         args.removeFirst();
@@ -508,6 +534,28 @@ int runValidate(const CommandLine &commandLine)
     return invalid == 0 && unmet.isEmpty() ? 0 : 1;
 }
 
+int runCanvasTabs(const CommandLine &commandLine)
+{
+    Transcript transcript;
+    QString error;
+    if (!readConversationArgument(commandLine.file, commandLine.dataDir, &transcript, &error)) {
+        printErr(QStringLiteral("tessera: ") + error);
+        return 2;
+    }
+    const CanvasPanelState state = CanvasPanelState::replay(transcript.messages);
+    for (int i = 0; i < state.tabs().size(); ++i) {
+        const CanvasTab &tab = state.tabs().at(i);
+        // Keys in this order, one compact object per line.
+        const QString line = QStringLiteral("{\"index\":%1,\"type\":%2,\"title\":%3,\"source\":%4,\"active\":%5}")
+                                     .arg(i)
+                                     .arg(jsonStringLiteral(canvasContentTypeName(tab.type)), jsonStringLiteral(tab.title),
+                                          tab.source.isEmpty() ? QStringLiteral("null") : jsonStringLiteral(tab.source),
+                                          i == state.activeIndex() ? QStringLiteral("true") : QStringLiteral("false"));
+        printOut(line);
+    }
+    return 0;
+}
+
 int runRender(const CommandLine &commandLine)
 {
     Transcript transcript;
@@ -529,9 +577,26 @@ int runRender(const CommandLine &commandLine)
     ConversationModel model;
     model.setTranscript(transcript);
     int rowsDrawn = 0;
-    const QImage image = ConversationView::renderToImage(&model, commandLine.width, themePalette(mode),
-                                                          kMaxRenderHeight, &rowsDrawn,
-                                                          SettingsDialog::storedRenderSettings());
+    QImage image = ConversationView::renderToImage(&model, commandLine.width, themePalette(mode),
+                                                    kMaxRenderHeight, &rowsDrawn,
+                                                    SettingsDialog::storedRenderSettings());
+    // The canvas panel as it stands at the end (issue 15): its tab strip and active tab, below.
+    const CanvasPanelState canvas = CanvasPanelState::replay(transcript.messages);
+    if (!canvas.isEmpty()) {
+        CanvasViewContext context;
+        context.workingDir = QDir::currentPath();
+        context.render.settings = SettingsDialog::storedRenderSettings();
+        const QImage panel = CanvasPanel::renderToImage(canvas, context, image.width(), kCanvasRenderHeight, themePalette(mode));
+        QImage both(image.width(), image.height() + panel.height(), QImage::Format_ARGB32_Premultiplied);
+        both.fill(themePalette(mode).color(QPalette::Window));
+        QPainter painter(&both);
+        painter.drawImage(0, 0, image);
+        painter.setPen(themePalette(mode).color(QPalette::Mid));
+        painter.drawLine(0, image.height(), image.width(), image.height());
+        painter.drawImage(0, image.height() + 1, panel);
+        painter.end();
+        image = both;
+    }
     // -o -: the PNG on standard output, so what is said about it goes to standard error.
     const bool toStdout = commandLine.output == QLatin1String("-");
     auto say = toStdout ? &printErr : &printOut;

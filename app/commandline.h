@@ -35,7 +35,7 @@ namespace Tessera {
 struct CommandLine
 {
     enum class Command { Open, Render, Validate, Version, Help, Error, Import, List, Export, Ask, Backend, Mcp,
-                         ExportCard, CheckTemplates };
+                         ExportCard, CheckTemplates, CanvasTabs };
 
     Command command = Command::Open;
     QString file;          // FILE.jsonl (Open: may be empty); check-templates: the personality DIR
@@ -94,6 +94,10 @@ int runCheckTemplates(const CommandLine &commandLine);
 // The problems of a personality's widget templates as lines for stderr, also when it cannot be read;
 // empty when they are all good. Used at start-up by --personality (exit 1 on any).
 QStringList widgetTemplateProblems(const WidgetTemplateSet &set);
+// tessera canvas-tabs SOURCE (issue 15): the canvas panel as the conversation leaves it, one JSON line per
+// tab {"index","type","title","source","active"} (index from 0; source null when the tab has none);
+// nothing for a conversation with no tab. Exit 0, or 2 when SOURCE cannot be read.
+int runCanvasTabs(const CommandLine &commandLine);
 
 // What the headless commands print: one line on stdout (flushed at once, so a script reading the pipe
 // sees it) or on stderr.

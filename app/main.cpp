@@ -100,6 +100,10 @@ int main(int argc, char *argv[])
         installEnglishPlurals();
         return runValidate(commandLine);
     }
+    case CommandLine::Command::CanvasTabs: {
+        QCoreApplication app(argc, argv);
+        return runCanvasTabs(commandLine);
+    }
     case CommandLine::Command::Render: {
         // Headless by design: draws the same with or without a display.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

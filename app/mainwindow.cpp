@@ -49,6 +49,7 @@
 #include <cards/transcript.h>
 #include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
+#include <workbench/canvaspanel.h>
 #include <store/conversationstore.h>
 #include <widgets/card/cardactions.h>
 #include <widgets/card/cardexport.h>
@@ -90,10 +91,29 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(createFirstRunLine());
     layout->addWidget(m_composer);
 
+    // The canvas panel beside the conversation (issue 15), hidden until it has a tab.
+    m_canvasPanel = new CanvasPanel(this);
+    m_canvasPanel->hide();
+    auto *workbench = new QSplitter(Qt::Horizontal, this);
+    workbench->setObjectName(QStringLiteral("canvasSplitter"));
+    workbench->addWidget(conversation);
+    workbench->addWidget(m_canvasPanel);
+    workbench->setStretchFactor(0, 3);
+    workbench->setStretchFactor(1, 2);
+    workbench->setChildrenCollapsible(false);
+    CanvasViewContext canvasContext;
+    canvasContext.workingDir = QDir::currentPath();
+    canvasContext.render.actions = m_view->cardActions();
+    canvasContext.render.settings = SettingsDialog::storedRenderSettings();
+    canvasContext.openLink = [this](const QString &url) { confirmLink(url); };
+    m_canvasPanel->setContext(canvasContext);
+    connect(m_canvasPanel, &CanvasPanel::commandRequested, this, &MainWindow::recordCanvasCommand);
+    connect(m_canvasPanel, &CanvasPanel::currentTabChanged, this, [this](int index) { m_canvasState.activate(index); });
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(m_list);
-    splitter->addWidget(conversation);
+    splitter->addWidget(workbench);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({260, 840});
@@ -229,6 +249,11 @@ void MainWindow::createMenus()
     focusComposer->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     QAction *focusConversation = view->addAction(tr("Focus Con&versation"), this, [this] { m_view->setFocus(); });
     focusConversation->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_canvasAction = view->addAction(tr("Canvas &Panel"));
+    m_canvasAction->setObjectName(QStringLiteral("toggleCanvasPanel"));
+    m_canvasAction->setCheckable(true);
+    m_canvasAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(m_canvasAction, &QAction::toggled, this, [this](bool on) { m_canvasPanel->setVisible(on); });
     view->addSeparator();
     QMenu *themeMenu = view->addMenu(tr("&Theme"));
     auto *themes = new QActionGroup(this);
@@ -349,6 +374,7 @@ void MainWindow::showConversation(const QString &title, const QByteArray &jsonLi
 {
     const Transcript transcript = Transcript::fromJsonLines(jsonLines);
     m_model->setTranscript(transcript);
+    reloadCanvas();
     setWindowTitle(tr("%1 — Tessera").arg(title));
     const int fallbacks = transcript.fallbackCount();
     QString summary = countsText(int(transcript.messages.size()), transcript.cardCount());
@@ -530,6 +556,7 @@ bool MainWindow::openStored(const QString &id)
             return page;
         });
     }
+    reloadCanvas();
     m_view->scrollToBottom();
     setWindowTitle(tr("%1 — Tessera").arg(summary.title));
     statusBar()->showMessage(countsText(summary.messageCount, summary.cardCount));
@@ -547,6 +574,7 @@ void MainWindow::newConversation()
     m_currentId.clear();
     m_currentSource.clear();
     m_model->setTranscript(Transcript());
+    reloadCanvas();
     if (!m_saveFailure.isEmpty())
         updateBanner();
     setWindowTitle(tr("%1 — Tessera").arg(tr("New conversation")));
@@ -795,6 +823,7 @@ void MainWindow::copyFocusedCard(int format)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    m_canvasPanel->flushEdits();
     QSettings().setValue(SettingsKeys::kWindowGeometry, saveGeometry());
     event->accept();
 }
@@ -852,6 +881,7 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
         connect(m_session, &ConversationSession::notice, this,
                 [this](const QString &message) { statusBar()->showMessage(message, 10000); });
         connect(m_session, &ConversationSession::storeFailed, this, &MainWindow::showNotSaving);
+        connect(m_session, &ConversationSession::canvasCommandStored, this, &MainWindow::applyCanvasLine);
         connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
             m_currentId = id;
             m_list->refresh(id);
@@ -942,8 +972,75 @@ void MainWindow::updateTurnIndicator()
     updateRevisionActions();
 }
 
+void MainWindow::reloadCanvas()
+{
+    if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
+        StoreStatus status;
+        m_canvasState = CanvasPanelState::replayLines(m_store->rawLines(m_currentId, &status));
+        if (!status.ok())
+            statusBar()->showMessage(tr("The canvas panel could not be read: %1").arg(status.message), 10000);
+    } else {
+        m_canvasState = CanvasPanelState::replay(m_model->transcript().messages);
+    }
+    showCanvasState(true);
+}
+
+void MainWindow::showCanvasState(bool revealOnTab)
+{
+    m_canvasPanel->setState(m_canvasState);
+    // Hidden until there is a tab; a new tab shows the panel again after the person hid it.
+    const bool visible = m_canvasState.isEmpty() ? false : (revealOnTab || m_canvasPanel->isVisible());
+    m_canvasAction->setChecked(visible);
+    m_canvasPanel->setVisible(visible);
+}
+
+void MainWindow::applyCanvasLine(const QString &conversationId, const QByteArray &line)
+{
+    if (conversationId != m_currentId)
+        return; // stored for that conversation; it shows when it is opened
+    const int opens = m_canvasState.openCount();
+    const QString active = m_canvasState.activeTab() ? m_canvasState.activeTab()->id : QString();
+    m_canvasState.applyLine(line);
+    const bool revealed = m_canvasState.openCount() != opens
+                          || (m_canvasState.activeTab() && m_canvasState.activeTab()->id != active);
+    showCanvasState(revealed);
+}
+
+void MainWindow::recordCanvasCommand(CanvasOp op, const QByteArray &objectJson)
+{
+    QString error;
+    if (m_session) {
+        if (m_session->conversationId() != m_currentId)
+            m_session->setConversationId(m_currentId);
+        if (!m_session->recordCanvasCommand(op, objectJson, &error))
+            statusBar()->showMessage(tr("The canvas change was not kept: %1").arg(error), 10000);
+        return;
+    }
+    CanvasCommand command;
+    QList<CanvasIssue> issues;
+    CanvasApplyResult result;
+    if (parseCanvasCommandText(op, objectJson, &command, &issues))
+        result = m_canvasState.check(command);
+    else
+        result.issues = issues;
+    if (!result.ok) {
+        statusBar()->showMessage(tr("The canvas change was not kept: %1").arg(canvasIssuesText(result.issues)), 10000);
+        return;
+    }
+    const QByteArray line = canvasCommandLine(command, QStringLiteral("canvas: ") + result.summary);
+    if (!m_currentId.isEmpty() && m_store && m_store->isOpen()) {
+        const StoreStatus status = m_store->appendMessage(m_currentId, line);
+        if (!status.ok()) {
+            showNotSaving(status.message);
+            return;
+        }
+    }
+    applyCanvasLine(m_currentId, line);
+}
+
 void MainWindow::leaveConversation(const QString &nextId)
 {
+    m_canvasPanel->flushEdits(); // the person's last typing belongs to the conversation being left
     if (m_session && m_session->isBusy() && nextId != m_currentId)
         m_session->stopTurn(); // its events must not land in the next conversation's view
     if (!m_backendFromFlags)

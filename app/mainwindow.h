@@ -14,6 +14,7 @@
 
 #include <backend/backendconfig.h>
 #include <mcp/mcpconfig.h>
+#include <workbench/canvaspanelstate.h>
 
 class QAction;
 class QLabel;
@@ -25,6 +26,7 @@ namespace Tessera {
 
 class Backend;
 class BackendLogWindow;
+class CanvasPanel;
 class Composer;
 class ConversationList;
 class ConversationModel;
@@ -94,6 +96,14 @@ public:
     bool isTurnIndicatorVisible() const;
     BackendLogWindow *backendLogWindow() const; // null until Backend → Open Backend Log
 
+    // --- the canvas panel (issue 15) -----------------------------------------------------------------
+    // Beside the conversation in a splitter, hidden until the conversation has a tab (View → Canvas
+    // Panel toggles it). It shows the conversation's stored canvas lines folded (CanvasPanelState);
+    // the session's accepted commands for the conversation on screen are applied as they come.
+    CanvasPanel *canvasPanel() const { return m_canvasPanel; }
+    QAction *canvasPanelAction() const { return m_canvasAction; }
+    const CanvasPanelState &canvasState() const { return m_canvasState; }
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -136,6 +146,13 @@ private:
     void confirmLink(const QString &url);
     // The list moved a conversation to Recently deleted: leave it if it is on screen.
     void onConversationDeleted(const QString &id);
+
+    // The panel of the conversation now on screen, from the store (or the file's lines).
+    void reloadCanvas();
+    void applyCanvasLine(const QString &conversationId, const QByteArray &line);
+    // The person's edit / apply / discard / done: through the session when there is one, else stored here.
+    void recordCanvasCommand(CanvasOp op, const QByteArray &objectJson);
+    void showCanvasState(bool revealOnTab);
 
     // --- turn versions (issue 12): the Conversation menu's Regenerate / Edit and resend, the switcher
     void createConversationMenu();
@@ -190,6 +207,9 @@ private:
     QWidget *m_firstRun = nullptr;         // "No agent is connected." + Connect…
     QPushButton *m_backendButton = nullptr; // "Backend: NAME · MODEL" beside the composer
     QPointer<BackendLogWindow> m_logWindow; // Backend → Open Backend Log, made on first use
+    CanvasPanel *m_canvasPanel = nullptr;
+    QAction *m_canvasAction = nullptr;      // View → Canvas Panel
+    CanvasPanelState m_canvasState;         // the panel of the conversation on screen
 };
 
 } // namespace Tessera

@@ -716,9 +716,11 @@ void OpenAiBackend::finishRound()
     }
 
     QList<QByteArray> toolLines;
+    QList<QByteArray> canvasEvents; // per tool line: the canvas.* event it brings, or empty
     for (qsizetype i = 0; i < stored.size(); ++i) {
         const ToolCall &call = stored.at(i);
-        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments);
+        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments, &m_canvas);
+        canvasEvents.append(answer.canvasEvent);
         m_messages.append(toolMessage(sent.at(i).id, answer.content));
         ordered_json line = {{"role", "tool"},
                              {"tool_call_id", toStd(call.id)},
@@ -757,8 +759,12 @@ void OpenAiBackend::finishRound()
         if (expected != m_generation)
             return;
     }
-    for (const QByteArray &line : std::as_const(toolLines)) {
-        emitMessage(line);
+    for (qsizetype i = 0; i < toolLines.size(); ++i) {
+        emitMessage(toolLines.at(i));
+        if (expected != m_generation)
+            return;
+        if (!canvasEvents.at(i).isEmpty())
+            emitCanvasEvent(turnId, canvasEvents.at(i));
         if (expected != m_generation)
             return;
     }
@@ -1146,10 +1152,21 @@ QString OpenAiBackend::networkFailure(int error, const QString &errorString) con
     }
 }
 
+void OpenAiBackend::emitCanvasEvent(const QString &turnId, const QByteArray &eventJson)
+{
+    // The event carries the turn so the session reports a refusal once per turn.
+    json event = json::parse(eventJson.constData(), eventJson.constData() + eventJson.size(), nullptr, false);
+    if (!event.is_object())
+        return;
+    event["turnId"] = toStd(turnId);
+    emitEvent(QByteArray::fromStdString(event.dump(-1, ' ', false, json::error_handler_t::replace)));
+}
+
 void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
 {
     if (isAnswering())
         return;
+    m_canvas = CanvasPanelState::replayLines(transcriptLines);
     m_messages.clear();
     m_callIds.clear();
     QList<Message> lines;

@@ -64,6 +64,7 @@
 #include <cards/transcript.h>
 #include <backend/openaiproseguard.h>
 #include <backend/openaisseparser.h>
+#include <workbench/canvaspanelstate.h>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -192,6 +193,7 @@ private:
 
     // Each builds the event as JSON text and emits it through parseWireEvent.
     void emitEvent(const QByteArray &eventText);
+    void emitCanvasEvent(const QString &turnId, const QByteArray &eventJson); // control_ui's canvas.* event
     void emitTurnStarted(const QString &turnId);
     void emitDelta(const QString &turnId, const QString &text);
     void emitMessage(const QByteArray &line);
@@ -217,6 +219,7 @@ private:
     int m_round = 0;          // rounds requested in this turn, 1-based
     bool m_reentered = false; // this turn already asked the model once to make a call it wrote out
     QList<QByteArray> m_turnCards; // envelopes drawn in this turn: the cards on screen
+    CanvasPanelState m_canvas;     // the conversation's canvas panel, as control_ui calls are judged against
 
     // Hosted tools.
     QPointer<ToolHost> m_toolHost;

@@ -139,6 +139,48 @@ ordered_json renderUiTool()
             {"function", {{"name", "render_ui"}, {"description", toStd(description)}, {"parameters", parameters}}}};
 }
 
+ordered_json controlUiTool()
+{
+    const ordered_json types = [] {
+        ordered_json list = ordered_json::array();
+        for (const QString &name : canvasContentTypeNames())
+            list.push_back(toStd(name));
+        return list;
+    }();
+    const QString description = QStringLiteral(
+        "Show documents in the canvas panel beside the chat, each in its own tab; no approval is needed. "
+        "open_canvas {tab: {type, title?, source?, content}} adds a tab and switches to it (a source already "
+        "open re-activates its tab). update_canvas {tabId or source, content, title?} replaces a tab's content; "
+        "close_canvas {tabId or source} closes it. content by type: widget: a widget document {version: 1, "
+        "root}; markdown, file, csv: the text; json: any JSON value; image, pdf: a data: URI, an https:// "
+        "address or a path inside the working directory; canvas: HTML; url, browser: an https:// address "
+        "(shown, never loaded). While the user edits a markdown or file tab your update to it is held until "
+        "they apply it. The answer is \"canvas: …\" or {\"ok\":false,\"code\":\"input_invalid\",\"issues\":[…]}.");
+    ordered_json tab = {
+        {"type", "object"},
+        {"properties",
+         {{"type", {{"type", "string"}, {"enum", types}}},
+          {"title", {{"type", "string"}}},
+          {"source", {{"type", "string"}, {"description", "What the tab shows (a file path, a name); reopening it re-activates the tab."}}},
+          {"language", {{"type", "string"}, {"description", "file tabs: the language, e.g. python"}}},
+          {"content", {{"description", "The tab's content, shaped by its type."}}}}},
+        {"required", ordered_json::array({"type", "content"})},
+    };
+    ordered_json parameters = {
+        {"type", "object"},
+        {"properties",
+         {{"action", {{"type", "string"}, {"enum", ordered_json::array({"open_canvas", "update_canvas", "close_canvas"})}}},
+          {"tab", tab},
+          {"tabId", {{"type", "string"}}},
+          {"source", {{"type", "string"}}},
+          {"title", {{"type", "string"}}},
+          {"content", {{"description", "update_canvas: the new content."}}}}},
+        {"required", ordered_json::array({"action"})},
+    };
+    return {{"type", "function"},
+            {"function", {{"name", "control_ui"}, {"description", toStd(description)}, {"parameters", parameters}}}};
+}
+
 QString refusal(const char *code, const ordered_json &detail)
 {
     ordered_json out = {{"ok", false}, {"code", code}};
@@ -188,7 +230,7 @@ bool OpenAiTools::isCardTool(const QString &name)
 QByteArray OpenAiTools::toolsJson()
 {
     static const QByteArray tools = [] {
-        const ordered_json list = ordered_json::array({emitCardTool(), renderUiTool()});
+        const ordered_json list = ordered_json::array({emitCardTool(), renderUiTool(), controlUiTool()});
         return QByteArray::fromStdString(list.dump(-1, ' ', false, json::error_handler_t::replace));
     }();
     return tools;
@@ -212,7 +254,10 @@ QString OpenAiTools::systemPrompt()
         "3. Emit recommend_actions only when there is a genuine next step, and never with more than three "
         "actions.\n"
         "4. Match the kind to the shape of the data: %2.\n"
-        "5. Use render_ui only for shapes %1 cannot express.")
+        "5. Use render_ui only for shapes %1 cannot express.\n"
+        "\n"
+        "Call control_ui to put a document (a widget, Markdown, a file, a table of CSV, JSON, an image, a PDF) "
+        "in the canvas panel beside the chat when it deserves more room than a card.")
         .arg(emitKindsPhrase(), shapeRule())
         + templatePromptSection();
 }
@@ -258,13 +303,87 @@ QString OpenAiTools::ack(const QString &kindName, const QString &title)
                            : QStringLiteral("rendered: %1: %2").arg(kindName, title);
 }
 
-OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &arguments)
+namespace {
+
+QString canvasInvalid(const QList<CanvasIssue> &issues)
+{
+    QList<ValidationIssue> list;
+    for (const CanvasIssue &issue : issues)
+        list.append({issue.pointer, issue.message});
+    return invalid(list);
+}
+
+OpenAiToolAnswer answerControlUi(const QByteArray &arguments, CanvasPanelState *panel)
 {
     OpenAiToolAnswer result;
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(arguments.constData(), size_t(arguments.size())));
+    if (!parsed.ok()) {
+        result.content = invalid({{QString(), QStringLiteral("arguments are not JSON: %1").arg(QString::fromStdString(parsed.error))}});
+        return result;
+    }
+    const json &args = *parsed.value;
+    const QString action = jsonString(args, "action");
+    struct ActionRow
+    {
+        const char *action;
+        CanvasOp op;
+        const char *event;
+    };
+    static constexpr ActionRow kActions[] = {
+        {"open_canvas", CanvasOp::Open, "canvas.open"},
+        {"update_canvas", CanvasOp::Update, "canvas.update"},
+        {"close_canvas", CanvasOp::Close, "canvas.close"},
+    };
+    const ActionRow *row = nullptr;
+    for (const ActionRow &candidate : kActions) {
+        if (action == QLatin1String(candidate.action))
+            row = &candidate;
+    }
+    if (!row) {
+        result.content = invalid({{QStringLiteral("/action"), QStringLiteral("must be one of: open_canvas, update_canvas, close_canvas")}});
+        return result;
+    }
+    CanvasCommand command;
+    QList<CanvasIssue> issues;
+    if (!parseCanvasCommand(row->op, args, &command, &issues)) {
+        result.content = canvasInvalid(issues);
+        return result;
+    }
+    CanvasApplyResult applied;
+    if (panel) {
+        applied = panel->apply(command);
+        if (!applied.ok) {
+            result.content = canvasInvalid(applied.issues);
+            return result;
+        }
+    }
+    json event = json::parse(command.objectJson.constData(), command.objectJson.constData() + command.objectJson.size(), nullptr, false);
+    if (!event.is_object())
+        event = json::object();
+    event["type"] = row->event;
+    const std::string text = event.dump(-1, ' ', false, json::error_handler_t::replace);
+    result.canvasEvent = QByteArray(text.data(), qsizetype(text.size()));
+    result.content = panel ? QStringLiteral("canvas: %1 (tab %2)").arg(applied.summary, applied.tabId)
+                           : QStringLiteral("canvas: %1 accepted").arg(action);
+    return result;
+}
+
+} // namespace
+
+OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &arguments)
+{
+    return answer(toolName, arguments, nullptr);
+}
+
+OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel)
+{
+    OpenAiToolAnswer result;
+    if (isControlTool(toolName))
+        return answerControlUi(arguments, panel);
     if (!isCardTool(toolName)) {
         result.content = refusal(
             "not_available",
-            {{"message", toStd(QStringLiteral("there is no tool named \"%1\"; the tools are emit_card and render_ui")
+            {{"message", toStd(QStringLiteral("there is no tool named \"%1\"; the tools are emit_card, render_ui and control_ui")
                                    .arg(toolName))}});
         return result;
     }

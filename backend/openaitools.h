@@ -26,12 +26,20 @@
 //    filled document in a ```dorkos-ui fence, which the transcript draws like any widget document.
 //    Documents are listed while the section stays under kMaxTemplatePromptBytes; past that a template
 //    is listed by name and description only.
+//  - control_ui (issue 15; seed 003 "Canvas Content Types"): {action: open_canvas | update_canvas |
+//    close_canvas, tab? | content?, tabId?, source?, title?} drives the canvas panel beside the chat
+//    (workbench/canvascommand.h has the fields). No approval (seed 003: UI control tools are
+//    auto-approved). Answered "canvas: opened TITLE (tab ID)" / "canvas: updated …" / "canvas: closed …",
+//    or input_invalid with field-level issues (pointers into the arguments: "/tab/type", "/tabId" when
+//    no such tab is open). An accepted call also yields the wire event the session applies
+//    (canvasEvent: {"type":"canvas.open", …}); the panel it is checked against is the caller's.
 
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
 
 #include <cards/dialects/widgettemplate.h>
+#include <workbench/canvaspanelstate.h>
 
 namespace Tessera {
 
@@ -41,6 +49,7 @@ struct OpenAiToolAnswer
     QByteArray envelope; // drawn: the card envelope as compact JSON text for structured.card; else empty
     QString kindName;    // drawn: the card's kind
     bool drawn = false;
+    QByteArray canvasEvent; // control_ui accepted: the canvas.* wire event as compact JSON text
 };
 
 class OpenAiTools
@@ -65,6 +74,10 @@ public:
     static bool isCardTool(const QString &name); // emit_card or render_ui
 
     static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments);
+    // The same, with control_ui checked against (and applied to) panel; null: control_ui is judged on
+    // its fields alone.
+    static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel);
+    static bool isControlTool(const QString &name) { return name == QLatin1String("control_ui"); }
     // "rendered: KIND: TITLE" / "rendered: KIND".
     static QString ack(const QString &kindName, const QString &title);
 };

@@ -28,6 +28,9 @@ constexpr TypeName kTypes[] = {
     {"card.update", WireEventType::CardUpdate},
     {"turn.completed", WireEventType::TurnCompleted},
     {"error", WireEventType::Error},
+    {"canvas.open", WireEventType::CanvasOpen},
+    {"canvas.update", WireEventType::CanvasUpdate},
+    {"canvas.close", WireEventType::CanvasClose},
 };
 
 bool fail(QString *error, const QString &message)
@@ -161,6 +164,18 @@ bool parseWireEvent(const QByteArray &bytes, WireEvent *event, QString *error)
             || !optionalString(value, "turnId", type, &parsed.turnId, error))
             return false;
         break;
+    case WireEventType::CanvasOpen:
+    case WireEventType::CanvasUpdate:
+    case WireEventType::CanvasClose: {
+        if (!optionalString(value, "turnId", type, &parsed.turnId, error))
+            return false;
+        json command = value;
+        command.erase("type");
+        command.erase("turnId");
+        const std::string text = command.dump(-1, ' ', false, json::error_handler_t::replace);
+        parsed.canvasCommand = QByteArray(text.data(), qsizetype(text.size()));
+        break;
+    }
     case WireEventType::Unknown:
         break;
     }

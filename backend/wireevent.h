@@ -3,7 +3,10 @@
 // Wire protocol v1 (PRODUCT.md §4): JSON objects, one per line (stdio) or per text frame (WebSocket).
 //
 // backend -> client: turn.started {turnId}, message.delta {turnId, text}, message {message},
-//                    card.update {cardId, state, ...}, turn.completed {turnId}, error {message}
+//                    card.update {cardId, state, ...}, turn.completed {turnId}, error {message},
+//                    canvas.open {tab}, canvas.update {source|tabId, content}, canvas.close {source|tabId}
+//                    (the canvas panel, issue 15: only the event's shape is checked here; its fields are
+//                    the panel's to judge, workbench/canvascommand.h)
 // client -> backend: user.message {text, surface: {client: "tessera", draws: ["cards", "json_render",
 //                    "dorkos_ui"]}} (seed 000's surface boundary), card.decision {cardId, action, outcome},
 //                    widget.action {widget, action, payload}
@@ -22,6 +25,9 @@ enum class WireEventType {
     CardUpdate,
     TurnCompleted,
     Error,
+    CanvasOpen,
+    CanvasUpdate,
+    CanvasClose,
     Unknown, // a well-formed event of a type v1 does not define: reported, never fatal
 };
 
@@ -36,6 +42,8 @@ struct WireEvent
     QString cardId;      // card.update
     QString state;       // card.update
     QString errorMessage; // error: "message"
+    // canvas.*: the event minus "type" as compact JSON text (the command object); "turnId" when given
+    QByteArray canvasCommand;
     QByteArray raw;      // the whole event as received
 };
 

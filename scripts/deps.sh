@@ -9,6 +9,7 @@ TESSERA_PACKAGES=(
     nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
     libsimdjson-dev  # the strict JSON parser reads through simdjson On-Demand (issue 17)
     qt6-websockets-dev  # the WebSocket backend and its loopback test server (issue 5)
+    qt6-pdf-dev  # pdf tabs of the canvas panel (issue 15)
     qtkeychain-qt6-dev  # API keys of named backends in the desktop keyring (issue 12)
     gnome-keyring dbus-daemon libsecret-tools  # tests: a private Secret Service (tests/auto/backendprofiles)
     libqt6sql6-sqlite  # the QSQLITE driver for the conversation store (qt6-base-dev brings Qt6::Sql)

@@ -137,6 +137,8 @@ void ConversationSession::setConversationId(const QString &id)
     m_storedCardIds.clear();
     m_storedCardIdsRead = false;
     if (id != m_conversationId) {
+        m_canvas = CanvasPanelState();
+        m_canvasRead = false;
         m_historySynced = false;
         StoreStatus status;
         m_systemPrompt = m_store && m_store->isOpen() && !id.isEmpty() ? m_store->systemPrompt(id, &status) : QString();
@@ -323,6 +325,11 @@ void ConversationSession::onEvent(const WireEvent &event)
         return;
     case WireEventType::Error:
         onError(event);
+        return;
+    case WireEventType::CanvasOpen:
+    case WireEventType::CanvasUpdate:
+    case WireEventType::CanvasClose:
+        onCanvas(event);
         return;
     case WireEventType::Unknown:
         break;
@@ -563,6 +570,78 @@ void ConversationSession::expireConsentCards()
         m_model->appendMessage(message);
         Q_EMIT messageAdded(message);
     }
+}
+
+const CanvasPanelState &ConversationSession::canvasState()
+{
+    if (std::exchange(m_canvasRead, true))
+        return m_canvas;
+    // The stored lines as they are: only canvas lines are parsed (no card of the conversation validated).
+    if (m_store && m_store->isOpen() && !m_conversationId.isEmpty())
+        m_canvas = CanvasPanelState::replayLines(m_store->rawLines(m_conversationId));
+    else
+        m_canvas = CanvasPanelState::replay(m_model->transcript().messages);
+    return m_canvas;
+}
+
+void ConversationSession::onCanvas(const WireEvent &event)
+{
+    if (isTurnActive())
+        restartTurnTimer();
+    if (m_store && m_store->isOpen() && m_conversationId.isEmpty()) {
+        ignoreEvent(event, tr("no conversation has started yet"));
+        return;
+    }
+    const CanvasOp op = event.type == WireEventType::CanvasOpen     ? CanvasOp::Open
+                        : event.type == WireEventType::CanvasUpdate ? CanvasOp::Update
+                                                                    : CanvasOp::Close;
+    QString error;
+    if (!acceptCanvasCommand(op, event.canvasCommand, &error)) {
+        WireEvent keyed = event;
+        if (keyed.turnId.isEmpty())
+            keyed.turnId = m_activeTurn;
+        qCInfo(lcSession).noquote() << "canvas command refused:" << event.typeName << error;
+        ignoreEvent(keyed, error);
+    }
+}
+
+bool ConversationSession::recordCanvasCommand(CanvasOp op, const QByteArray &objectJson, QString *error)
+{
+    if (isAgentCanvasOp(op)) {
+        if (error)
+            *error = tr("only the agent opens, updates and closes canvas tabs");
+        return false;
+    }
+    return acceptCanvasCommand(op, objectJson, error);
+}
+
+bool ConversationSession::acceptCanvasCommand(CanvasOp op, const QByteArray &objectJson, QString *error)
+{
+    CanvasCommand command;
+    QList<CanvasIssue> issues;
+    canvasState();
+    CanvasApplyResult result;
+    if (parseCanvasCommandText(op, objectJson, &command, &issues))
+        result = m_canvas.check(command);
+    else
+        result.issues = issues;
+    if (!result.ok) {
+        if (error)
+            *error = canvasIssuesText(result.issues).replace(QLatin1Char('\n'), QLatin1String("; "));
+        return false;
+    }
+    const QByteArray line = canvasCommandLine(command, QStringLiteral("canvas: ") + result.summary);
+    Message message;
+    if (!appendLine(line, QString(), &message)) {
+        if (error)
+            *error = tr("the canvas command could not be stored");
+        return false;
+    }
+    m_canvas.apply(command);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    Q_EMIT canvasCommandStored(m_conversationId, line);
+    return true;
 }
 
 bool ConversationSession::knowsCard(const QString &cardId)

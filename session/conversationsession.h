@@ -28,6 +28,13 @@
 //  - error: stored as a system line {"role":"system","content":…,"error":{"message":…}}, shown as a
 //    notice line in the view (ConversationModel::appendNotice; a system line draws nothing), logged;
 //    the turn fails with "the backend reported an error: …".
+//  - canvas.open / canvas.update / canvas.close (issue 15; workbench/canvascommand.h): not bound to a
+//    turn (a scheduled agent may push a document between turns). Each is checked against the panel as
+//    the conversation's stored canvas lines leave it (CanvasPanelState, read once per conversation):
+//    field-level issues, or a tab that is not open, are one notice (per turn and type) and nothing is
+//    stored. An accepted command is stored as {"role":"system","content":"canvas: …","canvas":{…}}
+//    and canvasCommandStored is emitted, whether or not a window shows the conversation: a
+//    conversation that is not open shows it when it is opened (the panel replays the stored lines).
 //  - Turn versions (issue 12; cards/transcript.h "Turn versions"): Regenerate and Edit and resend ask
 //    the last exchange again as a new version, the old one kept; the backend is given the chosen
 //    versions only (syncHistory, chosenVersionMessages). Only for backends whose history Tessera holds
@@ -53,6 +60,7 @@
 
 #include <backend/wireevent.h>
 #include <cards/transcript.h>
+#include <workbench/canvaspanelstate.h>
 
 class QTimer;
 
@@ -142,6 +150,14 @@ public:
     // gets it with the next turn. False with a reason when the store refuses it (too long, read-only).
     bool setSystemPrompt(const QString &prompt, QString *error = nullptr);
 
+    // --- the canvas panel (issue 15) ------------------------------------------------------------------
+    // The panel as the conversation's canvas lines leave it (read from the store on first use).
+    const CanvasPanelState &canvasState();
+    // The person's own command (edit, apply, discard, done; workbench/canvascommand.h) on the
+    // conversation's panel: checked, stored, emitted like the agent's. Needs no backend; false with the
+    // issues as text when refused or when the store refuses the line.
+    bool recordCanvasCommand(Tessera::CanvasOp op, const QByteArray &objectJson, QString *error = nullptr);
+
     // The user stops the turn in progress: streamed prose so far is kept and stored, the turn is
     // marked incomplete, later events of it are ignored.
     void stopTurn();
@@ -164,6 +180,9 @@ Q_SIGNALS:
     // line-less message of a card drawn from a call's arguments). Not for notices or the streaming
     // message. `tessera ask` prints from it.
     void messageAdded(const Tessera::Message &message);
+    // A canvas command was accepted and stored (line: the stored line) for conversationId (empty for a
+    // conversation that is not stored: a file or the demo on screen).
+    void canvasCommandStored(const QString &conversationId, const QByteArray &line);
     // Streamed prose of the active turn as it arrives (every delta, before coalescing).
     void deltaReceived(const QString &turnId, const QString &text);
 
@@ -174,6 +193,9 @@ private:
     void onMessage(const WireEvent &event);
     void onCardUpdate(const WireEvent &event);
     void onError(const WireEvent &event);
+    void onCanvas(const WireEvent &event);
+    // Checks, stores and applies one canvas command; false with the reason.
+    bool acceptCanvasCommand(CanvasOp op, const QByteArray &objectJson, QString *error);
     // Events of a turn that is not the active one: one notice per turn id, then ignored.
     void ignoreEvent(const WireEvent &event, const QString &why);
     bool preflight(QString *error) const; // may anything be sent now?
@@ -234,6 +256,8 @@ private:
     bool m_nextTurnStoppedByUser = false; // m_ignoreNextTurn came from stopTurn, not a timeout
     QSet<QString> m_stoppedTurns;  // stopped by the user: their late events are dropped without a notice
     QSet<QString> m_reportedTurns; // turn ids whose ignored events were already reported
+    CanvasPanelState m_canvas;     // the conversation's panel (canvasState())
+    bool m_canvasRead = false;
 };
 
 } // namespace Tessera

@@ -276,9 +276,12 @@ private Q_SLOTS:
     {
         const json tools = parse(OpenAiTools::toolsJson());
         QVERIFY(tools.is_array());
-        QCOMPARE(tools.size(), size_t(2));
+        QCOMPARE(tools.size(), size_t(3));
         QCOMPARE(jtext(tools[0]["function"]["name"]), jtext("emit_card"));
         QCOMPARE(jtext(tools[1]["function"]["name"]), jtext("render_ui"));
+        QCOMPARE(jtext(tools[2]["function"]["name"]), jtext("control_ui")); // the canvas panel (issue 15)
+        QCOMPARE(jtext(tools[2]["function"]["parameters"]["properties"]["action"]["enum"]),
+                 jtext(json({"open_canvas", "update_canvas", "close_canvas"})));
         const json &emitCard = tools[0]["function"]["parameters"];
         QCOMPARE(jtext(emitCard["type"]), jtext("object"));
         QCOMPARE(jtext(emitCard["properties"]["kind"]["enum"]), jtext(json({"text", "code", "alert", "detail", "item_list", "data_table", "metric_chart", "recommend_actions"})));
@@ -322,7 +325,7 @@ private Q_SLOTS:
         QTest::newRow("not json") << "emit_card" << QByteArray(R"({"kind":"text",)") << false << "";
         QTest::newRow("unknown tool") << "web_search" << QByteArray("{}") << false
                                       << "{\"ok\":false,\"code\":\"not_available\",\"message\":\"there is no tool named \\\"web_search\\\"; "
-                                         "the tools are emit_card and render_ui\"}";
+                                         "the tools are emit_card, render_ui and control_ui\"}";
     }
 
     void toolAnswers()
@@ -416,7 +419,7 @@ private Q_SLOTS:
         QCOMPARE(jtext(sent["model"]), jtext("gpt-4o-mini"));
         QCOMPARE(jtext(sent["stream"]), jtext(true));
         QCOMPARE(jtext(sent["tool_choice"]), jtext("auto"));
-        QCOMPARE(sent["tools"].size(), size_t(2));
+        QCOMPARE(sent["tools"].size(), size_t(3));
         QCOMPARE(jtext(sent["tools"][0]["function"]["name"]), jtext("emit_card"));
         QCOMPARE(jtext(sent["tools"][1]["function"]["name"]), jtext("render_ui"));
         const std::string emitSchema = sent["tools"][0]["function"]["parameters"].dump();
@@ -702,6 +705,53 @@ private Q_SLOTS:
         QCOMPARE(drawn, 1);
         QCOMPARE(store.conversation(id).cardCount, 1);
         QCOMPARE(store.loadTranscript(id).cardCount(), 1);
+    }
+
+    // control_ui (issue 15): an accepted call brings a canvas.open event; a call naming a tab that is
+    // not open is answered with the field-level issue, and brings nothing.
+    void controlUiOpensCanvas()
+    {
+        FakeOpenAiServer server;
+        server.enqueue(ScriptedResponse::sse(recorded("control-ui-open.sse")));
+        server.enqueue(ScriptedResponse::sse(recorded("table-caption.sse")));
+        auto backend = makeBackend(server);
+        const QList<WireEvent> events = ask(backend.get(), QStringLiteral("Draft the plan beside the chat"));
+        QCOMPARE(errorOf(events), QString());
+        QCOMPARE(countOf(events, WireEventType::CanvasOpen), 1);
+        QCOMPARE(countOf(events, WireEventType::CanvasUpdate), 0);
+        const auto open = std::find_if(events.begin(), events.end(), [](const WireEvent &e) { return e.type == WireEventType::CanvasOpen; });
+        QVERIFY(!open->turnId.isEmpty());
+        const json command = parse(open->canvasCommand);
+        QCOMPARE(jtext(command["tab"]["source"]), jtext("plan.md"));
+        QVERIFY(!command.contains("action"));
+
+        const json second = parse(server.requests().at(1).body);
+        const json &messages = second["messages"];
+        const json &openAnswer = messages[messages.size() - 2];
+        QCOMPARE(jtext(openAnswer["tool_call_id"]), jtext("call_canvas_open"));
+        QCOMPARE(jtext(openAnswer["content"]), jtext("canvas: opened Plan (tab tab-1)"));
+        const json issues = parse(QByteArray::fromStdString(messages.back()["content"].get<std::string>()));
+        QCOMPARE(jtext(issues["code"]), jtext("input_invalid"));
+        QCOMPARE(jtext(issues["issues"][0]["path"]), jtext("/tabId"));
+        QCOMPARE(jtext(issues["issues"][0]["message"]), jtext("no open tab has the id \"tab-9\""));
+    }
+
+    void controlUiAnswers()
+    {
+        CanvasPanelState panel;
+        QCOMPARE(OpenAiTools::answer(QStringLiteral("control_ui"), R"({"action":"celebrate"})", &panel).content,
+                 QStringLiteral(R"({"ok":false,"code":"input_invalid","issues":[{"path":"/action","message":"must be one of: open_canvas, update_canvas, close_canvas"}]})"));
+        const OpenAiToolAnswer bad = OpenAiTools::answer(QStringLiteral("control_ui"), "{\"action\":\"open_canvas\",\"tab\":{\"type\":\"image\",\"src\":\"file:/" "//etc/passwd\",\"title\":7}}", &panel);
+        QCOMPARE(jtext(parse(bad.content.toUtf8())["issues"][0]["path"]), jtext("/tab/title"));
+        QVERIFY(bad.canvasEvent.isEmpty());
+        const OpenAiToolAnswer seedShape = OpenAiTools::answer(
+                QStringLiteral("control_ui"),
+                R"({"action":"open_canvas","content":{"type":"widget","definition":{"version":1,"root":{"type":"text","text":"hi"}},"title":"Weather"}})", &panel);
+        QCOMPARE(seedShape.content, QStringLiteral("canvas: opened Weather (tab tab-1)"));
+        QCOMPARE(jtext(parse(seedShape.canvasEvent)["type"]), jtext("canvas.open"));
+        QCOMPARE(OpenAiTools::answer(QStringLiteral("control_ui"), R"({"action":"close_canvas","tabId":"tab-1"})", &panel).content,
+                 QStringLiteral("canvas: closed Weather (tab tab-1)"));
+        QVERIFY(panel.isEmpty());
     }
 
     // (d) arguments that are not JSON, and a tool that does not exist.

@@ -138,6 +138,8 @@ private Q_SLOTS:
     void tenThousandDeltasExact();
     void streamingRowsInModel();
     void viewFollowsTheStream();
+    void canvasCommandsStoredAndChecked();
+    void canvasUpdateForAConversationNotOpen();
 
 private:
     // Each row as "TYPE:text" (user, prose, card, tool, unreadable, notice); a streaming row ends in " …".
@@ -839,6 +841,67 @@ void tst_Session::viewFollowsTheStream()
     QVERIFY(bar->maximum() >= maxWhileStreaming - 10);
     QVERIFY(view.widgetForRow(m_model->rowCount() - 1));
     QCOMPARE(view.liveRows().last(), m_model->rowCount() - 1);
+}
+
+
+// Canvas panel (issue 15): accepted commands are stored as they arrived; one for a tab that is not
+// open is a notice, never stored; the person's edits are stored the same way.
+void tst_Session::canvasCommandsStoredAndChecked()
+{
+    sendHello();
+    m_backend->play(started("t1"));
+    QSignalSpy notices(m_session, &ConversationSession::notice);
+    QSignalSpy canvas(m_session, &ConversationSession::canvasCommandStored);
+    m_backend->play(R"({"type":"canvas.update","turnId":"t1","tabId":"tab-1","content":"early"})");
+    QCOMPARE(canvas.count(), 0);
+    QCOMPARE(notices.count(), 1);
+    QVERIFY2(notices.first().first().toString().contains(QLatin1String("/tabId: no open tab has the id")),
+             qPrintable(notices.first().first().toString()));
+    m_backend->play(R"({"type":"canvas.open","turnId":"t1","tab":{"type":"markdown","title":"Notes","source":"notes.md","content":"one"}})");
+    m_backend->play(R"({"type":"canvas.open","tab":{"type":"hologram","content":"x"}})"); // a field-level issue
+    m_backend->play(R"({"type":"canvas.update","source":"notes.md","content":"two"})");
+    m_backend->play(completed("t1"));
+    QCOMPARE(canvas.count(), 2);
+    QCOMPARE(canvas.first().at(0).toString(), m_session->conversationId());
+    const QList<QByteArray> lines = stored();
+    QCOMPARE(lines.at(1), QByteArray(R"({"role":"system","content":"canvas: opened Notes","canvas":{"command":"open","tab":{"content":"one","source":"notes.md","title":"Notes","type":"markdown"}}})"));
+    QCOMPARE(lines.at(2), QByteArray(R"({"role":"system","content":"canvas: updated Notes","canvas":{"command":"update","content":"two","source":"notes.md"}})"));
+    QCOMPARE(m_session->canvasState().tabs().size(), 1);
+    QCOMPARE(m_session->canvasState().tabs().first().contentText(), QStringLiteral("two"));
+    // A system line draws nothing in the conversation.
+    QCOMPARE(blocks(), (QStringList{"user:hello", "notice:The agent sent no answer."}));
+
+    // The person edits; the agent's update is held back and stored as it came.
+    QString error;
+    QVERIFY2(m_session->recordCanvasCommand(CanvasOp::Edit, R"({"tabId":"tab-1","content":"mine"})", &error), qPrintable(error));
+    QVERIFY(!m_session->recordCanvasCommand(CanvasOp::Open, R"({"tab":{"type":"markdown","content":"x"}})", &error));
+    m_backend->play(R"({"type":"canvas.update","tabId":"tab-1","content":"three"})");
+    QVERIFY(m_session->canvasState().tabs().first().hasHeld);
+    QCOMPARE(m_session->canvasState().tabs().first().contentText(), QStringLiteral("mine"));
+    QVERIFY(m_session->recordCanvasCommand(CanvasOp::Discard, R"({"tabId":"tab-1"})", &error));
+    const CanvasPanelState replayed = CanvasPanelState::replayLines(stored());
+    QCOMPARE(replayed.tabs().first().contentText(), QStringLiteral("mine"));
+    QVERIFY(!replayed.tabs().first().hasHeld);
+}
+
+// seed 003: an update to a conversation no one is watching is accepted and stored; it shows when the
+// conversation is opened (the panel replays the stored lines).
+void tst_Session::canvasUpdateForAConversationNotOpen()
+{
+    sendHello();
+    m_backend->play(started("t1"));
+    m_backend->play(R"({"type":"canvas.open","tab":{"type":"csv","title":"Sales","content":"a,b"}})");
+    m_backend->play(completed("t1"));
+    const QString id = m_session->conversationId();
+    // Scheduled work, between turns, with no window on the conversation.
+    m_backend->play(R"({"type":"canvas.update","tabId":"tab-1","content":"a,b\n1,2"})");
+    m_backend->play(R"({"type":"canvas.open","tab":{"type":"json","title":"Raw","content":{"n":1}}})");
+    ConversationStore reader;
+    QVERIFY(reader.open(m_dir->path(), ConversationStore::OpenMode::ReadOnly).ok());
+    const CanvasPanelState opened = CanvasPanelState::replayLines(reader.rawLines(id));
+    QCOMPARE(opened.tabs().size(), 2);
+    QCOMPARE(opened.tabs().at(0).contentText(), QStringLiteral("a,b\n1,2"));
+    QCOMPARE(opened.activeTab()->title, QStringLiteral("Raw"));
 }
 
 QTEST_MAIN(tst_Session)

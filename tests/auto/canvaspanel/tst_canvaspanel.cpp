@@ -1,0 +1,402 @@
+// The canvas panel's widgets (issue 15): every content type with one good and one hostile input, edit
+// protection's bars and commands, the window's splitter and View → Canvas Panel, and canvas-tabs.
+
+#include <QAction>
+#include <QFile>
+#include <QLabel>
+#include <QPdfDocument>
+#include <QPdfView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <app/mainwindow.h>
+#include <cards/transcript.h>
+#include <store/conversationstore.h>
+#include <tests/support/clirunner.h>
+#include <widgets/card/fallbackcard.h>
+#include <widgets/kinds/codehighlighter.h>
+#include <widgets/widgetdoc/widgetdocumentcard.h>
+#include <widgets/widgetdoc/widgetnodeimage.h>
+#include <workbench/canvaspanel.h>
+
+using namespace Tessera;
+
+namespace {
+
+CanvasTab tabOf(const QByteArray &tabJson)
+{
+    CanvasCommand command;
+    QList<CanvasIssue> issues;
+    if (!parseCanvasCommandText(CanvasOp::Open, "{\"tab\":" + tabJson + '}', &command, &issues))
+        qWarning().noquote() << canvasIssuesText(issues);
+    CanvasPanelState state;
+    state.apply(command);
+    return state.tabs().value(0);
+}
+
+// A tab made directly, past validation: what a view must survive if a check ever let it through.
+CanvasTab rawTab(CanvasContentType type, const QByteArray &contentJson)
+{
+    CanvasTab tab;
+    tab.id = QStringLiteral("tab-1");
+    tab.type = type;
+    tab.title = QStringLiteral("raw");
+    tab.contentJson = contentJson;
+    return tab;
+}
+
+QByteArray jsonString(const QString &text)
+{
+    QByteArray out = "\"";
+    for (const QChar c : text) {
+        if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
+            out += '\\';
+        if (c == QLatin1Char('\n')) {
+            out += "\\n";
+            continue;
+        }
+        out += QString(c).toUtf8();
+    }
+    return out + '"';
+}
+
+QByteArray fixture(const char *name)
+{
+    QFile file(QStringLiteral(TESSERA_TEST_DATA "/canvas/") + QLatin1String(name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QString errorText(QWidget *view)
+{
+    auto *label = view->objectName() == QLatin1String("canvasError") ? qobject_cast<QLabel *>(view)
+                                                                      : view->findChild<QLabel *>(QStringLiteral("canvasError"));
+    return label ? label->text() : QString();
+}
+
+} // namespace
+
+class TestCanvasPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        installWidgetDocumentRenderer();
+    }
+
+    void everyTypeHasAView()
+    {
+        QStringList names;
+        for (CanvasContentType type : canvasViewTypes())
+            names.append(canvasContentTypeName(type));
+        QCOMPARE(names, canvasContentTypeNames());
+    }
+
+    void widgetTab()
+    {
+        CanvasViewContext context;
+        const CanvasTab good = tabOf(R"({"type":"widget","content":{"version":1,"title":"Weather","root":{"type":"stat","label":"San Francisco","value":"64°F"}}})");
+        std::unique_ptr<QWidget> view(createCanvasTabView(good, context, nullptr));
+        auto *card = view->findChild<WidgetDocumentCard *>();
+        QVERIFY(card);
+        QCOMPARE(card->widgetName(), QStringLiteral("Weather"));
+        // Past validation, a broken document is the chat's fallback block, never a crash.
+        std::unique_ptr<QWidget> bad(createCanvasTabView(rawTab(CanvasContentType::Widget, R"({"version":1,"root":{"type":"marquee"}})"), context, nullptr));
+        auto *fallback = bad->findChild<FallbackCard *>();
+        QVERIFY(fallback);
+        QVERIFY2(fallback->issueText().contains(QLatin1String("marquee")), qPrintable(fallback->issueText()));
+    }
+
+    void markdownTab()
+    {
+        CanvasViewContext context;
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf(R"({"type":"markdown","content":"Title line\n\n**bold** words"})"), context, nullptr));
+        QPlainTextEdit *editor = canvasTabEditor(view.get());
+        QVERIFY(editor);
+        QCOMPARE(editor->toPlainText(), QStringLiteral("Title line\n\n**bold** words"));
+        auto *rendered = view->findChild<QTextBrowser *>(QStringLiteral("canvasRendered"));
+        QVERIFY(rendered);
+        QVERIFY(rendered->toPlainText().contains(QLatin1String("bold words")));
+        // The rendered side follows the editor.
+        editor->setPlainText(QStringLiteral("changed"));
+        QCOMPARE(rendered->toPlainText().trimmed(), QStringLiteral("changed"));
+        // Hostile: 20,000 nested block quotes; drawn, not crashed.
+        const QString deep = QString(20000, QLatin1Char('>')) + QStringLiteral(" deep");
+        std::unique_ptr<QWidget> hostile(createCanvasTabView(rawTab(CanvasContentType::Markdown, jsonString(deep)), context, nullptr));
+        QCOMPARE(canvasTabEditor(hostile.get())->toPlainText(), deep);
+    }
+
+    void fileTab()
+    {
+        CanvasViewContext context;
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf(R"({"type":"file","source":"tools/run.py","content":"def main():\n    return 1\n"})"), context, nullptr));
+        QPlainTextEdit *editor = canvasTabEditor(view.get());
+        QVERIFY(editor);
+        QVERIFY(!editor->isReadOnly());
+        auto *highlighter = editor->document()->findChild<CodeHighlighter *>();
+        QVERIFY(highlighter);
+        QCOMPARE(highlighter->languageFile(), QStringLiteral("python.lang")); // from the source's suffix
+        // Hostile: one 1 MB line with bidi overrides, an unknown language.
+        QString line = QString(1024 * 1024, QLatin1Char('a'));
+        line.insert(10, QChar(0x202E));
+        CanvasTab hostile = rawTab(CanvasContentType::File, jsonString(line));
+        hostile.language = QStringLiteral("no-such-language");
+        std::unique_ptr<QWidget> big(createCanvasTabView(hostile, context, nullptr));
+        QCOMPARE(canvasTabEditor(big.get())->document()->blockCount(), 1);
+        QCOMPARE(canvasTabEditor(big.get())->document()->findChild<CodeHighlighter *>()->languageFile(), QString());
+    }
+
+    void csvTab()
+    {
+        CanvasViewContext context;
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf("{\"type\":\"csv\",\"content\":\"region,units,note\\nNorth,12,\\\"a, quoted\\\"\\\"cell\\\"\\nSouth,-7.5,x\\n\"}"), context, nullptr));
+        auto *table = view->findChild<QTableView *>(QStringLiteral("canvasTable"));
+        QVERIFY(table);
+        QAbstractItemModel *model = table->model();
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->columnCount(), 3);
+        QCOMPARE(model->headerData(1, Qt::Horizontal).toString(), QStringLiteral("units"));
+        QCOMPARE(model->index(0, 2).data().toString(), QStringLiteral("a, quoted\"cell"));
+        QCOMPARE(model->index(1, 1).data().toString(), QStringLiteral("-7.5"));
+        QCOMPARE(model->index(1, 1).data(Qt::TextAlignmentRole).value<Qt::Alignment>() & Qt::AlignHorizontal_Mask, Qt::AlignRight);
+        QCOMPARE(model->index(0, 0).data(Qt::TextAlignmentRole).value<Qt::Alignment>() & Qt::AlignHorizontal_Mask, Qt::AlignLeft);
+        QVERIFY(!view->findChild<QLabel *>(QStringLiteral("canvasNote")));
+
+        // Hostile: 10,000 columns.
+        QStringList header;
+        QStringList values;
+        for (int i = 0; i < 10000; ++i) {
+            header.append(QStringLiteral("c%1").arg(i));
+            values.append(QString::number(i));
+        }
+        const QString wide = header.join(QLatin1Char(',')) + QLatin1Char('\n') + values.join(QLatin1Char(','));
+        std::unique_ptr<QWidget> hostile(createCanvasTabView(tabOf("{\"type\":\"csv\",\"content\":" + jsonString(wide) + '}'), context, nullptr));
+        QAbstractItemModel *wideModel = hostile->findChild<QTableView *>()->model();
+        QCOMPARE(wideModel->columnCount(), CsvTableModel::kMaxColumns);
+        QCOMPARE(wideModel->index(0, 199).data().toString(), QStringLiteral("199"));
+        QCOMPARE(hostile->findChild<QLabel *>(QStringLiteral("canvasNote"))->text(), QStringLiteral("Showing the first 200 of 10000 columns."));
+    }
+
+    void jsonTab()
+    {
+        CanvasViewContext context;
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf(R"({"type":"json","content":{"name":"Ada","langs":["en","fr"],"age":36}})"), context, nullptr));
+        auto *tree = view->findChild<QTreeWidget *>(QStringLiteral("canvasJsonTree"));
+        if (!tree)
+            tree = qobject_cast<QTreeWidget *>(view.get());
+        QVERIFY(tree);
+        QTreeWidgetItem *root = tree->topLevelItem(0);
+        QCOMPARE(root->text(1), QStringLiteral("{3}"));
+        QCOMPARE(root->childCount(), 3);
+        QCOMPARE(root->child(0)->text(0), QStringLiteral("age")); // nlohmann keeps members in key order
+        QCOMPARE(root->child(0)->text(1), QStringLiteral("36"));
+        QCOMPARE(root->child(1)->text(1), QStringLiteral("[2]"));
+        QCOMPARE(root->child(1)->child(1)->text(1), QStringLiteral("fr"));
+        // Hostile: JSON text nested 100,000 deep: the strict parser refuses it past 100.
+        const QString deep = QString(100000, QLatin1Char('[')) + QString(100000, QLatin1Char(']'));
+        std::unique_ptr<QWidget> hostile(createCanvasTabView(tabOf("{\"type\":\"json\",\"content\":" + jsonString(deep) + '}'), context, nullptr));
+        QVERIFY2(errorText(hostile.get()).startsWith(QLatin1String("This JSON cannot be shown: ")), qPrintable(errorText(hostile.get())));
+        QVERIFY2(errorText(hostile.get()).contains(QLatin1String("100")), qPrintable(errorText(hostile.get())));
+    }
+
+    void imageTab()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        CanvasViewContext context;
+        context.workingDir = dir.path();
+        const QByteArray small = fixture("two-pixels.png");
+        QVERIFY(!small.isEmpty());
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf("{\"type\":\"image\",\"src\":\"data:image/png;base64," + small.toBase64() + "\"}"), context, nullptr));
+        auto *label = view->findChild<QLabel *>(QStringLiteral("canvasImage"));
+        QVERIFY(label);
+        QCOMPARE(label->pixmap().size(), QSize(2, 1));
+        QCOMPARE(label->pixmap().toImage().pixelColor(0, 0), QColor(Qt::red));
+
+        // Hostile: a PNG header claiming 30000 x 20000 RGBA (2.4 GB): refused from the header.
+        const QByteArray huge = fixture("huge-header.png");
+        std::unique_ptr<QWidget> hostile(createCanvasTabView(tabOf("{\"type\":\"image\",\"src\":\"data:image/png;base64," + huge.toBase64() + "\"}"), context, nullptr));
+        QCOMPARE(errorText(hostile.get()), QStringLiteral("This image cannot be shown: larger than 4096 px"));
+
+        // A local file inside the working directory is read; one outside is refused with the reason.
+        QFile inside(dir.filePath(QStringLiteral("plot.png")));
+        QVERIFY(inside.open(QIODevice::WriteOnly) && inside.write(small) == small.size());
+        inside.close();
+        std::unique_ptr<QWidget> local(createCanvasTabView(tabOf(R"({"type":"image","src":"plot.png"})"), context, nullptr));
+        QVERIFY(local->findChild<QLabel *>(QStringLiteral("canvasImage")));
+        std::unique_ptr<QWidget> outside(createCanvasTabView(tabOf(R"({"type":"image","src":"../../etc/hostname"})"), context, nullptr));
+        QVERIFY2(errorText(outside.get()).contains(QLatin1String("outside the working directory")) || errorText(outside.get()).contains(QLatin1String("does not exist")),
+                 qPrintable(errorText(outside.get())));
+
+        // https: nothing is fetched until the person clicks.
+        std::unique_ptr<QWidget> remote(createCanvasTabView(tabOf("{\"type\":\"image\",\"src\":\"https:/" "/example.com/a.png\"}"), context, nullptr));
+        auto *image = remote->findChild<WidgetNodeImage *>();
+        QVERIFY(image);
+        QVERIFY(image->loadButton());
+        QVERIFY(!image->network());
+    }
+
+    void pdfTab()
+    {
+        CanvasViewContext context;
+        const QByteArray pdf = fixture("one-page.pdf");
+        QVERIFY(pdf.startsWith("%PDF-"));
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf("{\"type\":\"pdf\",\"src\":\"data:application/pdf;base64," + pdf.toBase64() + "\"}"), context, nullptr));
+        auto *pdfView = view->findChild<QPdfView *>();
+        QVERIFY2(pdfView, qPrintable(errorText(view.get())));
+        QCOMPARE(pdfView->document()->pageCount(), 1);
+        // Hostile: bytes that are not a PDF.
+        std::unique_ptr<QWidget> hostile(createCanvasTabView(tabOf("{\"type\":\"pdf\",\"src\":\"data:application/pdf;base64," + QByteArray("this is not a PDF at all").toBase64() + "\"}"), context, nullptr));
+        QCOMPARE(errorText(hostile.get()), QStringLiteral("This PDF cannot be shown: it is not a PDF."));
+    }
+
+    void addressTabs()
+    {
+        QStringList opened;
+        CanvasViewContext context;
+        context.openLink = [&opened](const QString &url) { opened.append(url); };
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf("{\"type\":\"url\",\"url\":\"https:/" "/example.com/docs\"}"), context, nullptr));
+        QCOMPARE(view->findChild<QLabel *>(QStringLiteral("canvasAddress"))->text(), QStringLiteral("https:/" "/example.com/docs"));
+        QVERIFY(opened.isEmpty()); // never loaded by itself
+        view->findChild<QPushButton *>(QStringLiteral("canvasOpenLink"))->click();
+        QCOMPARE(opened, QStringList{QStringLiteral("https:/" "/example.com/docs")});
+        // No window to confirm with (headless): the button is off.
+        std::unique_ptr<QWidget> headless(createCanvasTabView(tabOf("{\"type\":\"browser\",\"url\":\"https:/" "/example.com\"}"), CanvasViewContext{}, nullptr));
+        QVERIFY(!headless->findChild<QPushButton *>(QStringLiteral("canvasOpenLink"))->isEnabled());
+    }
+
+    void canvasTabDrawsACanvasCard()
+    {
+        // The canvas kind is plugged in by main() (tessera_canvas); without it the chat's placeholder or
+        // fallback draws, as in the conversation: a card widget either way, never nothing.
+        std::unique_ptr<QWidget> view(createCanvasTabView(tabOf(R"({"type":"canvas","content":"<p>hi</p>"})"), CanvasViewContext{}, nullptr));
+        QVERIFY(view->findChild<CardFrame *>() || view->findChild<QWidget *>());
+        QVERIFY(errorText(view.get()).isEmpty());
+    }
+
+    void editProtectionBars()
+    {
+        CanvasPanel panel;
+        QSignalSpy commands(&panel, &CanvasPanel::commandRequested);
+        CanvasPanelState state;
+        CanvasCommand open;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Open, R"({"tab":{"type":"markdown","source":"n.md","content":"agent"}})", &open, nullptr));
+        state.apply(open);
+        CanvasCommand other;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Open, R"({"tab":{"type":"csv","content":"a,b"}})", &other, nullptr));
+        state.apply(other);
+        panel.setState(state);
+        QCOMPARE(panel.tabs()->count(), 2);
+        QCOMPARE(panel.tabs()->currentIndex(), 1);
+
+        CanvasTabPage *page = panel.page(QStringLiteral("tab-1"));
+        QVERIFY(page);
+        canvasTabEditor(page->view())->setPlainText(QStringLiteral("my words"));
+        QVERIFY(page->hasPendingEdit());
+        panel.flushEdits();
+        QCOMPARE(commands.count(), 1);
+        QCOMPARE(commands.at(0).at(0).value<CanvasOp>(), CanvasOp::Edit);
+        QCOMPARE(commands.at(0).at(1).toByteArray(), QByteArray(R"({"tabId":"tab-1","content":"my words"})"));
+
+        // The window stores it and hands the state back; then the agent's update is held.
+        CanvasCommand edit;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Edit, commands.at(0).at(1).toByteArray(), &edit, nullptr));
+        state.apply(edit);
+        panel.setState(state);
+        QVERIFY(!page->editBar()->isHidden());
+        QVERIFY(page->heldBar()->isHidden());
+        CanvasCommand update;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Update, R"({"source":"n.md","content":"agent 2"})", &update, nullptr));
+        QCOMPARE(state.apply(update).change, CanvasChange::Held);
+        panel.setState(state);
+        QVERIFY(!page->heldBar()->isHidden());
+        QCOMPARE(panel.tabs()->tabText(0), QStringLiteral("n.md •"));
+        QCOMPARE(canvasTabEditor(page->view())->toPlainText(), QStringLiteral("my words")); // not overwritten
+        QCOMPARE(panel.page(QStringLiteral("tab-1")), page); // the same page, kept
+
+        page->applyButton()->click();
+        QCOMPARE(commands.count(), 2);
+        QCOMPARE(commands.at(1).at(0).value<CanvasOp>(), CanvasOp::Apply);
+        CanvasCommand apply;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Apply, commands.at(1).at(1).toByteArray(), &apply, nullptr));
+        state.apply(apply);
+        panel.setState(state);
+        QCOMPARE(canvasTabEditor(page->view())->toPlainText(), QStringLiteral("agent 2"));
+        QVERIFY(page->heldBar()->isHidden());
+        QVERIFY(page->editBar()->isHidden());
+
+        // Discard keeps the person's words.
+        canvasTabEditor(page->view())->setPlainText(QStringLiteral("mine again"));
+        panel.flushEdits();
+        QVERIFY(parseCanvasCommandText(CanvasOp::Edit, commands.last().at(1).toByteArray(), &edit, nullptr));
+        state.apply(edit);
+        QVERIFY(parseCanvasCommandText(CanvasOp::Update, R"({"tabId":"tab-1","content":"agent 3"})", &update, nullptr));
+        state.apply(update);
+        panel.setState(state);
+        page->discardButton()->click();
+        QCOMPARE(commands.last().at(0).value<CanvasOp>(), CanvasOp::Discard);
+        CanvasCommand discard;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Discard, commands.last().at(1).toByteArray(), &discard, nullptr));
+        state.apply(discard);
+        panel.setState(state);
+        QCOMPARE(canvasTabEditor(page->view())->toPlainText(), QStringLiteral("mine again"));
+
+        // A close removes the page.
+        CanvasCommand close;
+        QVERIFY(parseCanvasCommandText(CanvasOp::Close, R"({"tabId":"tab-2"})", &close, nullptr));
+        state.apply(close);
+        panel.setState(state);
+        QCOMPARE(panel.tabs()->count(), 1);
+    }
+
+    void windowShowsTheStoredPanel()
+    {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.openStore(dir.path());
+        QVERIFY(window.openFile(QStringLiteral(TESSERA_TEST_DATA "/canvas/panel.jsonl")));
+        CanvasPanel *panel = window.canvasPanel();
+        QVERIFY(!panel->isHidden());
+        QVERIFY(window.canvasPanelAction()->isChecked());
+        QCOMPARE(panel->tabs()->count(), 2);
+        QCOMPARE(panel->tabs()->currentIndex(), 1);
+        QCOMPARE(panel->tabs()->tabText(0), QStringLiteral("Notes •")); // the held update of the stored lines
+        window.canvasPanelAction()->trigger();
+        QVERIFY(panel->isHidden());
+        window.canvasPanelAction()->trigger();
+        QVERIFY(!panel->isHidden());
+        QCOMPARE(window.canvasPanelAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+D")));
+        // A conversation without tabs hides it.
+        window.newConversation();
+        QVERIFY(panel->isHidden());
+        QCOMPARE(panel->tabs()->count(), 0);
+    }
+
+    void canvasTabsCommand()
+    {
+        QTemporaryDir data;
+        const auto runTessera = [&data](QStringList arguments) {
+            arguments << QStringLiteral("--data-dir") << data.path();
+            return TestSupport::runProgram(QStringLiteral(TESSERA_BINARY), arguments, TestSupport::displaylessEnvironment());
+        };
+        const TestSupport::CliResult result = runTessera({QStringLiteral("canvas-tabs"), QStringLiteral(TESSERA_TEST_DATA "/canvas/panel.jsonl")});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QStringLiteral(
+                "{\"index\":0,\"type\":\"markdown\",\"title\":\"Notes\",\"source\":\"notes.md\",\"active\":false}\n"
+                "{\"index\":1,\"type\":\"widget\",\"title\":\"Weather\",\"source\":\"weather\",\"active\":true}\n"));
+        const TestSupport::CliResult missing = runTessera({QStringLiteral("canvas-tabs"), QStringLiteral("/no/such/file.jsonl")});
+        QCOMPARE(missing.exitCode, 2);
+        QCOMPARE(runTessera({QStringLiteral("canvas-tabs")}).exitCode, 2);
+    }
+};
+
+QTEST_MAIN(TestCanvasPanel)
+#include "tst_canvaspanel.moc"

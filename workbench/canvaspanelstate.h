@@ -1,0 +1,91 @@
+#pragma once
+
+// The canvas panel as data (issue 15): the tabs and which is active, the fold of a conversation's canvas
+// commands (workbench/canvascommand.h). No widgets: the session, the OpenAI tool host, the window's
+// panel and `tessera canvas-tabs` all fold the same lines the same way, so a reopened conversation shows
+// the panel as it was at the end.
+//
+// Rules (seed 003 "Canvas"; docs/decisions.md "Canvas panel (issue 15)"):
+//  - open adds a tab at the end and activates it; an open whose source names an open tab re-activates
+//    that tab instead (dedupe by source), and its content, when it differs, is an update of that tab.
+//    A tab without an id is given "tab-N", N counting the opens of the conversation (stable on replay).
+//  - update names a tab by tabId (wins) or source; it replaces the content (checked against the tab's
+//    type) and/or the title. It does not change which tab is active.
+//  - close removes the tab; the tab to its right becomes active (else the one to its left).
+//  - Edit protection: a markdown or file tab the person is editing holds the agent's update back (the
+//    newest one wins) until the person applies or discards it; the person's text is the tab's content.
+//  - A command naming no open tab (or an open past kCanvasMaxTabs) is an issue; nothing changes.
+
+#include <QList>
+#include <QString>
+
+#include <workbench/canvascommand.h>
+
+namespace Tessera {
+
+class Message;
+
+struct CanvasTab
+{
+    QString id;
+    CanvasContentType type = CanvasContentType::Markdown;
+    QString title;   // as given, else derived from the source or the type ("Markdown 2")
+    QString source;  // the dedupe key; may be empty
+    QString language; // file tabs
+    QByteArray contentJson; // compact JSON text
+    bool editing = false;   // the person is editing it (markdown, file)
+    bool hasHeld = false;   // an agent update is held back while editing
+    QByteArray heldJson;
+    QString heldTitle;
+    int revision = 0;       // grows with every change of content (the view rebuilds when it moves)
+
+    // The content as text when it is a JSON string (markdown, file, csv, addresses), else "".
+    QString contentText() const;
+    QString heldText() const;
+};
+
+enum class CanvasChange { None, Opened, Activated, Updated, Held, Closed, Edited, Resolved };
+
+struct CanvasApplyResult
+{
+    bool ok = false;
+    CanvasChange change = CanvasChange::None;
+    QString tabId;       // the tab concerned
+    QList<CanvasIssue> issues; // when !ok
+    QString summary;     // a short English sentence for the stored line ("opened Weather")
+};
+
+class CanvasPanelState
+{
+public:
+    const QList<CanvasTab> &tabs() const { return m_tabs; }
+    int activeIndex() const { return m_active; } // -1 when there is no tab
+    const CanvasTab *activeTab() const { return m_active >= 0 ? &m_tabs.at(m_active) : nullptr; }
+    int indexOf(const QString &tabId) const;
+    int indexOfSource(const QString &source) const;
+    bool isEmpty() const { return m_tabs.isEmpty(); }
+    int openCount() const { return m_opened; }
+
+    // Applies one command; on an issue nothing changes.
+    CanvasApplyResult apply(const CanvasCommand &command);
+    // What apply would do, without changing anything (the session checks before it stores).
+    CanvasApplyResult check(const CanvasCommand &command) const;
+    // The person activates a tab (not stored: which tab is shown follows the agent's last open).
+    void activate(int index);
+
+    // Folds every canvas line of a conversation in order (unusable or refused ones are skipped, logged).
+    static CanvasPanelState replay(const QList<Message> &messages);
+    static CanvasPanelState replayLines(const QList<QByteArray> &rawLines);
+    // Applies one stored line when it carries a canvas command; false otherwise.
+    bool applyLine(const QByteArray &rawLine);
+
+private:
+    int target(const CanvasCommand &command, CanvasApplyResult *result) const;
+    void setContent(CanvasTab &tab, const QByteArray &contentJson, const QString &title);
+
+    QList<CanvasTab> m_tabs;
+    int m_active = -1;
+    int m_opened = 0;
+};
+
+} // namespace Tessera

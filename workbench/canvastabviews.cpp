@@ -1,0 +1,519 @@
+#include <workbench/canvastabviews.h>
+
+#include <array>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPdfDocument>
+#include <QPdfView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableView>
+#include <QTemporaryFile>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+#include <cards/card.h>
+#include <cards/jsonaccess.h>
+#include <cards/strictjson.h>
+#include <widgets/common/markdownview.h>
+#include <widgets/kinds/codehighlighter.h>
+#include <widgets/widgetdoc/widgetnodeimage.h>
+#include <workbench/logging.h>
+
+namespace Tessera {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr qint64 kMaxLocalFileBytes = 64 * 1024 * 1024; // an image or PDF read from the working directory
+
+QWidget *errorView(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(QStringLiteral("canvasError"));
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label->setMargin(12);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QWidget *scrolled(QWidget *content, QWidget *parent)
+{
+    auto *area = new QScrollArea(parent);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(content);
+    return area;
+}
+
+// The address of an image or pdf tab, read as bytes: data: decoded, a local path inside the working
+// directory read (bounded). False with the reason; *remote is set for an https address (not read).
+bool readAddress(const QString &address, const CanvasViewContext &context, QByteArray *bytes, bool *remote, QString *reason)
+{
+    *remote = false;
+    switch (classifyCanvasAddress(address, reason)) {
+    case CanvasAddressKind::Data: {
+        const qsizetype comma = address.indexOf(QLatin1Char(','));
+        if (comma < 0) {
+            *reason = QObject::tr("the data: URI has no data");
+            return false;
+        }
+        const QString header = address.left(comma);
+        const QByteArray data = address.mid(comma + 1).toLatin1();
+        *bytes = header.endsWith(QLatin1String(";base64"), Qt::CaseInsensitive) ? QByteArray::fromBase64(data)
+                                                                                : QByteArray::fromPercentEncoding(data);
+        return true;
+    }
+    case CanvasAddressKind::Https:
+        *remote = true;
+        return false;
+    case CanvasAddressKind::Http:
+        *reason = QObject::tr("http:// addresses are not fetched");
+        return false;
+    case CanvasAddressKind::Refused:
+        return false;
+    case CanvasAddressKind::LocalPath: {
+        const QString path = canvasLocalPath(address, context.workingDir, reason);
+        if (path.isEmpty())
+            return false;
+        QFile file(path);
+        if (file.size() > kMaxLocalFileBytes) {
+            *reason = QObject::tr("%1 is larger than %2 MB").arg(path).arg(kMaxLocalFileBytes / (1024 * 1024));
+            return false;
+        }
+        if (!file.open(QIODevice::ReadOnly)) {
+            *reason = QObject::tr("%1 cannot be read: %2").arg(path, file.errorString());
+            return false;
+        }
+        *bytes = file.read(kMaxLocalFileBytes);
+        return true;
+    }
+    }
+    return false;
+}
+
+QWidget *openButtonView(const QString &address, const QString &note, const CanvasViewContext &context, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    auto *label = new QLabel(note, box);
+    label->setWordWrap(true);
+    auto *shown = new QLabel(address, box);
+    shown->setObjectName(QStringLiteral("canvasAddress"));
+    shown->setWordWrap(true);
+    shown->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *button = new QPushButton(QObject::tr("Open in Browser…"), box);
+    button->setObjectName(QStringLiteral("canvasOpenLink"));
+    button->setEnabled(bool(context.openLink));
+    const auto open = context.openLink;
+    QObject::connect(button, &QPushButton::clicked, box, [open, address] {
+        if (open)
+            open(address);
+    });
+    layout->addWidget(label);
+    layout->addWidget(shown);
+    layout->addWidget(button, 0, Qt::AlignLeft);
+    layout->addStretch(1);
+    return box;
+}
+
+// --- one view per type --------------------------------------------------------------------------
+
+QWidget *widgetView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    const QByteArray envelope = "{\"kind\":\"dorkos_ui\",\"specVersion\":1,\"payload\":" + tab.contentJson + '}';
+    const Card card = Card::fromEnvelopeText(envelope);
+    auto *holder = new QWidget;
+    auto *layout = new QVBoxLayout(holder);
+    layout->addWidget(RendererRegistry::createCardWidget(card, context.render, holder));
+    layout->addStretch(1);
+    return scrolled(holder, parent);
+}
+
+QPlainTextEdit *editor(const QString &text, QWidget *parent)
+{
+    auto *edit = new QPlainTextEdit(parent);
+    edit->setObjectName(QStringLiteral("canvasEditor"));
+    edit->setPlainText(text);
+    return edit;
+}
+
+QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
+{
+    auto *split = new QSplitter(Qt::Horizontal, parent);
+    QPlainTextEdit *edit = editor(tab.contentText(), split);
+    auto *rendered = new QTextBrowser(split);
+    rendered->setObjectName(QStringLiteral("canvasRendered"));
+    rendered->setOpenLinks(false);
+    MarkdownView::renderInto(rendered->document(), tab.contentText());
+    // The rendered side follows the editor.
+    QObject::connect(edit, &QPlainTextEdit::textChanged, rendered, [edit, rendered] {
+        MarkdownView::renderInto(rendered->document(), edit->toPlainText());
+    });
+    split->addWidget(edit);
+    split->addWidget(rendered);
+    return split;
+}
+
+QWidget *fileView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
+{
+    QPlainTextEdit *edit = editor(tab.contentText(), parent);
+    edit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setStyleHint(QFont::Monospace);
+    edit->setFont(mono);
+    const QString hint = !tab.language.isEmpty() ? tab.language : QFileInfo(tab.source).suffix();
+    auto *highlighter = new CodeHighlighter(hint, edit->document());
+    highlighter->setPalette(edit->palette());
+    return edit;
+}
+
+QWidget *csvView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *table = new QTableView(box);
+    table->setObjectName(QStringLiteral("canvasTable"));
+    auto *model = new CsvTableModel(tab.contentText(), table);
+    table->setModel(model);
+    table->horizontalHeader()->setDefaultSectionSize(120);
+    table->horizontalHeader()->setMaximumSectionSize(400);
+    table->verticalHeader()->setDefaultSectionSize(24);
+    if (!model->note().isEmpty()) {
+        auto *note = new QLabel(model->note(), box);
+        note->setObjectName(QStringLiteral("canvasNote"));
+        layout->addWidget(note);
+    }
+    layout->addWidget(table, 1);
+    return box;
+}
+
+QString scalarText(const json &value)
+{
+    if (value.is_string())
+        return fromStdString(value.get_ref<const std::string &>());
+    return fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+// Builds the tree breadth-first, at most kMaxJsonNodes items: the strict parser bounds the depth (100),
+// the queue bounds the work.
+void fillTree(QTreeWidget *tree, const json &root)
+{
+    struct Pending
+    {
+        const json *value;
+        QTreeWidgetItem *item;
+    };
+    auto *top = new QTreeWidgetItem(tree, {QStringLiteral("(root)"), root.is_structured() ? QString() : scalarText(root)});
+    QList<Pending> queue{{&root, top}};
+    int built = 1;
+    for (qsizetype at = 0; at < queue.size(); ++at) {
+        const Pending pending = queue.at(at);
+        if (!pending.value->is_structured())
+            continue;
+        // Counts as brackets, not words: no plural to translate ("[3]", "{2}").
+        pending.item->setText(1, (pending.value->is_array() ? QStringLiteral("[%1]") : QStringLiteral("{%1}"))
+                                         .arg(pending.value->size()));
+        int index = 0;
+        for (auto it = pending.value->begin(); it != pending.value->end(); ++it, ++index) {
+            if (built >= kMaxJsonNodes) {
+                new QTreeWidgetItem(pending.item, {QObject::tr("…"), QObject::tr("not shown: more than %1 values").arg(kMaxJsonNodes)});
+                return;
+            }
+            const QString key = pending.value->is_array() ? QString::number(index) : fromStdString(it.key());
+            auto *item = new QTreeWidgetItem(pending.item, {key, it->is_structured() ? QString() : scalarText(*it)});
+            if (it->is_number())
+                item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+            ++built;
+            queue.append({&*it, item});
+        }
+    }
+}
+
+QWidget *jsonView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
+{
+    QByteArray text = tab.contentJson;
+    if (text.startsWith('"'))
+        text = tab.contentText().toUtf8(); // JSON text in a string: parsed as a document of its own
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(text.constData(), size_t(text.size())));
+    if (!parsed.ok()) {
+        QString where;
+        if (!parsed.errorPointer.empty())
+            where = QObject::tr(" at %1").arg(fromStdString(parsed.errorPointer));
+        return errorView(QObject::tr("This JSON cannot be shown: %1%2").arg(fromStdString(parsed.error), where), parent);
+    }
+    auto *tree = new QTreeWidget(parent);
+    tree->setObjectName(QStringLiteral("canvasJsonTree"));
+    tree->setColumnCount(2);
+    tree->setHeaderLabels({QObject::tr("Key"), QObject::tr("Value")});
+    fillTree(tree, *parsed.value);
+    tree->expandToDepth(1);
+    tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    return tree;
+}
+
+QWidget *imageView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    const QString address = tab.contentText().trimmed();
+    QByteArray bytes;
+    bool remote = false;
+    QString reason;
+    if (!readAddress(address, context, &bytes, &remote, &reason)) {
+        if (remote) // loaded only when the person clicks "Load image from HOST"
+            return scrolled(new WidgetNodeImage(address, tab.title, WidgetNodeImage::Mode::Full, false), parent);
+        return errorView(QObject::tr("This image is not shown: %1").arg(reason), parent);
+    }
+    QString error;
+    const QImage image = WidgetNodeImage::decodeBytes(bytes, &error); // the header's size is checked first
+    if (image.isNull())
+        return errorView(QObject::tr("This image cannot be shown: %1").arg(error), parent);
+    auto *label = new QLabel;
+    label->setObjectName(QStringLiteral("canvasImage"));
+    label->setPixmap(QPixmap::fromImage(image));
+    label->setAlignment(Qt::AlignCenter);
+    return scrolled(label, parent);
+}
+
+QWidget *pdfView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    const QString address = tab.contentText().trimmed();
+    QByteArray bytes;
+    bool remote = false;
+    QString reason;
+    if (!readAddress(address, context, &bytes, &remote, &reason)) {
+        if (remote)
+            return openButtonView(address, QObject::tr("This PDF is on the web; Tessera does not fetch it."), context, parent);
+        return errorView(QObject::tr("This PDF is not shown: %1").arg(reason), parent);
+    }
+    // The document is the holder's first child and the view its second: children go in order, so the
+    // document closes while its view still exists (the other way round QtPdf signals a dead view).
+    auto *holder = new QWidget(parent);
+    holder->setObjectName(QStringLiteral("canvasPdf"));
+    auto *document = new QPdfDocument(holder);
+    auto *file = new QTemporaryFile(holder);
+    // Loaded from a file: QtPdf reads it at once and says what is wrong (a device loads later).
+    QPdfDocument::Error error = QPdfDocument::Error::Unknown;
+    if (file->open() && file->write(bytes) == bytes.size() && file->flush())
+        error = document->load(file->fileName());
+    if (error != QPdfDocument::Error::None || document->pageCount() < 1) {
+        delete holder;
+        const QString why = error == QPdfDocument::Error::InvalidFileFormat ? QObject::tr("it is not a PDF")
+                            : error == QPdfDocument::Error::IncorrectPassword ? QObject::tr("it needs a password")
+                            : error == QPdfDocument::Error::UnsupportedSecurityScheme ? QObject::tr("its encryption is not supported")
+                                                                                       : QObject::tr("QtPdf could not read it");
+        return errorView(QObject::tr("This PDF cannot be shown: %1.").arg(why), parent);
+    }
+    auto *view = new QPdfView(holder);
+    view->setDocument(document);
+    view->setPageMode(QPdfView::PageMode::MultiPage);
+    view->setZoomMode(QPdfView::ZoomMode::FitToWidth);
+    auto *layout = new QVBoxLayout(holder);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    return holder;
+}
+
+QWidget *canvasView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    QByteArray payload = tab.contentJson;
+    if (payload.startsWith('"'))
+        payload = QByteArray::fromStdString(json{{"html", tab.contentText().toStdString()}}.dump());
+    const QByteArray envelope = "{\"kind\":\"canvas\",\"specVersion\":1,\"payload\":" + payload + '}';
+    const Card card = Card::fromEnvelopeText(envelope);
+    auto *holder = new QWidget;
+    auto *layout = new QVBoxLayout(holder);
+    layout->addWidget(RendererRegistry::createCardWidget(card, context.render, holder));
+    layout->addStretch(1);
+    return scrolled(holder, parent);
+}
+
+QWidget *addressView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    return openButtonView(tab.contentText().trimmed(),
+                          QObject::tr("Tessera does not load web pages. Open this address in your browser?"), context, parent);
+}
+
+struct ViewRow
+{
+    CanvasContentType type;
+    QWidget *(*create)(const CanvasTab &, const CanvasViewContext &, QWidget *);
+};
+
+constexpr std::array<ViewRow, 10> kViews{{
+    {CanvasContentType::Widget, widgetView},
+    {CanvasContentType::Markdown, markdownView},
+    {CanvasContentType::File, fileView},
+    {CanvasContentType::Csv, csvView},
+    {CanvasContentType::Json, jsonView},
+    {CanvasContentType::Image, imageView},
+    {CanvasContentType::Pdf, pdfView},
+    {CanvasContentType::Canvas, canvasView},
+    {CanvasContentType::Url, addressView},
+    {CanvasContentType::Browser, addressView},
+}};
+
+// RFC 4180 records; a quoted field may hold commas, quotes ("") and line breaks. Stops reading past
+// maxRows records (counting the rest only).
+QList<QStringList> parseCsv(const QString &text, int maxRecords, int *totalRecords)
+{
+    QList<QStringList> records;
+    QStringList record;
+    QString field;
+    bool quoted = false;
+    bool any = false;
+    int total = 0;
+    auto endRecord = [&] {
+        record.append(field);
+        field.clear();
+        if (total < maxRecords)
+            records.append(record);
+        ++total;
+        record = QStringList();
+        any = false;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quoted) {
+            if (c == QLatin1Char('"')) {
+                if (i + 1 < text.size() && text.at(i + 1) == QLatin1Char('"')) {
+                    field += c;
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field += c;
+            }
+            continue;
+        }
+        if (c == QLatin1Char('"') && field.isEmpty()) {
+            quoted = true;
+            any = true;
+        } else if (c == QLatin1Char(',')) {
+            if (total < maxRecords)
+                record.append(field);
+            field.clear();
+            any = true;
+        } else if (c == QLatin1Char('\n')) {
+            endRecord();
+        } else if (c != QLatin1Char('\r')) {
+            field += c;
+            any = true;
+        }
+    }
+    if (any || !field.isEmpty() || !record.isEmpty())
+        endRecord();
+    *totalRecords = total;
+    return records;
+}
+
+bool isNumber(const QString &cell)
+{
+    bool ok = false;
+    cell.trimmed().toDouble(&ok);
+    return ok;
+}
+
+} // namespace
+
+QWidget *createCanvasTabView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    for (const ViewRow &row : kViews) {
+        if (row.type == tab.type)
+            return row.create(tab, context, parent);
+    }
+    qCWarning(lcWorkbench) << "no view for canvas type" << canvasContentTypeName(tab.type);
+    return errorView(QObject::tr("This tab's type cannot be shown."), parent);
+}
+
+QList<CanvasContentType> canvasViewTypes()
+{
+    QList<CanvasContentType> types;
+    for (const ViewRow &row : kViews)
+        types.append(row.type);
+    return types;
+}
+
+QPlainTextEdit *canvasTabEditor(QWidget *view)
+{
+    if (!view)
+        return nullptr;
+    if (auto *edit = qobject_cast<QPlainTextEdit *>(view); edit && edit->objectName() == QLatin1String("canvasEditor"))
+        return edit;
+    return view->findChild<QPlainTextEdit *>(QStringLiteral("canvasEditor"));
+}
+
+CsvTableModel::CsvTableModel(const QString &text, QObject *parent)
+    : QAbstractTableModel(parent)
+{
+    int records = 0;
+    QList<QStringList> rows = parseCsv(text, kMaxRows + 1, &records);
+    for (const QStringList &row : std::as_const(rows))
+        m_totalColumns = qMax(m_totalColumns, int(row.size()));
+    if (!rows.isEmpty())
+        m_header = rows.takeFirst();
+    m_totalRows = qMax(0, records - 1);
+    for (QStringList &row : rows) {
+        if (row.size() > kMaxColumns)
+            row = row.mid(0, kMaxColumns);
+    }
+    m_rows = rows;
+    if (m_header.size() > kMaxColumns)
+        m_header = m_header.mid(0, kMaxColumns);
+}
+
+int CsvTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CsvTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : qMin(m_totalColumns, kMaxColumns);
+}
+
+QVariant CsvTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const QStringList &row = m_rows.at(index.row());
+    const QString cell = index.column() < row.size() ? row.at(index.column()) : QString();
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+        return cell;
+    if (role == Qt::TextAlignmentRole)
+        return QVariant::fromValue(Qt::Alignment((isNumber(cell) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
+    return {};
+}
+
+QVariant CsvTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section + 1;
+    return section < m_header.size() ? m_header.at(section) : QString();
+}
+
+QString CsvTableModel::note() const
+{
+    QStringList parts;
+    if (m_totalColumns > kMaxColumns)
+        parts.append(tr("the first %1 of %2 columns").arg(kMaxColumns).arg(m_totalColumns));
+    if (m_totalRows > kMaxRows)
+        parts.append(tr("the first %1 of %2 rows").arg(kMaxRows).arg(m_totalRows));
+    return parts.isEmpty() ? QString() : tr("Showing %1.").arg(parts.join(tr(" and ")));
+}
+
+} // namespace Tessera
