@@ -17,6 +17,7 @@
 #include <canvas/canvaspool.h>
 #include <canvas/canvassandbox.h>
 #include <cards/card.h>
+#include <widgets/conversation/findhighlight.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/theme.h>
 #include <widgets/common/wheelpassthrough.h>
@@ -108,11 +109,15 @@ CanvasCard::CanvasCard(const Card &card, const QString &personalityDir, QWidget 
 {
     m_area = new QWidget(this);
     m_area->setObjectName(QStringLiteral("canvasArea"));
+    // What the area shows as text is the app's (a placeholder, "canvas stopped: …"), never the page's:
+    // find searches the title only (kindFindText).
+    excludeFromFind(m_area);
     m_areaLayout = new QVBoxLayout(m_area);
     m_areaLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout()->addWidget(m_area);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("canvasStatus"));
+    excludeFromFind(m_status);
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     m_status->setForegroundRole(QPalette::PlaceholderText);
