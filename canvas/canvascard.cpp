@@ -17,7 +17,9 @@
 #include <canvas/canvaspool.h>
 #include <canvas/canvassandbox.h>
 #include <cards/card.h>
+#include <widgets/conversation/findhighlight.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/theme.h>
 #include <widgets/common/wheelpassthrough.h>
 
 namespace Tessera {
@@ -103,14 +105,19 @@ CanvasCard::CanvasCard(const Card &card, const QString &personalityDir, QWidget 
     : CardFrame(QStringLiteral("canvas"), card.title().isEmpty() ? tr("Canvas") : card.title(), parent)
     , m_source(resolveCanvas(card, personalityDir))
     , m_key(card.rawText())
+    , m_dark(isDarkPalette(palette()))
 {
     m_area = new QWidget(this);
     m_area->setObjectName(QStringLiteral("canvasArea"));
+    // What the area shows as text is the app's (a placeholder, "canvas stopped: …"), never the page's:
+    // find searches the title only (kindFindText).
+    excludeFromFind(m_area);
     m_areaLayout = new QVBoxLayout(m_area);
     m_areaLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout()->addWidget(m_area);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("canvasStatus"));
+    excludeFromFind(m_status);
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     m_status->setForegroundRole(QPalette::PlaceholderText);
@@ -133,7 +140,7 @@ CanvasCard::CanvasCard(const Card &card, const QString &personalityDir, QWidget 
         showMessage(tr("Canvas refused — %1: %2").arg(refusalCode(), m_reason), QStringLiteral("canvasRefusal"));
     } else {
         CanvasPool::Snapshot snapshot;
-        if (CanvasPool::findSnapshot(m_key, &snapshot)) {
+        if (CanvasPool::findSnapshot(snapshotKey(), &snapshot)) {
             m_frame = snapshot.pixmap;
             m_contentHeight = snapshot.contentHeight;
         }
@@ -235,6 +242,39 @@ void CanvasCard::showEvent(QShowEvent *event)
     wake();
 }
 
+void CanvasCard::changeEvent(QEvent *event)
+{
+    CardFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_dark != isDarkPalette(palette()))
+        followTheme();
+}
+
+QByteArray CanvasCard::snapshotKey() const
+{
+    return m_key + (m_dark ? QByteArrayLiteral("\ntheme:dark") : QByteArrayLiteral("\ntheme:light"));
+}
+
+void CanvasCard::followTheme()
+{
+    if (m_state == State::Live)
+        captureFrame(); // kept for a switch back
+    m_dark = isDarkPalette(palette());
+    if (m_state != State::Loading && m_state != State::Live && m_state != State::Drawn && m_state != State::Suspended)
+        return; // a refusal or a stop is text in the palette's colours already
+    CanvasPool::release(this);
+    releaseView();
+    m_frame = QPixmap();
+    CanvasPool::Snapshot snapshot;
+    if (CanvasPool::findSnapshot(snapshotKey(), &snapshot)) {
+        m_frame = snapshot.pixmap;
+        m_contentHeight = snapshot.contentHeight;
+    }
+    m_renderedWidth = -1; // headless: drawn again at the next heightForWidth
+    setState(State::Suspended);
+    showFrame();
+    updateGeometry();
+}
+
 void CanvasCard::wake()
 {
     if (m_state == State::Suspended && !s_headless)
@@ -276,8 +316,10 @@ QWebEngineView *CanvasCard::createView(QWidget *parent)
     view->setAcceptDrops(false);
     // A document that fits its view does not scroll: the wheel scrolls the conversation (issue 18).
     installWheelPassThrough(view, [this](const QWheelEvent &) { return m_view && m_contentHeight > m_view->height(); });
-    const QUrl url = CanvasSandbox::instance()->registerDocument(buildCanvasDocument(m_source));
+    const CanvasTheme theme = canvasThemeFor(palette());
+    const QUrl url = CanvasSandbox::instance()->registerDocument(buildCanvasDocument(m_source, theme));
     auto *page = new CanvasPage(url, view);
+    page->setBackgroundColor(theme.background); // no white flash before the page's first frame
     view->setPage(page);
     connect(page, &QWebEnginePage::loadFinished, this, &CanvasCard::onLoadFinished);
     connect(page, &QWebEnginePage::renderProcessTerminated, this,
@@ -363,7 +405,7 @@ void CanvasCard::captureFrame()
     if (!m_view)
         return;
     m_frame = m_view->grab();
-    CanvasPool::storeSnapshot(m_key, {m_frame, m_contentHeight});
+    CanvasPool::storeSnapshot(snapshotKey(), {m_frame, m_contentHeight});
 }
 
 void CanvasCard::suspend()

@@ -10,6 +10,9 @@
 //     stops answering (a script that loops forever), throws before drawing anything, or its renderer
 //     process ends. The view is destroyed then; the rest of the app keeps running.
 // Uncaught script errors on a page that did draw are shown in a muted line under the frame.
+// The page is told the card's theme (canvasdocument.h, CanvasTheme); when the card's palette turns from
+// light to dark or back, a live view loads again in the new theme and a suspended one shows the snapshot
+// taken in that theme (snapshots are kept per theme), or the placeholder.
 // Headless (tessera render, tests): heightForWidth() loads the document synchronously at that width in
 // a never-mapped window (a local event loop bounded by the timeout), keeps the drawn frame as an image
 // and releases the web view, so painting the card paints the canvas.
@@ -69,6 +72,7 @@ public:
     CanvasPage *page() const;                             // nullptr unless Loading/Live
     QPixmap frame() const { return m_frame; }             // last frame drawn (snapshot), may be null
     bool isOnScreen() const;
+    bool isDarkTheme() const { return m_dark; } // the theme the page is (or will be) told
 
     // Headless: load at this inner width and block until drawn or stopped (bounded by the timeout).
     // Returns true when a frame was drawn.
@@ -97,6 +101,7 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void setState(State state);
@@ -112,10 +117,13 @@ private:
     void captureFrame();
     void stop(const QString &reason);
     void releaseView();
+    void followTheme();
+    QByteArray snapshotKey() const;
     static void flushReleasedViews();
 
     CanvasSource m_source;
-    QByteArray m_key; // the card's raw text: the snapshot cache key
+    QByteArray m_key; // the card's raw text: with the theme, the snapshot cache key
+    bool m_dark = false;
     State m_state = State::Suspended;
     QString m_reason;
     QWidget *m_area = nullptr;

@@ -1,9 +1,11 @@
 #include <canvas/canvasdocument.h>
 
+#include <QPalette>
 #include <QUrl>
 
 #include <canvas/canvasresolver.h>
 #include <canvas/canvassandbox.h>
+#include <widgets/common/theme.h>
 
 namespace Tessera {
 
@@ -51,7 +53,27 @@ QByteArray javaScriptStringLiteral(const QByteArray &utf8)
     return out;
 }
 
-QByteArray buildCanvasDocument(const CanvasSource &source)
+CanvasTheme canvasThemeFor(const QPalette &palette)
+{
+    CanvasTheme theme;
+    theme.dark = isDarkPalette(palette);
+    theme.background = palette.color(QPalette::Base);
+    theme.foreground = palette.color(QPalette::Text);
+    return theme;
+}
+
+QByteArray canvasThemeHead(const CanvasTheme &theme)
+{
+    // Only names and #rrggbb reach the page: nothing here comes from the card.
+    const QByteArray scheme = theme.name().toLatin1();
+    const QByteArray background = theme.background.name(QColor::HexRgb).toLatin1();
+    const QByteArray foreground = theme.foreground.name(QColor::HexRgb).toLatin1();
+    return "<meta name=\"color-scheme\" content=\"" + scheme + "\"><style>:where(:root){color-scheme:" + scheme
+        + ";--tessera-theme:" + scheme + ";--tessera-background:" + background + ";--tessera-foreground:" + foreground
+        + ";background-color:" + background + ";color:" + foreground + "}</style>";
+}
+
+QByteArray buildCanvasDocument(const CanvasSource &source, const CanvasTheme &theme)
 {
     QByteArray doc;
     doc.reserve(source.html.size() * 2 + source.dataJson.size() + 2048);
@@ -59,6 +81,7 @@ QByteArray buildCanvasDocument(const CanvasSource &source)
     doc.append("<meta http-equiv=\"Content-Security-Policy\" content=\"");
     doc.append(canvasContentSecurityPolicy().toUtf8());
     doc.append("\"><meta name=\"referrer\" content=\"no-referrer\">");
+    doc.append(canvasThemeHead(theme));
     // JSON.parse (not a literal): "__proto__" stays an ordinary key. Frozen depth-first, then defined
     // non-writable and non-configurable so no page script can replace it.
     doc.append("<script>(function(){\"use strict\";var d=JSON.parse(");

@@ -16,29 +16,30 @@ namespace {
 // One row per kind, in CardKind order. Seed 000's catalog first (its order), then the dialects.
 constexpr auto kKinds = std::to_array<CardKindInfo>({
     {CardKind::Text, "text", ":/tessera/schemas/text.json", true, true, nullptr, nullptr,
-     &KindPlainText::text, &KindMarkdown::text, nullptr, 0},
+     &KindPlainText::text, &KindMarkdown::text, nullptr, nullptr, 0},
     {CardKind::Code, "code", ":/tessera/schemas/code.json", true, true, nullptr, nullptr,
-     &KindPlainText::code, &KindMarkdown::code, nullptr, 0},
+     &KindPlainText::code, &KindMarkdown::code, &KindFindText::code, nullptr, 0},
     {CardKind::Alert, "alert", ":/tessera/schemas/alert.json", true, true, nullptr, nullptr,
-     &KindPlainText::alert, &KindMarkdown::alert, nullptr, 0},
+     &KindPlainText::alert, &KindMarkdown::alert, &KindFindText::alert, nullptr, 0},
     {CardKind::Detail, "detail", ":/tessera/schemas/detail.json", true, true, nullptr, nullptr,
-     &KindPlainText::detail, &KindMarkdown::detail, "one record is a detail", 3},
+     &KindPlainText::detail, &KindMarkdown::detail, &KindFindText::detail, "one record is a detail", 3},
     {CardKind::ItemList, "item_list", ":/tessera/schemas/item_list.json", true, true, &KindRule::itemList, nullptr,
-     &KindPlainText::itemList, &KindMarkdown::itemList, "a set of like things is an item_list", 4},
+     &KindPlainText::itemList, &KindMarkdown::itemList, &KindFindText::itemList, "a set of like things is an item_list", 4},
     {CardKind::DataTable, "data_table", ":/tessera/schemas/data_table.json", true, true, &KindRule::dataTable,
-     nullptr, &KindPlainText::dataTable, &KindMarkdown::dataTable, "rows are a data_table", 2},
+     nullptr, &KindPlainText::dataTable, &KindMarkdown::dataTable, &KindFindText::dataTable, "rows are a data_table", 2},
     {CardKind::MetricChart, "metric_chart", ":/tessera/schemas/metric_chart.json", true, true,
      &KindRule::metricChart, "/properties/series/items/properties/points/items", &KindPlainText::metricChart,
-     &KindMarkdown::metricChart, "a series is a metric_chart", 1},
+     &KindMarkdown::metricChart, &KindFindText::nothing, "a series is a metric_chart", 1},
     {CardKind::RecommendActions, "recommend_actions", ":/tessera/schemas/recommend_actions.json", true, true,
-     nullptr, nullptr, &KindPlainText::recommendActions, &KindMarkdown::recommendActions, nullptr, 0},
+     nullptr, nullptr, &KindPlainText::recommendActions, &KindMarkdown::recommendActions,
+     &KindFindText::recommendActions, nullptr, 0},
     {CardKind::Canvas, "canvas", ":/tessera/schemas/canvas.json", true, false, &KindRule::canvas, nullptr,
-     &KindPlainText::rawText, &KindMarkdown::canvas, nullptr, 0},
+     &KindPlainText::rawText, &KindMarkdown::canvas, &KindFindText::nothing, nullptr, 0},
     // The dialects are checked by their own rules (cards/dialects/) and read as text lines (cardtext.h).
     {CardKind::JsonRender, "json_render", nullptr, false, false, nullptr, nullptr, &KindPlainText::textLines,
-     &KindMarkdown::textLines, nullptr, 0},
+     &KindMarkdown::textLines, &KindFindText::jsonRender, nullptr, 0},
     {CardKind::WidgetDocument, "dorkos_ui", nullptr, false, false, nullptr, nullptr, &KindPlainText::textLines,
-     &KindMarkdown::textLines, nullptr, 0},
+     &KindMarkdown::textLines, nullptr, nullptr, 0},
 });
 
 // Row i describes CardKind(i): lookups index the table, and a row out of place is a compile error.
@@ -124,6 +125,18 @@ QString kindPlainText(const Card &card)
     if (!card.title().isEmpty())
         lines.append(card.title());
     info->plainText(card, card.payload(), lines);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString kindFindText(const Card &card)
+{
+    const CardKindInfo *info = cardKindInfo(card.kind());
+    if (!info)
+        return card.kind() == CardKind::Registered ? cardTextLines(card).join(QLatin1Char('\n')) : QString();
+    QStringList lines;
+    if (!card.title().isEmpty())
+        lines.append(card.title());
+    (info->findText ? info->findText : info->plainText)(card, card.payload(), lines);
     return lines.join(QLatin1Char('\n'));
 }
 

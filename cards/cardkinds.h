@@ -65,6 +65,9 @@ struct CardKindInfo
     const char *shallowItems; // a schema pointer whose items C++ checks for speed (metric_chart points)
     PlainTextForm plainText;
     MarkdownForm markdown;
+    // What the renderer draws as text, for find (issue 18): no html, data, chart points or list markers;
+    // nullptr: the plain-text form is what it draws.
+    PlainTextForm findText;
     // Composition rule 4 of the system prompt: the shape of data this kind is for, as said to the model
     // ("a series is a metric_chart"), and its place in the sentence (1 first); nullptr / 0: not named.
     const char *promptShape;
@@ -79,6 +82,9 @@ const CardKindInfo *cardKindInfo(CardKind kind);
 // A valid card as plain text: title, then its kind's body; a registered kind as its text lines
 // (cardtext.h); Unknown as its raw text. For an invalid card see cardexport.h.
 QString kindPlainText(const Card &card);
+// The text a valid card's renderer draws: title, then its kind's find form (or plain text); a registered
+// kind as its text lines; Unknown: "". What find in the conversation searches (conversationsearch.h).
+QString kindFindText(const Card &card);
 // A valid card as Markdown by its kind's form; a registered kind as its text lines; "" for Unknown.
 QString kindMarkdown(const Card &card);
 

@@ -38,7 +38,12 @@ void addLine(QStringList &lines, const QString &line)
         lines.append(line.trimmed());
 }
 
-void tableRows(const json &columns, const json &rows, QStringList &lines)
+// What the lines are for: Copy reads everything a reader would want pasted (button labels in brackets,
+// links with their address, table headers); Find only what the renderer draws as marked text (issue 18):
+// no buttons or links (pressed, not read), no headers (they cannot show a mark), one line per piece.
+enum class LinesFor { Copy, Find };
+
+void tableRows(const json &columns, const json &rows, QStringList &lines, LinesFor use = LinesFor::Copy)
 {
     QStringList keys;
     QStringList header;
@@ -46,7 +51,8 @@ void tableRows(const json &columns, const json &rows, QStringList &lines)
         keys.append(str(column, "key"));
         header.append(str(column, "label").isEmpty() ? str(column, "key") : str(column, "label"));
     }
-    addLine(lines, header.join(QStringLiteral(" | ")));
+    if (use == LinesFor::Copy)
+        addLine(lines, header.join(QStringLiteral(" | ")));
     for (const json &row : rows) {
         QStringList cells;
         if (row.is_array()) {
@@ -56,13 +62,19 @@ void tableRows(const json &columns, const json &rows, QStringList &lines)
             for (const QString &key : std::as_const(keys))
                 cells.append(str(row, key.toUtf8().constData()));
         }
-        addLine(lines, cells.join(QStringLiteral(" | ")));
+        if (use == LinesFor::Copy) {
+            addLine(lines, cells.join(QStringLiteral(" | ")));
+        } else {
+            for (const QString &cell : std::as_const(cells))
+                addLine(lines, cell);
+        }
     }
 }
 
 // json-render (seed 001): follow children from the root, each element once.
-void jsonRenderLines(const json &payload, QStringList &lines)
+void jsonRenderLines(const json &payload, QStringList &lines, LinesFor use)
 {
+    const bool find = use == LinesFor::Find;
     const json *elements = nullptr;
     if (auto it = payload.find("elements"); it != payload.end() && it->is_object())
         elements = &*it;
@@ -82,17 +94,23 @@ void jsonRenderLines(const json &payload, QStringList &lines)
         const json &element = *found;
         const QString type = str(element, "type");
         json props = element.value("props", json::object());
-        if (type == QLatin1String("Field"))
+        if (type == QLatin1String("Field") && find) {
+            addLine(lines, str(props, "label"));
+            addLine(lines, str(props, "value"));
+        } else if (type == QLatin1String("Field")) {
             addLine(lines, str(props, "label") + QStringLiteral(": ") + str(props, "value"));
-        else if (type == QLatin1String("Button"))
+        } else if (find && (type == QLatin1String("Button") || type == QLatin1String("LinkButton")
+                            || type == QLatin1String("Image"))) {
+            // A button, a link, an image's stand-in: nothing of it is marked text.
+        } else if (type == QLatin1String("Button")) {
             addLine(lines, QLatin1Char('[') + str(props, "label") + QLatin1Char(']'));
-        else if (type == QLatin1String("LinkButton"))
+        } else if (type == QLatin1String("LinkButton")) {
             addLine(lines, QLatin1Char('[') + str(props, "label") + QStringLiteral("] ") + str(props, "url"));
-        else if (type == QLatin1String("Table"))
-            tableRows(props.value("columns", json::array()), props.value("rows", json::array()), lines);
-        else if (type == QLatin1String("Image"))
+        } else if (type == QLatin1String("Image")) {
             addLine(lines, str(props, "alt"));
-        else {
+        } else if (type == QLatin1String("Table")) {
+            tableRows(props.value("columns", json::array()), props.value("rows", json::array()), lines, use);
+        } else {
             for (const char *key : {"title", "subtitle", "text"})
                 addLine(lines, str(props, key));
         }
@@ -139,9 +157,7 @@ void walk(const json &value, QStringList &lines, int depth)
     }
 }
 
-} // namespace
-
-QStringList cardTextLines(const Card &card)
+QStringList textLines(const Card &card, LinesFor use)
 {
     QStringList lines;
     if (!card.isValid())
@@ -150,13 +166,25 @@ QStringList cardTextLines(const Card &card)
     if (!payload.is_object())
         return lines;
     if (card.kind() == CardKind::JsonRender) {
-        jsonRenderLines(payload, lines);
+        jsonRenderLines(payload, lines, use);
         if (lines.isEmpty())
             addLine(lines, str(payload, "text")); // seed 001: the plain-text version of the card
         return lines;
     }
     walk(payload, lines, 0);
     return lines;
+}
+
+} // namespace
+
+QStringList cardTextLines(const Card &card)
+{
+    return textLines(card, LinesFor::Copy);
+}
+
+QStringList cardDrawnTextLines(const Card &card)
+{
+    return textLines(card, LinesFor::Find);
 }
 
 } // namespace Tessera

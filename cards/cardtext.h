@@ -14,5 +14,9 @@ class Card;
 // "a | b | c", button labels in brackets. json_render follows the tree from its root; other payloads
 // are walked depth first. Empty for an invalid card.
 QStringList cardTextLines(const Card &card);
+// The same pieces as far as the renderer draws them as text, for find (issue 18): json_render without
+// buttons, links, image stand-ins or table headers, one line per field label, value and cell; other
+// payloads as cardTextLines.
+QStringList cardDrawnTextLines(const Card &card);
 
 } // namespace Tessera

@@ -12,7 +12,7 @@ QString blockSearchText(const ConversationModel &model, int row)
         return {};
     if (const Card *card = model.card(row)) {
         if (card->isValid())
-            return kindPlainText(*card);
+            return kindFindText(*card);
         return QString::fromUtf8(card->rawText());
     }
     if (model.blockType(row) == BlockType::VersionSwitcher)

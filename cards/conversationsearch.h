@@ -6,8 +6,9 @@
 // it scrolls to (widgets/conversation/findbar.h).
 //
 // What a block is searched for: user turns and prose as written (prose's Markdown marks included, so
-// "**a**b" does not match "ab"), tool lines and notices as shown, a valid card in its plain-text form
-// (the kind table's, cardkinds.h: title, values, items, cells), an invalid card as its raw text.
+// "**a**b" does not match "ab"), tool lines and notices as shown, a valid card in the text its renderer
+// draws (kindFindText, cardkinds.h: title, values, items, cells; never a canvas's html or data, a chart's
+// points or list markers), an invalid card as its raw text.
 // Case-insensitive; matches do not overlap; an empty needle finds nothing.
 
 #include <QList>

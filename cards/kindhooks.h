@@ -52,6 +52,19 @@ void rawText(const Card &card, const nlohmann::json &payload, QStringList &lines
 void textLines(const Card &card, const nlohmann::json &payload, QStringList &lines); // dialects
 } // namespace KindPlainText
 
+// CardKindInfo::findText: what the kind's renderer draws as text (kindfindtext.cpp); nullptr in a row:
+// its plain-text form is what it draws.
+namespace KindFindText {
+void nothing(const Card &card, const nlohmann::json &payload, QStringList &lines); // canvas, metric_chart
+void code(const Card &card, const nlohmann::json &payload, QStringList &lines);
+void alert(const Card &card, const nlohmann::json &payload, QStringList &lines);
+void detail(const Card &card, const nlohmann::json &payload, QStringList &lines);
+void itemList(const Card &card, const nlohmann::json &payload, QStringList &lines);
+void dataTable(const Card &card, const nlohmann::json &payload, QStringList &lines);
+void recommendActions(const Card &card, const nlohmann::json &payload, QStringList &lines);
+void jsonRender(const Card &card, const nlohmann::json &payload, QStringList &lines);
+} // namespace KindFindText
+
 namespace KindMarkdown {
 QString text(const Card &card, const nlohmann::json &payload);
 QString code(const Card &card, const nlohmann::json &payload);

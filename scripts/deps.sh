@@ -12,6 +12,7 @@ TESSERA_PACKAGES=(
     qt6-pdf-dev  # pdf tabs of the canvas panel (issue 15)
     qtkeychain-qt6-dev  # API keys of named backends in the desktop keyring (issue 12)
     gnome-keyring dbus-daemon libsecret-tools  # tests: a private Secret Service (tests/auto/backendprofiles)
+    xvfb at-spi2-core python3-pyatspi  # tests: the window read through AT-SPI, as Orca reads it (tests/auto/atspi)
     libqt6sql6-sqlite  # the QSQLITE driver for the conversation store (qt6-base-dev brings Qt6::Sql)
     fonts-dejavu-core
     dpkg-dev file desktop-file-utils appstream librsvg2-bin  # the .deb (cpack), its checks, icon PNGs (issue 7)

@@ -1,12 +1,14 @@
 #include <widgets/conversation/findhighlight.h>
 
 #include <QAbstractItemView>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTextEdit>
 
 #include <widgets/common/theme.h>
+#include <widgets/kinds/datatablemodel.h>
 
 namespace Tessera {
 
@@ -16,7 +18,24 @@ namespace {
 constexpr char kMarked[] = "tesseraFindMarked";      // bool
 constexpr char kCurrentRect[] = "tesseraFindCurrent"; // QRect in the widget's coordinates
 
+constexpr char kExcluded[] = "tesseraFindExcluded";  // bool, set by excludeFromFind
+
 constexpr int kMaxPerView = 2000;
+
+// Searched: shown inside the block (a hidden child, a released view, a collapsed part is not what the
+// reader sees) and not inside a widget excluded from find.
+bool isSearched(const QWidget *widget, const QWidget *block)
+{
+    if (!widget->isVisibleTo(block))
+        return false;
+    for (const QWidget *w = widget; w; w = w->parentWidget()) {
+        if (w->property(kExcluded).toBool())
+            return false;
+        if (w == block)
+            break;
+    }
+    return true;
+}
 
 // The block itself (a prose block is its text view) and every widget inside it.
 template<typename T, typename W>
@@ -134,6 +153,8 @@ void markTable(QAbstractItemView *view, const QString &needle, int *counter, int
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < columns; ++c) {
             const QModelIndex index = model->index(r, c);
+            if (index.data(DataTableModel::IsNullRole).toBool())
+                continue; // the "—" drawn for an empty cell is not the card's text
             const int inCell = int(index.data().toString().count(needle, Qt::CaseInsensitive));
             if (inCell == 0)
                 continue;
@@ -150,25 +171,40 @@ void markTable(QAbstractItemView *view, const QString &needle, int *counter, int
 
 } // namespace
 
+void excludeFromFind(QWidget *widget)
+{
+    if (widget)
+        widget->setProperty(kExcluded, true);
+}
+
 int highlightInBlock(QWidget *block, const QString &needle, int current)
 {
     if (!block)
         return 0;
     int counter = 0;
+    // Clearing visits every widget (one may have been hidden since it was marked); marking only those
+    // searched. A prose chunk's released view (hidden, deleted later; proseview.h) is not what the
+    // reader sees: counted, it would shift which occurrence is the current one.
+    const bool clearing = needle.isEmpty();
     for (QTextEdit *edit : selfAndChildren<QTextEdit>(block)) {
-        // A prose chunk's released view (hidden, deleted later; proseview.h) is not what the reader sees:
-        // counted, it would shift which occurrence is the current one.
-        if (needle.isEmpty() || edit->isVisibleTo(block))
+        if (clearing || isSearched(edit, block))
             markTextEdit(edit, needle, &counter, current);
     }
-    for (QPlainTextEdit *edit : selfAndChildren<QPlainTextEdit>(block))
-        markPlainTextEdit(edit, needle, &counter, current);
+    for (QPlainTextEdit *edit : selfAndChildren<QPlainTextEdit>(block)) {
+        if (clearing || isSearched(edit, block))
+            markPlainTextEdit(edit, needle, &counter, current);
+    }
     for (QLabel *label : selfAndChildren<QLabel>(block)) {
-        if (label->isVisibleTo(block) && label->textFormat() != Qt::RichText)
+        if ((clearing || isSearched(label, block)) && label->textFormat() != Qt::RichText)
             markLabel(label, needle, &counter, current);
     }
-    for (QAbstractItemView *view : selfAndChildren<QAbstractItemView>(block))
-        markTable(view, needle, &counter, current);
+    for (QAbstractItemView *view : selfAndChildren<QAbstractItemView>(block)) {
+        // A header view shares its table's model: searched as a view it would count every cell again.
+        if (qobject_cast<QHeaderView *>(view))
+            continue;
+        if (clearing || isSearched(view, block))
+            markTable(view, needle, &counter, current);
+    }
     return counter;
 }
 

@@ -18,6 +18,14 @@ class QWidget;
 
 namespace Tessera {
 
+// What is searched is what the block draws as the conversation's text (cards/conversationsearch.h):
+// hidden widgets, header views, the table's placeholder for an empty cell and widgets marked with
+// excludeFromFind are passed over, so the marks made here match the model's count for the row.
+
+// Marks a widget that draws the app's words, not the conversation's (a canvas's status line, an
+// alert's severity word): find neither counts nor marks text in it or its children.
+void excludeFromFind(QWidget *widget);
+
 // Marks the needle in block; an empty needle clears every mark this function made. Returns how many
 // occurrences it marked.
 int highlightInBlock(QWidget *block, const QString &needle, int current);

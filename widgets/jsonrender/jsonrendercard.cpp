@@ -26,6 +26,7 @@
 #include <widgets/common/flowlayout.h>
 #include <widgets/common/paddedcelldelegate.h>
 #include <widgets/common/wraptext.h>
+#include <widgets/conversation/findhighlight.h>
 
 namespace Tessera {
 
@@ -614,6 +615,7 @@ void JsonRenderCard::buildElement(const json &elements, const std::string &id, Q
     }
     if (type == "Image") {
         auto *image = new ImageBox(jsonText(props, "alt"), jsonText(props, "url"), this);
+        excludeFromFind(image); // "Image: …, not loaded" is the app's stand-in, not the card's text
         image->setObjectName(QStringLiteral("jsonRenderImage"));
         add(image);
         return;

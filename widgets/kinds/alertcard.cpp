@@ -11,6 +11,7 @@
 
 #include <cards/card.h>
 #include <cards/jsonaccess.h>
+#include <widgets/conversation/findhighlight.h>
 
 namespace Tessera {
 
@@ -101,6 +102,7 @@ AlertCard::AlertCard(const Card &card, QWidget *parent)
     header->setSpacing(8);
     m_word = new QLabel(severityWord(), this);
     m_word->setObjectName(QStringLiteral("severityWord"));
+    excludeFromFind(m_word); // the app's word for the severity, not the agent's text
     m_word->setTextFormat(Qt::PlainText);
     QFont bold = m_word->font();
     bold.setBold(true);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <widgets/conversation/findhighlight.h>
 
 namespace Tessera {
 
@@ -32,6 +33,7 @@ CanvasPlaceholderCard::CanvasPlaceholderCard(const Card &card, QWidget *parent)
     m_note = tr("Interactive canvases are not drawn in this version. The canvas HTML (%Ln character(s)) is kept "
                 "with the conversation.", nullptr, int(qMin<qsizetype>(htmlChars, std::numeric_limits<int>::max())));
     auto *note = new QLabel(m_note, this);
+    excludeFromFind(note); // the app explains itself: not the conversation's text
     note->setObjectName(QStringLiteral("canvasNote"));
     note->setTextFormat(Qt::PlainText);
     note->setWordWrap(true);
@@ -42,6 +44,7 @@ CanvasPlaceholderCard::CanvasPlaceholderCard(const Card &card, QWidget *parent)
         ? tr("Libraries requested: none")
         : tr("Libraries requested: %1").arg(m_libraries.join(QLatin1String(", ")));
     auto *libraries = new QLabel(libraryText, this);
+    excludeFromFind(libraries);
     libraries->setObjectName(QStringLiteral("canvasLibraries"));
     libraries->setTextFormat(Qt::PlainText);
     libraries->setWordWrap(true);

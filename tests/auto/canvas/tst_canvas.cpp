@@ -40,6 +40,7 @@
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/theme.h>
 #include <widgets/common/wheelpassthrough.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
@@ -151,6 +152,11 @@ private Q_SLOTS:
     void wheelOverAFittingCanvasScrollsTheConversation();
     void headlessRenderIncludesCanvas();
     void headlessRenderSurvivesRefusedFormPost();
+    void documentTellsThePageItsTheme_data();
+    void documentTellsThePageItsTheme();
+    void pageScriptsSeeTheTheme();
+    void darkThemeDrawsADarkCanvas();
+    void themeSwitchReloadsAndSnapshotsFollow();
 
 private:
     struct CorpusResult
@@ -858,6 +864,137 @@ void TestCanvas::headlessRenderSurvivesRefusedFormPost()
     CanvasCard::setHeadless(false);
     QCOMPARE(drawn, 1);
     QVERIFY(!image.isNull());
+}
+
+// ---- the app's theme (issue 18) ----
+
+namespace {
+
+// The mean lightness (0-255) of the frame's middle row: the page's background where the page draws none.
+int frameLightness(const QPixmap &frame)
+{
+    const QImage image = frame.toImage().convertToFormat(QImage::Format_RGB32);
+    if (image.isNull())
+        return -1;
+    qint64 sum = 0;
+    const int y = image.height() / 2;
+    for (int x = 0; x < image.width(); ++x)
+        sum += QColor(image.pixel(x, y)).lightness();
+    return int(sum / qMax(1, image.width()));
+}
+
+// Reads, from a page script in the body, what the page was told before it ran.
+const char kThemeProbe[] =
+    "<div style='height:80px'></div><script>var s=getComputedStyle(document.documentElement);"
+    "document.title=[s.getPropertyValue('--tessera-theme').trim(),s.getPropertyValue('--tessera-background').trim(),"
+    "s.backgroundColor,s.colorScheme].join('|');</script>";
+
+} // namespace
+
+void TestCanvas::documentTellsThePageItsTheme_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("scheme");
+    QTest::addColumn<QString>("background");
+    QTest::addColumn<QString>("foreground");
+    const QPalette light = themePalette(ThemeMode::Light);
+    const QPalette dark = themePalette(ThemeMode::Dark);
+    QTest::newRow("light") << false << "light" << light.color(QPalette::Base).name() << light.color(QPalette::Text).name();
+    QTest::newRow("dark") << true << "dark" << dark.color(QPalette::Base).name() << dark.color(QPalette::Text).name();
+}
+
+void TestCanvas::documentTellsThePageItsTheme()
+{
+    QFETCH(bool, dark);
+    QFETCH(QString, scheme);
+    QFETCH(QString, background);
+    QFETCH(QString, foreground);
+    QCOMPARE(dark ? QStringLiteral("#26292e") : QStringLiteral("#ffffff"), background); // the palettes as theme.cpp sets them
+    const CanvasTheme theme = canvasThemeFor(themePalette(dark ? ThemeMode::Dark : ThemeMode::Light));
+    QCOMPARE(theme.dark, dark);
+    const CanvasSource source = resolveCanvas(htmlCard(QStringLiteral("<script>document.title='x'</script>"),
+                                                       {{"libraries", {"echarts@1"}}}),
+                                              QString());
+    const QByteArray doc = buildCanvasDocument(source, theme);
+    const QByteArray head = canvasThemeHead(theme);
+    QCOMPARE(head, QByteArray("<meta name=\"color-scheme\" content=\"" + scheme.toLatin1() + "\"><style>:where(:root){color-scheme:"
+                              + scheme.toLatin1() + ";--tessera-theme:" + scheme.toLatin1() + ";--tessera-background:"
+                              + background.toLatin1() + ";--tessera-foreground:" + foreground.toLatin1()
+                              + ";background-color:" + background.toLatin1() + ";color:" + foreground.toLatin1()
+                              + "}</style>"));
+    // After the policy (which covers it), before every script and the card's own html.
+    const qsizetype at = doc.indexOf(head);
+    QVERIFY(at > doc.indexOf("Content-Security-Policy"));
+    QVERIFY(at < doc.indexOf("<script"));
+    QVERIFY(at < doc.indexOf("<body>"));
+    QCOMPARE(doc.count("<style>"), qsizetype(1));
+}
+
+void TestCanvas::pageScriptsSeeTheTheme()
+{
+    Host host;
+    host.widget.setPalette(themePalette(ThemeMode::Dark));
+    auto *card = new CanvasCard(htmlCard(QString::fromLatin1(kThemeProbe)), QString(), &host.widget);
+    host.layout->addWidget(card);
+    QVERIFY(card->isDarkTheme());
+    QVERIFY(card->waitForLoaded(15000));
+    waitFor([&] { return !pageTitle(card).isEmpty() && pageTitle(card) != card->page()->url().toString(); }, 5000);
+    QCOMPARE(pageTitle(card), QStringLiteral("dark|#26292e|rgb(38, 41, 46)|dark"));
+}
+
+void TestCanvas::darkThemeDrawsADarkCanvas()
+{
+    // A page that sets no colours: drawn on the card's Base colour in either theme (headless, as
+    // `tessera render --theme dark` draws it).
+    CanvasCard::setHeadless(true);
+    const Card card = htmlCard(QStringLiteral("<p style='height:120px;margin:0'>plain text</p>"));
+    CanvasCard dark(card, QString());
+    dark.setPalette(themePalette(ThemeMode::Dark));
+    QVERIFY(dark.renderNow(400));
+    CanvasCard light(card, QString());
+    light.setPalette(themePalette(ThemeMode::Light));
+    QVERIFY(light.renderNow(400));
+    CanvasCard::setHeadless(false);
+    const int darkLightness = frameLightness(dark.frame());
+    const int lightLightness = frameLightness(light.frame());
+    qInfo("canvas background lightness: dark theme %d, light theme %d", darkLightness, lightLightness);
+    QVERIFY2(darkLightness >= 0 && darkLightness < 60, qPrintable(QString::number(darkLightness)));
+    QVERIFY2(lightLightness > 230, qPrintable(QString::number(lightLightness)));
+    dark.frame().save(QDir::temp().filePath(QStringLiteral("tessera-canvas-dark.png")));
+}
+
+void TestCanvas::themeSwitchReloadsAndSnapshotsFollow()
+{
+    CanvasPool::clearSnapshots();
+    Host host;
+    host.widget.setPalette(themePalette(ThemeMode::Light));
+    auto *card = new CanvasCard(htmlCard(QString::fromLatin1(kThemeProbe)), QString(), &host.widget);
+    host.layout->addWidget(card);
+    QVERIFY(card->waitForLoaded(15000));
+    QVERIFY(waitFor([&] { return pageTitle(card).startsWith(QLatin1String("light|")); }, 5000));
+    card->suspend();
+    QCOMPARE(card->state(), CanvasCard::State::Suspended);
+    const int lightSnapshot = frameLightness(card->frame());
+    QVERIFY2(lightSnapshot > 230, qPrintable(QString::number(lightSnapshot)));
+
+    // Switched to dark: the light snapshot is not shown; the page loads again and is told "dark".
+    host.widget.setPalette(themePalette(ThemeMode::Dark));
+    QVERIFY(card->isDarkTheme());
+    QVERIFY(card->frame().isNull());
+    QVERIFY(waitFor([&] { return card->state() == CanvasCard::State::Live; }, 15000));
+    QVERIFY(waitFor([&] { return pageTitle(card).startsWith(QLatin1String("dark|")); }, 5000));
+    QCOMPARE(pageTitle(card), QStringLiteral("dark|#26292e|rgb(38, 41, 46)|dark"));
+    settle(300);
+    card->suspend();
+    const int darkSnapshot = frameLightness(card->frame());
+    QVERIFY2(darkSnapshot >= 0 && darkSnapshot < 60, qPrintable(QString::number(darkSnapshot)));
+
+    // Back to light while suspended: the snapshot taken in the light theme, at once.
+    CanvasCard::setHeadless(true); // keeps it from going live again, so the frame shown is the cached one
+    host.widget.setPalette(themePalette(ThemeMode::Light));
+    CanvasCard::setHeadless(false);
+    QVERIFY(!card->isDarkTheme());
+    QCOMPARE(frameLightness(card->frame()), lightSnapshot);
 }
 
 int main(int argc, char *argv[])

@@ -3,17 +3,23 @@
 // current match's message, the marked text in prose, user turns and cards, "No matches", Escape.
 
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QTest>
 #include <QVBoxLayout>
 
+#include <QRegularExpression>
+
+#include <cards/card.h>
+#include <cards/cardkinds.h>
 #include <cards/conversationmodel.h>
 #include <cards/conversationsearch.h>
 #include <cards/transcript.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/conversation/findbar.h>
+#include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/findhighlight.h>
 
 using namespace Tessera;
@@ -69,6 +75,9 @@ private Q_SLOTS:
     void findBarWalksMatchesBuildingFewRows();
     void findBarMarksProseAndCards();
     void noMatchesAndEscape();
+    void countsOnlyWhatACardDraws_data();
+    void countsOnlyWhatACardDraws();
+    void stepsOnlyToDrawnMatches();
 
 private:
     ConversationModel m_model;
@@ -231,6 +240,136 @@ void tst_ConversationFind::noMatchesAndEscape()
     QTest::keyClick(bar.field(), Qt::Key_Escape);
     QVERIFY(!bar.isVisible());
     QVERIFY(highlightedTexts(row).isEmpty());
+}
+
+namespace {
+
+// The demo's valid cards, one row per card, and a canvas whose data and html hold words never drawn.
+QList<QByteArray> cardLines()
+{
+    QList<QByteArray> lines;
+    QFile demo(QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"));
+    if (demo.open(QIODevice::ReadOnly)) {
+        for (const QByteArray &line : demo.readAll().split('\n')) {
+            if (line.contains("\"role\":\"tool\"") && line.contains("\"structured\""))
+                lines.append(line);
+        }
+    }
+    lines.append(R"({"role":"tool","tool_call_id":"cv","name":"render_ui","content":"rendered","structured":{"card":)"
+                 R"({"kind":"canvas","specVersion":1,"payload":{"title":"Okapi map","html":"<p>okapi tracks</p>",)"
+                 R"("data":{"animal":"okapi","count":3}}}}})");
+    return lines;
+}
+
+// Every word of three letters or more in what the model searches, and in what the widget shows, and a
+// few strings of the plain-text forms' own (markers, separators, headings) that no card draws.
+QStringList needlesFor(const QString &modelText, const QWidget *widget)
+{
+    QString all = modelText;
+    for (const QLabel *label : widget->findChildren<QLabel *>())
+        all += QLatin1Char(' ') + label->text();
+    QStringList needles{QStringLiteral("series"), QStringLiteral("Status:"), QStringLiteral("["),
+                        QStringLiteral("\u2014"), QStringLiteral("- "), QStringLiteral("specVersion"),
+                        QStringLiteral("payload")};
+    static const QRegularExpression word(QStringLiteral("[\\p{L}\\p{N}]{3,}"));
+    for (auto it = word.globalMatch(all); it.hasNext();) {
+        const QString w = it.next().captured();
+        if (!needles.contains(w, Qt::CaseInsensitive))
+            needles.append(w);
+    }
+    return needles;
+}
+
+} // namespace
+
+void tst_ConversationFind::countsOnlyWhatACardDraws_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QSet<QString> seen;
+    for (const QByteArray &line : cardLines()) {
+        ConversationModel model;
+        model.setTranscript(Transcript::fromJsonLines(line + '\n'));
+        const Card *card = model.rowCount() ? model.card(model.rowCount() - 1) : nullptr;
+        if (!card || !card->isValid())
+            continue;
+        const QString name = card->kindName() + QLatin1Char(' ') + QString::number(seen.size());
+        seen.insert(name);
+        QTest::newRow(qPrintable(name)) << line;
+    }
+}
+
+// The model's count for a card's row equals the marks its widget makes, for every word it holds: the
+// find bar never counts (or steps to) a match the card does not draw.
+void tst_ConversationFind::countsOnlyWhatACardDraws()
+{
+    QFETCH(QByteArray, line);
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(line + '\n'));
+    const int row = model.rowCount() - 1;
+    const Card *card = model.card(row);
+    QVERIFY(card && card->isValid());
+    QWidget host;
+    auto *layout = new QVBoxLayout(&host);
+    QWidget *widget = RendererRegistry::createCardWidget(*card, RenderContext{}, &host);
+    layout->addWidget(widget);
+    host.resize(800, 900);
+    host.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&host));
+    const QString text = blockSearchText(model, row);
+    QStringList wrong;
+    for (const QString &needle : needlesFor(text, widget)) {
+        const int counted = int(findInConversation(model, needle).size());
+        const int marked = highlightInBlock(widget, needle, 0);
+        if (counted != marked)
+            wrong.append(QStringLiteral("%1: counted %2, drawn %3").arg(needle).arg(counted).arg(marked));
+    }
+    highlightInBlock(widget, QString(), -1);
+    QVERIFY2(wrong.isEmpty(), qPrintable(card->kindName() + QStringLiteral(" — ") + wrong.join(QStringLiteral("; "))));
+}
+
+// A canvas holding "okapi" in its html and data, a chart holding it in its points' labels and a table
+// in an empty column's key: none draws it, so the bar counts the two prose matches and every step
+// lands on a mark.
+void tst_ConversationFind::stepsOnlyToDrawnMatches()
+{
+    const QByteArray lines =
+        R"({"role":"user","content":"Where is the okapi?"})" "\n"
+        R"({"role":"tool","tool_call_id":"cv","name":"render_ui","content":"rendered","structured":{"card":)"
+        R"({"kind":"canvas","specVersion":1,"payload":{"title":"Map","html":"<p>okapi</p>","data":{"okapi":"okapi"}}}}})" "\n"
+        R"({"role":"tool","tool_call_id":"ch","name":"emit_card","content":"rendered","structured":{"card":)"
+        R"({"kind":"metric_chart","specVersion":1,"payload":{"title":"Sightings","xLabel":"okapi days",)"
+        R"("series":[{"name":"okapi","points":[{"x":"okapi 1","y":1},{"x":"okapi 2","y":2}]}]}}}})" "\n"
+        R"({"role":"tool","tool_call_id":"t","name":"emit_card","content":"rendered","structured":{"card":)"
+        R"({"kind":"data_table","specVersion":1,"payload":{"columns":[{"key":"okapi","label":"Okapi"}],"rows":[{}]}}}})" "\n"
+        R"({"role":"assistant","content":"The okapi is in the forest."})" "\n";
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(lines));
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&model);
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bar.activate();
+    bar.setNeedle(QStringLiteral("okapi"));
+    QCOMPARE(bar.matchCount(), 2);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 2"));
+    for (int step = 0; step < 4; ++step) { // twice round: wrapping lands on drawn matches too
+        const ConversationMatch match = bar.currentMatch();
+        QWidget *row = view.widgetForRow(match.row);
+        QVERIFY(row);
+        QCOMPARE(highlightedTexts(row).value(0).toLower(), QStringLiteral("okapi"));
+        QVERIFY(!currentHighlightRect(row).isNull());
+        bar.findNext();
+    }
+    // The cards' own titles are drawn, and found.
+    bar.setNeedle(QStringLiteral("Sightings"));
+    QCOMPARE(bar.matchCount(), 1);
+    QCOMPARE(highlightedTexts(view.widgetForRow(bar.currentMatch().row)), QStringList{QStringLiteral("Sightings")});
 }
 
 QTEST_MAIN(tst_ConversationFind)
