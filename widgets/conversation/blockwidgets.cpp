@@ -193,7 +193,12 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
         // Each ```dorkos-ui fence is a widget, not its text (seed 003).
         const QString text = model.blockText(row);
         const int fences = text.contains(QLatin1String("dorkos-ui")) ? int(text.count(QLatin1String("```dorkos-ui"))) : 0;
-        return 4 + (fences > 0 ? 8 + 220 * fences + textHeight(text) / 3 : textHeight(text));
+        // Huge prose (issue 13): its first part, scaled to its length, so opening it costs no scan of it all.
+        constexpr qsizetype kSample = 64 * 1024;
+        const int prose = text.size() <= kSample
+            ? textHeight(text)
+            : int(qMin(qint64(1) << 30, qint64(textHeight(text.left(kSample))) * text.size() / kSample));
+        return 4 + (fences > 0 ? 8 + 220 * fences + prose / 3 : prose);
     }
     case BlockType::ToolActivity:
     case BlockType::CutOff:
