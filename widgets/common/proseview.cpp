@@ -207,17 +207,26 @@ MarkdownView *ProseView::chunkView(int index) const
     return index >= 0 && index < m_chunks.size() ? m_chunks.at(index).view : nullptr;
 }
 
+void ProseView::ensureMetrics(int width) const
+{
+    if (m_metricsWidth == width)
+        return;
+    const QFontMetrics metrics(font());
+    m_perLine = qMax(8, (width - 8) / qMax(1, metrics.averageCharWidth()));
+    m_lineSpacing = metrics.lineSpacing();
+    m_metricsWidth = width;
+}
+
 int ProseView::estimateAt(int index, int width) const
 {
     const Chunk &c = m_chunks.at(index);
     if (c.estimateWidth == width)
         return c.estimate;
-    const QFontMetrics metrics(font());
-    const int perLine = qMax(8, (width - 8) / qMax(1, metrics.averageCharWidth()));
+    ensureMetrics(width);
     // Each line wraps about length / perLine times; the split counted the lines.
-    const int lines = c.lines + int(c.range.length / perLine);
+    const int lines = c.lines + int(c.range.length / m_perLine);
     c.estimateWidth = width;
-    c.estimate = lines * metrics.lineSpacing() + 8;
+    c.estimate = lines * m_lineSpacing + 8;
     return c.estimate;
 }
 
@@ -237,9 +246,8 @@ int ProseView::heightForWidth(int width) const
         return -1;
     if (m_splitting) {
         // No chunks yet: the characters at the font's average width.
-        const QFontMetrics metrics(font());
-        const qsizetype perLine = qMax(8, (width - 8) / qMax(1, metrics.averageCharWidth()));
-        return int(qMin(qsizetype(1) << 30, (1 + m_markdown.size() / perLine) * metrics.lineSpacing() + 8));
+        ensureMetrics(width);
+        return int(qMin(qsizetype(1) << 30, (1 + m_markdown.size() / m_perLine) * m_lineSpacing + 8));
     }
     int height = 0;
     for (int i = 0; i < m_chunks.size(); ++i)
@@ -438,6 +446,7 @@ void ProseView::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange) {
         for (Chunk &c : m_chunks)
             c.estimateWidth = -1;
+        m_metricsWidth = -1;
         updateGeometry();
     }
 }

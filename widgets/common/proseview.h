@@ -110,6 +110,7 @@ private:
     void finishSplit();
     void installChunks(QList<Chunk> chunks);
     int heightAt(int index, int width) const;
+    void ensureMetrics(int width) const;
     int estimateAt(int index, int width) const;
     void build(int index, int width);
     void release(int index);
@@ -120,6 +121,9 @@ private:
     QString m_markdown;
     QList<Chunk> m_chunks;
     int m_builds = 0;
+    mutable int m_metricsWidth = -1; // the font's characters per line at this width, and line spacing
+    mutable int m_perLine = 8;
+    mutable int m_lineSpacing = 16;
     int m_preparedBottom = -1; // prepare(): chunks above this stay built
     bool m_inUpdate = false;
     bool m_splitting = false;

@@ -22,6 +22,7 @@
 #include <widgets/common/prosechunks.h>
 #include <widgets/common/proseview.h>
 #include <widgets/conversation/conversationview.h>
+#include <widgets/conversation/proseblock.h>
 
 using namespace Tessera;
 
@@ -119,6 +120,7 @@ private Q_SLOTS:
     void hugeProseIsSplitOffTheGuiThread();
     void buildingIsSliced();
     void streamingSplitsOnlyTheTail();
+    void widgetFencesOfHugeProse();
 };
 
 void tst_ProseLayout::chunksCoverTheInput_data()
@@ -593,6 +595,33 @@ void tst_ProseLayout::streamingSplitsOnlyTheTail()
     QCOMPARE(view.chunkCount(), int(expected.size()));
     for (int i = 0; i < view.chunkCount(); ++i)
         QCOMPARE(view.chunk(i), expected.at(i));
+}
+
+void tst_ProseLayout::widgetFencesOfHugeProse()
+{
+    // The quick look for "dorkos-ui" finds it anywhere, also among characters that share its letters' low
+    // byte (U+0164 and 'd' share 0x64).
+    const QString word = QStringLiteral("dorkos-ui");
+    const QString look = QString(300, QChar(0x0164)) + QString(300, u'x');
+    QVERIFY(!ProseBlock::mentionsWidgets(look));
+    QVERIFY(ProseBlock::mentionsWidgets(word));
+    QVERIFY(ProseBlock::mentionsWidgets(QString(word + look)));
+    QVERIFY(ProseBlock::mentionsWidgets(QString(look + word)));
+    QVERIFY(ProseBlock::mentionsWidgets(QString(look.left(301) + word + look)));
+    QVERIFY(!ProseBlock::mentionsWidgets(QStringLiteral("dorkos-u")));
+    QVERIFY(!ProseBlock::mentionsWidgets(QStringLiteral("dorkos_ui dorkosui")));
+
+    // Prose too long to scan on the GUI thread: its fences are its fence cards, which the transcript found.
+    const QByteArray fence = "\\n\\n```dorkos-ui\\n{\\\"type\\\": \\\"text\\\", \\\"text\\\": \\\"hi\\\"}\\n```\\n";
+    const QByteArray huge(int(ProseView::kSplitInThreadChars) + 1000, 'x');
+    const Transcript withFence = Transcript::fromJsonLines(R"({"role":"assistant","content":")" + huge + fence + "\"}\n");
+    const Transcript without = Transcript::fromJsonLines(R"({"role":"assistant","content":")" + huge + "\"}\n");
+    QCOMPARE(withFence.messages.size(), 1);
+    QVERIFY(withFence.messages.first().content.endsWith(QStringLiteral("```\n")));
+    QVERIFY(ProseBlock::hasWidgetFences(withFence.messages.first()));
+    QVERIFY(!ProseBlock::hasWidgetFences(without.messages.first()));
+    // Short prose is still read itself (a hand-made message has no cards).
+    QVERIFY(ProseBlock::hasWidgetFences(assistant(QStringLiteral("```dorkos-ui\n{}\n```\n"))));
 }
 
 QTEST_MAIN(tst_ProseLayout)
