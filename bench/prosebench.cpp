@@ -6,8 +6,9 @@
 //  - one paragraph of 10,000 bold and code spans.
 // For each: the headless render (`tessera render` in process: parse the JSON Lines, build the model,
 // renderToImage at 900 px, encode the PNG), target < 1 s; and in a 1000x800 conversation view, opening it
-// (setModel to first paint) and the longest single scroll step through it (its layout is GUI-thread work),
-// target one 60 Hz frame. Then a streamed message growing by 200-character deltas to about 94 KB: the
+// (setModel to first paint), the longest single scroll step through it, and the longest later turn of the
+// event loop (the worker's chunks arriving, the slices of chunk building, re-measures; the bench waits,
+// unmeasured, until the prose has nothing pending), each target one 60 Hz frame. Then a streamed message growing by 200-character deltas to about 94 KB: the
 // longest time one delta kept the GUI thread, target one frame. Each figure is wall-clock time with the
 // GUI thread's CPU time beside it (on a loaded machine the wall clock also counts other processes).
 
@@ -24,11 +25,13 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QScrollBar>
+#include <QThread>
 
 #include <nlohmann/json.hpp>
 
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <widgets/common/proseview.h>
 #include <widgets/conversation/conversationview.h>
 
 using namespace Tessera;
@@ -163,9 +166,21 @@ void benchInput(const Input &input)
     // What opening and scrolling left for later (chunks built on the next turns, re-measures): each
     // turn of the event loop is GUI-thread time too.
     Cost longestTurn;
+    // Until the prose has split (on its worker) and built what is near the screen, 10 s at most; the
+    // waits between turns are idle time, not measured.
+    auto pending = [&] {
+        const auto *prose = qobject_cast<const ProseView *>(view.widgetForRow(model.rowCount() - 1));
+        return prose && prose->hasPendingWork();
+    };
     auto drainTimed = [&] {
-        for (int i = 0; i < 20; ++i)
-            longestTurn.keepLongest(measure(drain));
+        QElapsedTimer waited;
+        waited.start();
+        for (int i = 0; i < 20 || (pending() && waited.elapsed() < 10000); ++i) {
+            const Cost turn = measure(drain);
+            longestTurn.keepLongest(turn);
+            if (pending())
+                QThread::msleep(1);
+        }
     };
     drainTimed();
     Cost longestStep;

@@ -252,7 +252,7 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
     case BlockType::AssistantProse: {
         // Seed 003: ```dorkos-ui fences are drawn in place as widgets (a skeleton while still streaming).
         const Message &m = model.message(row);
-        if (m.role == MessageRole::Assistant && ProseBlock::hasWidgetFences(m.content)) {
+        if (m.role == MessageRole::Assistant && ProseBlock::hasWidgetFences(m)) {
             const bool streaming = context.streaming
                 || model.data(model.index(row), ConversationModel::StreamingRole).toBool();
             const QString owner = m.id.isEmpty() ? QStringLiteral("line %1").arg(m.lineNumber) : m.id;
@@ -315,10 +315,15 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
     case BlockType::UserText:
         return 38 + textHeight(model.blockText(row));
     case BlockType::AssistantProse: {
-        // Each ```dorkos-ui fence is a widget, not its text (seed 003).
-        const QString text = model.blockText(row);
-        const int fences = text.contains(QLatin1String("dorkos-ui")) ? int(text.count(QLatin1String("```dorkos-ui"))) : 0;
-        return 4 + (fences > 0 ? 8 + 220 * fences + textHeight(text) / 3 : textHeight(text));
+        // Each ```dorkos-ui fence is a widget, not its text (seed 003). Huge prose (issue 13) is estimated
+        // from its first part, scaled to its length, so opening it costs no scan of it all.
+        constexpr qsizetype kSample = 64 * 1024;
+        const QString whole = model.blockText(row);
+        const QString text = whole.size() <= kSample ? whole : whole.left(kSample);
+        const qint64 scale = qMax(qsizetype(1), whole.size()) * 1024 / qMax(qsizetype(1), text.size());
+        const int fences = ProseBlock::mentionsWidgets(text) ? int(text.count(QLatin1String("```dorkos-ui"))) : 0;
+        const qint64 height = fences > 0 ? 8 + 220 * fences + textHeight(text) / 3 : textHeight(text);
+        return 4 + int(qMin(qint64(1) << 30, height * scale / 1024));
     }
     case BlockType::ToolActivity:
     case BlockType::CutOff:

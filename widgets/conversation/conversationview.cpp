@@ -247,7 +247,7 @@ bool ConversationView::updateProseInPlace(int row)
     Row &r = m_rows[row];
     auto *prose = qobject_cast<ProseView *>(r.widget);
     if (!prose || m_model->blockType(row) != BlockType::AssistantProse
-        || ProseBlock::hasWidgetFences(m_model->message(row).content))
+        || ProseBlock::hasWidgetFences(m_model->message(row)))
         return false;
     prose->setMarkdown(m_model->blockText(row));
     r.estimate = estimateBlockHeight(*m_model, row, itemWidth());

@@ -1,9 +1,14 @@
 #include <widgets/conversation/proseblock.h>
 
+#include <algorithm>
+#include <array>
+#include <iterator>
+
 #include <QLayout>
 #include <QVBoxLayout>
 
 #include <cards/dialects/widgetdocument.h>
+#include <cards/transcript.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/common/proseview.h>
@@ -11,9 +16,40 @@
 
 namespace Tessera {
 
+bool ProseBlock::mentionsWidgets(QStringView markdown)
+{
+    // Horspool with a skip table on the low byte: a character that shares it with one of the word's
+    // skips as that one would, never too far.
+    static constexpr char16_t kWord[] = u"dorkos-ui";
+    constexpr qsizetype n = std::size(kWord) - 1;
+    static const std::array<quint8, 256> skip = [] {
+        std::array<quint8, 256> table;
+        table.fill(quint8(n));
+        for (qsizetype i = 0; i + 1 < n; ++i)
+            table[kWord[i] & 0xFF] = qMin(table[kWord[i] & 0xFF], quint8(n - 1 - i));
+        return table;
+    }();
+    const char16_t *s = markdown.utf16();
+    for (qsizetype at = 0; at + n <= markdown.size();) {
+        const char16_t last = s[at + n - 1];
+        if (last == kWord[n - 1] && std::equal(kWord, kWord + n - 1, s + at))
+            return true;
+        at += skip[last & 0xFF];
+    }
+    return false;
+}
+
 bool ProseBlock::hasWidgetFences(const QString &markdown)
 {
-    return markdown.contains(QLatin1String("dorkos-ui")) && !findWidgetFences(markdown).isEmpty();
+    return mentionsWidgets(markdown) && !findWidgetFences(markdown).isEmpty();
+}
+
+bool ProseBlock::hasWidgetFences(const Message &message)
+{
+    if (message.content.size() <= ProseView::kSplitInThreadChars)
+        return hasWidgetFences(message.content);
+    return std::any_of(message.cards.cbegin(), message.cards.cend(),
+                       [](const Card &card) { return card.source() == CardSource::ProseFence; });
 }
 
 ProseBlock::ProseBlock(const QString &markdown, const QList<Card> &fenceCards, const QString &owner, bool streaming,

@@ -18,6 +18,7 @@
 
 namespace Tessera {
 
+class Message;
 struct RenderContext;
 
 class ProseBlock : public QWidget
@@ -31,6 +32,14 @@ public:
 
     // True when markdown has at least one dorkos-ui fence (cheap check first).
     static bool hasWidgetFences(const QString &markdown);
+    // The same for a message's content. Prose longer than ProseView::kSplitInThreadChars is not scanned
+    // on the GUI thread (issue 13: 40 MB take longer than a frame to read): its fences are the
+    // message's CardSource::ProseFence cards, which the transcript parser and the session add for
+    // every fence they find.
+    static bool hasWidgetFences(const Message &message);
+    // Whether "dorkos-ui" occurs at all: the cheap check, a Horspool search that skips most characters
+    // (a 40 MB message is looked through in a few milliseconds, issue 13).
+    static bool mentionsWidgets(QStringView markdown);
 
     // The parts in order: MarkdownView (ProseView for a segment longer than kProseChunkChars), card
     // widgets and skeletons.

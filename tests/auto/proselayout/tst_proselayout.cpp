@@ -22,6 +22,7 @@
 #include <widgets/common/prosechunks.h>
 #include <widgets/common/proseview.h>
 #include <widgets/conversation/conversationview.h>
+#include <widgets/conversation/proseblock.h>
 
 using namespace Tessera;
 
@@ -114,6 +115,12 @@ private Q_SLOTS:
     void streamingKeepsEarlierChunks();
     void headlessRenderOfHugeMessage();
     void rightToLeft();
+    void denseChunksAreBounded_data();
+    void denseChunksAreBounded();
+    void hugeProseIsSplitOffTheGuiThread();
+    void buildingIsSliced();
+    void streamingSplitsOnlyTheTail();
+    void widgetFencesOfHugeProse();
 };
 
 void tst_ProseLayout::chunksCoverTheInput_data()
@@ -358,6 +365,8 @@ void tst_ProseLayout::onlyNearChunksAreBuilt()
     QCoreApplication::processEvents();
     auto *prose = qobject_cast<ProseView *>(view.widgetForRow(1));
     QVERIFY(prose);
+    // A megabyte is split on the worker thread; the view waits with an estimate meanwhile.
+    QTRY_VERIFY_WITH_TIMEOUT(!prose->hasPendingWork(), 20000);
     QVERIFY(prose->chunkCount() >= 1000000 / kProseChunkChars);
     const int built = int(builtViews(*prose).size());
     QVERIFY(built >= 1);
@@ -365,8 +374,7 @@ void tst_ProseLayout::onlyNearChunksAreBuilt()
     // Deep inside the message: the chunks there are built, the first ones released.
     QScrollBar *bar = view.verticalScrollBar();
     bar->setValue(bar->maximum() / 2);
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    QTRY_VERIFY_WITH_TIMEOUT(!prose->hasPendingWork(), 20000);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     QVERIFY(bar->value() > bar->maximum() / 3); // releasing a focused chunk did not scroll back
     QVERIFY(!prose->chunkView(0));
@@ -450,6 +458,170 @@ void tst_ProseLayout::rightToLeft()
         QCOMPARE(chunk->layoutDirection(), Qt::RightToLeft);
         QCOMPARE(chunk->document()->begin().textDirection(), Qt::RightToLeft);
     }
+}
+
+namespace {
+
+// Emphasis, code and link marks of a chunk, counted as splitProse counts them (each '*', '_', '~' and '['
+// and each backtick run).
+int marksIn(QStringView text)
+{
+    int marks = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'`') {
+            while (i + 1 < text.size() && text.at(i + 1) == u'`')
+                ++i;
+            ++marks;
+        } else if (c == u'*' || c == u'_' || c == u'~' || c == u'[') {
+            ++marks;
+        }
+    }
+    return marks;
+}
+
+} // namespace
+
+void tst_ProseLayout::denseChunksAreBounded_data()
+{
+    QTest::addColumn<QString>("markdown");
+    QTest::addColumn<int>("spans");
+    QTest::newRow("2,500 bold spans in one paragraph") << boldParagraph(2500) << 2500;
+    QTest::newRow("10,000 bold and code spans") << mixedSpans(10000) << 10000;
+}
+
+void tst_ProseLayout::denseChunksAreBounded()
+{
+    // Dense formatting is cut by its cost (format runs), not only by characters: no chunk holds more than
+    // about kProseChunkMarks marks, and the count stays in proportion to the spans.
+    QFETCH(QString, markdown);
+    QFETCH(int, spans);
+    const QList<ProseChunk> chunks = splitProse(markdown);
+    int most = 0;
+    QString joined;
+    for (const ProseChunk &chunk : chunks) {
+        const QStringView text = QStringView(markdown).sliced(chunk.begin, chunk.length);
+        most = qMax(most, marksIn(text));
+        QVERIFY(chunk.length <= kProseChunkChars);
+        joined += text;
+    }
+    QVERIFY2(most <= kProseChunkMarks + 4, qPrintable(QString::number(most))); // the cut waits for the span to close
+    QVERIFY2(most >= kProseChunkMarks / 2, qPrintable(QString::number(most))); // cut by marks, not tiny
+    // Each span has two to four marks: at most twice the minimum number of chunks.
+    const int marks = marksIn(markdown);
+    QVERIFY(marks >= 2 * spans);
+    QVERIFY2(chunks.size() <= 2 * (marks / kProseChunkMarks + 1), qPrintable(QString::number(chunks.size())));
+    QVERIFY(joined == markdown);
+}
+
+void tst_ProseLayout::hugeProseIsSplitOffTheGuiThread()
+{
+    const QString text = paragraphs(2000) + QString(600000, u'x') + mixedSpans(3000);
+    QVERIFY(text.size() > ProseView::kSplitInThreadChars);
+    ProseView view(text);
+    // Until the worker is done: no chunks, an estimated height.
+    QVERIFY(view.isSplitting());
+    QCOMPARE(view.chunkCount(), 0);
+    QVERIFY(view.heightForWidth(600) > 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isSplitting(), 20000);
+    // The same chunks as splitProse on this thread, covering the text exactly.
+    const QList<ProseChunk> expected = splitProse(text);
+    QCOMPARE(view.chunkCount(), int(expected.size()));
+    QString joined;
+    for (int i = 0; i < view.chunkCount(); ++i) {
+        QCOMPARE(view.chunk(i), expected.at(i));
+        joined += QStringView(text).sliced(view.chunk(i).begin, view.chunk(i).length);
+    }
+    QVERIFY(joined == text);
+    // prepare() (the headless render) waits for the split instead.
+    ProseView rendered(text);
+    QVERIFY(rendered.isSplitting());
+    rendered.prepare(600, 2000);
+    QVERIFY(!rendered.isSplitting());
+    QVERIFY(rendered.chunkView(0));
+    QCOMPARE(rendered.chunkView(0)->markdown(), proseChunkMarkdown(text, rendered.chunk(0)));
+}
+
+void tst_ProseLayout::buildingIsSliced()
+{
+    // With no budget, one slice builds exactly one chunk, and the next waits for the next frame window:
+    // dense prose on screen is filled in over several turns, never all in one.
+    ProseView::setBuildBudget(0);
+    QWidget host;
+    host.resize(900, 800);
+    auto *view = new ProseView(mixedSpans(3000), &host);
+    view->resize(900, 800);
+    QSignalSpy built(view, &ProseView::chunkBuilt);
+    QTest::qWait(ProseView::kFrameMs + 10); // a fresh frame window for the show
+    host.show();
+    QCOMPARE(built.size(), 1); // the show built the first chunk on screen
+    QCOMPARE(view->buildNearChunks(), 0); // same window: nothing more
+    QVERIFY(view->hasPendingWork());
+    QTRY_VERIFY_WITH_TIMEOUT(!view->hasPendingWork(), 20000);
+    QVERIFY2(built.size() > 3, qPrintable(QString::number(built.size())));
+    QCOMPARE(built.first().first().toInt(), 0); // top of the screen first
+    // The built chunks run from the top and cover the screen; the ones far below are not built.
+    int covered = 0;
+    int i = 0;
+    for (; i < view->chunkCount() && view->chunkView(i); ++i)
+        covered += view->chunkView(i)->height();
+    QVERIFY2(covered >= 800, qPrintable(QString::number(covered)));
+    QVERIFY(i < view->chunkCount());
+    QVERIFY(!view->chunkView(view->chunkCount() - 1));
+    ProseView::setBuildBudget(ProseView::kBuildBudgetMs);
+    QCOMPARE(view->buildNearChunks(), 0); // nothing left to build
+}
+
+void tst_ProseLayout::streamingSplitsOnlyTheTail()
+{
+    // A growing message is split again from its last paragraph start before the change; the chunks are
+    // the ones a split of the whole text gives, and nothing is lost or reordered.
+    const QString full = paragraphs(200) + QStringLiteral("```cpp\n") + QString(3000, u'c') + QStringLiteral("\n```\n\n")
+        + boldParagraph(200) + QStringLiteral("\n\n| a | b |\n|---|---|\n") + QStringLiteral("| 1 | 2 |\n").repeated(300);
+    ProseView view(full.left(10));
+    for (qsizetype at = 10; at < full.size() + 250; at += 250) {
+        const QString text = full.left(at);
+        view.setMarkdown(text);
+        const QList<ProseChunk> expected = splitProse(text);
+        QCOMPARE(view.chunkCount(), int(expected.size()));
+        for (int i = 0; i < view.chunkCount(); ++i)
+            QCOMPARE(view.chunk(i), expected.at(i));
+    }
+    // An edit inside (not an append) splits from before it.
+    QString edited = full;
+    edited.insert(500, QStringLiteral("\n\n# A heading\n\n"));
+    view.setMarkdown(edited);
+    const QList<ProseChunk> expected = splitProse(edited);
+    QCOMPARE(view.chunkCount(), int(expected.size()));
+    for (int i = 0; i < view.chunkCount(); ++i)
+        QCOMPARE(view.chunk(i), expected.at(i));
+}
+
+void tst_ProseLayout::widgetFencesOfHugeProse()
+{
+    // The quick look for "dorkos-ui" finds it anywhere, also among characters that share its letters' low
+    // byte (U+0164 and 'd' share 0x64).
+    const QString word = QStringLiteral("dorkos-ui");
+    const QString look = QString(300, QChar(0x0164)) + QString(300, u'x');
+    QVERIFY(!ProseBlock::mentionsWidgets(look));
+    QVERIFY(ProseBlock::mentionsWidgets(word));
+    QVERIFY(ProseBlock::mentionsWidgets(QString(word + look)));
+    QVERIFY(ProseBlock::mentionsWidgets(QString(look + word)));
+    QVERIFY(ProseBlock::mentionsWidgets(QString(look.left(301) + word + look)));
+    QVERIFY(!ProseBlock::mentionsWidgets(QStringLiteral("dorkos-u")));
+    QVERIFY(!ProseBlock::mentionsWidgets(QStringLiteral("dorkos_ui dorkosui")));
+
+    // Prose too long to scan on the GUI thread: its fences are its fence cards, which the transcript found.
+    const QByteArray fence = "\\n\\n```dorkos-ui\\n{\\\"type\\\": \\\"text\\\", \\\"text\\\": \\\"hi\\\"}\\n```\\n";
+    const QByteArray huge(int(ProseView::kSplitInThreadChars) + 1000, 'x');
+    const Transcript withFence = Transcript::fromJsonLines(R"({"role":"assistant","content":")" + huge + fence + "\"}\n");
+    const Transcript without = Transcript::fromJsonLines(R"({"role":"assistant","content":")" + huge + "\"}\n");
+    QCOMPARE(withFence.messages.size(), 1);
+    QVERIFY(withFence.messages.first().content.endsWith(QStringLiteral("```\n")));
+    QVERIFY(ProseBlock::hasWidgetFences(withFence.messages.first()));
+    QVERIFY(!ProseBlock::hasWidgetFences(without.messages.first()));
+    // Short prose is still read itself (a hand-made message has no cards).
+    QVERIFY(ProseBlock::hasWidgetFences(assistant(QStringLiteral("```dorkos-ui\n{}\n```\n"))));
 }
 
 QTEST_MAIN(tst_ProseLayout)
