@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
@@ -17,6 +18,7 @@
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <cards/cardkindregistry.h>
+#include <cards/toolcarddescriptor.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <export/cardexporter.h>
@@ -382,6 +384,11 @@ QStringList loadCardPlugins(const CommandLine &commandLine)
     CardKindRegistry::loadDirectory(dir, &errors);
     for (QString &error : errors)
         error = QStringLiteral("card kind not loaded: ") + error;
+    // Result-to-card descriptors (issue 16) beside them, after the kinds they may name.
+    QStringList toolErrors;
+    ToolCardDescriptors::loadDirectory(QDir(dir).filePath(QStringLiteral("tools")), &toolErrors);
+    for (const QString &error : std::as_const(toolErrors))
+        errors.append(QStringLiteral("tool-card descriptor not loaded: tools/") + error);
     return errors;
 }
 

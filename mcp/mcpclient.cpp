@@ -167,8 +167,11 @@ McpClient::McpClient(const McpServerConfig &config, QObject *parent) : QObject(p
 {
     if (config.transport == McpServerConfig::Transport::Stdio)
         m_transport = new StdioTransport(config, this);
-    else
-        m_transport = new HttpTransport(config.url, this);
+    else {
+        auto *http = new HttpTransport(config.url, this);
+        http->setHeaders(config.headers);
+        m_transport = http;
+    }
     connect(m_transport, &McpTransport::opened, this, &McpClient::sendInitialize);
     connect(m_transport, &McpTransport::messageReceived, this, &McpClient::onMessage);
     connect(m_transport, &McpTransport::requestFailed, this, &McpClient::onRequestFailed);
