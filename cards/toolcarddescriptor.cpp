@@ -144,12 +144,18 @@ bool place(json &root, const QStringList &tokens, const QList<bool> &isIndex, co
     json *node = &root;
     for (int i = 0; i < tokens.size(); ++i) {
         const bool last = i + 1 == tokens.size();
-        if (isIndex.at(i)) {
+        bool number = false;
+        const qulonglong wanted = tokens.at(i).toULongLong(&number);
+        number = number && !(tokens.at(i).size() > 1 && tokens.at(i).startsWith(QLatin1Char('0')));
+        // A number names an array element (created as an array), as "*" does; digits are rarely a key.
+        if (isIndex.at(i) || (number && (node->is_null() || node->is_array()))) {
+            if (wanted >= qulonglong(ToolCardDescriptor::kMaxElements))
+                return (*why = QStringLiteral("an index over %1 is not written").arg(ToolCardDescriptor::kMaxElements), false);
             if (node->is_null())
                 *node = json::array();
             if (!node->is_array())
                 return (*why = QStringLiteral("something other than an array is already there"), false);
-            const std::size_t index = tokens.at(i).toULongLong();
+            const std::size_t index = std::size_t(wanted);
             while (node->size() <= index)
                 node->push_back(json());
             node = &(*node)[index];

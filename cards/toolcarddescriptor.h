@@ -19,6 +19,7 @@
 //    array (at most kMaxElements).
 //  - A map value is a pointer, or {"from": pointer, "optional": bool, "as": "string"}: optional skips a
 //    missing value (else the result does not fit); "as": "string" writes a number or boolean as its text.
+//  - A target token that is a number ("/fields/0/label") writes an array element, as "*" does.
 //  - `set` is applied first, then `map` in the order of its target pointers (sorted); a target that
 //    would write through a value already written is a failure, not an overwrite.
 // The card built is {"kind", "specVersion": 1, "payload"} and validated like any card: a result that does
