@@ -844,7 +844,7 @@ void tst_Mcp::cliErrors()
 
     const auto noServer = cli({QStringLiteral("--mcp-config"), fakeConfig, QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("nope"), QStringLiteral("t")});
     QCOMPARE(noServer.exitCode, 2);
-    QCOMPARE(noServer.err, QStringLiteral("tessera: no MCP server named nope in %1 (see tessera mcp list)\n").arg(fakeConfig));
+    QCOMPARE(noServer.err, QStringLiteral("tessera: no MCP server named nope in %1 or in Settings → Tools (see tessera mcp list)\n").arg(fakeConfig));
 
     const auto badArguments = cli({QStringLiteral("--mcp-config"), fakeConfig, QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("silent"),
                                    QStringLiteral("t"), QStringLiteral("[1]")});
