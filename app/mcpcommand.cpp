@@ -180,8 +180,41 @@ int runTools(McpClient *client)
     return 0;
 }
 
+// A server's form, answered as --elicitation says (decline unless told): the form's message and fields go
+// to stderr, so a person debugging a server sees what it asked.
+void answerForms(McpClient *client, const CommandLine &c)
+{
+    if (c.mcpElicitation.isEmpty() || c.mcpElicitation == QLatin1String("decline"))
+        return; // the client declines by itself
+    if (c.mcpElicitation == QLatin1String("cancel")) {
+        client->setElicitationPolicy(McpClient::ElicitationPolicy::Cancel);
+        return;
+    }
+    client->setElicitationPolicy(McpClient::ElicitationPolicy::Ask);
+    QObject::connect(client, &McpClient::elicitationRequested, client, [client, c](qint64 key, const McpElicitationForm &form) {
+        printErr(QStringLiteral("elicitation: %1").arg(form.message));
+        json values = json::object();
+        if (c.mcpElicitation.startsWith(QLatin1String("accept="))) {
+            const QByteArray text = c.mcpElicitation.mid(7).toUtf8();
+            const StrictJsonResult parsed = parseStrictJson(std::string_view(text.constData(), size_t(text.size())));
+            if (parsed.ok())
+                values = *parsed.value;
+        }
+        json content;
+        QString problem;
+        if (!form.content(values, &content, &problem)) {
+            printErr(QStringLiteral("elicitation: cancelled, the answer does not fit the form: %1").arg(problem));
+            client->answerElicitation(key, QStringLiteral("cancel"));
+            return;
+        }
+        printErr(QStringLiteral("elicitation: accepted %1").arg(compact(content)));
+        client->answerElicitation(key, QStringLiteral("accept"), content);
+    });
+}
+
 int runCall(McpClient *client, const CommandLine &c, const json &arguments)
 {
+    answerForms(client, c);
     McpReply *reply = client->callTool(c.toolName, arguments);
     QObject::connect(reply, &McpReply::progress, reply, [](double done, double total, const QString &message) {
         QString line = total > 0 ? QStringLiteral("progress %1/%2").arg(done).arg(total) : QStringLiteral("progress %1").arg(done);
@@ -246,6 +279,11 @@ CommandLine parseMcpCommand(CommandLine c, const QStringList &args)
             if (i + 1 >= args.size() || args.at(i + 1).isEmpty())
                 return failure(QStringLiteral("--url needs the server's URL"));
             c.mcpUrl = args.at(++i);
+        } else if (a == QLatin1String("--elicitation") && c.mcpVerb == QLatin1String("call")) {
+            c.mcpElicitation = args.value(++i);
+            static const QStringList answers = {QStringLiteral("decline"), QStringLiteral("cancel"), QStringLiteral("accept")};
+            if (!answers.contains(c.mcpElicitation) && !c.mcpElicitation.startsWith(QLatin1String("accept=")))
+                return failure(QStringLiteral("--elicitation takes decline, cancel, accept (the defaults) or accept=JSON (values over them)"));
         } else if (a == QLatin1String("--timeout")) {
             bool ok = false;
             c.timeoutSeconds = args.value(++i).toInt(&ok);

@@ -14,6 +14,10 @@
 //                               has one; progress lines on stderr ("progress 2/5 …"). With a result-to-card
 //                               descriptor for the tool (--plugins DIR/tools, cards/toolcarddescriptor.h):
 //                               "card: {envelope}", or "card: not made (FILE): /pointer: why".
+//   --elicitation decline|cancel|accept|accept=JSON
+//                               (call) how a server's elicitation/create form is answered: declined unless
+//                               told; accept sends the form's defaults, accept=JSON those values over them
+//                               (a value that does not fit the form cancels instead, said on stderr).
 //   --timeout SEC               per request (default 60), and for initialize.
 // Exit codes: 0 done; 1 the tool's result has isError, or (list) a server failed; 2 bad usage, a bad
 // configuration, or a transport or protocol failure (said on stderr).
