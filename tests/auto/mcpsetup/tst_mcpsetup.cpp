@@ -5,6 +5,10 @@
 // result-to-card descriptor makes of server-everything's structured result.
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -12,9 +16,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <app/mcpelicitationcard.h>
 #include <app/mcpserverspage.h>
 #include <app/settingsdialog.h>
 #include <backend/secretstore.h>
+#include <mcp/mcpclient.h>
 #include <mcp/mcpserversettings.h>
 #include <tests/support/clirunner.h>
 #include <tests/support/privatekeyring.h>
@@ -86,6 +92,7 @@ private slots:
     void cliListsTheStoredServers();
     void cliCallPrintsTheDescriptorsCard();
     void removedForGood();
+    void formCardAnswersServerEverything();
 
 private:
     PrivateKeyring m_keyring;
@@ -288,6 +295,58 @@ void tst_McpSetup::removedForGood()
     QVERIFY(m_keyring.lookup(QStringLiteral("tessera"), QStringLiteral("mcp:everything")).isEmpty());
     QVERIFY(m_keyring.lookup(QStringLiteral("tessera"), QStringLiteral("mcp:remote")).isEmpty());
     QVERIFY(!settingsBytes().contains("everything"));
+}
+
+void tst_McpSetup::formCardAnswersServerEverything()
+{
+    McpServerConfig server;
+    server.name = QStringLiteral("everything");
+    server.command = everythingCommand();
+    server.args = {QStringLiteral("stdio")};
+    McpClient client(server);
+    client.setElicitationPolicy(McpClient::ElicitationPolicy::Ask);
+    std::unique_ptr<McpElicitationCard> card;
+    connect(&client, &McpClient::elicitationRequested, this, [&](qint64 key, const McpElicitationForm &form) {
+        card = std::make_unique<McpElicitationCard>(client.config().name, form);
+        connect(card.get(), &McpElicitationCard::answered, &client,
+                [&client, key](const QString &action, const nlohmann::json &content) { client.answerElicitation(key, action, content); });
+    });
+    client.start();
+    QTRY_VERIFY_WITH_TIMEOUT(client.state() == McpClient::State::Ready, 60000);
+    McpReply *reply = client.callTool(QStringLiteral("trigger-elicitation-request"));
+    QTRY_VERIFY_WITH_TIMEOUT(card != nullptr, 60000);
+    QCOMPARE(client.openElicitations(), 1);
+
+    // Defaults filled in.
+    QCOMPARE(card->findChild<QLineEdit *>(QStringLiteral("field_firstLine"))->text(), QStringLiteral("It was a dark and stormy night."));
+    QCOMPARE(card->findChild<QLineEdit *>(QStringLiteral("field_integer"))->text(), QStringLiteral("42"));
+    QCOMPARE(card->findChild<QComboBox *>(QStringLiteral("field_titledSingleSelectEnum"))->currentText(), QStringLiteral("Superman"));
+    QCOMPARE(card->findChild<QComboBox *>(QStringLiteral("field_legacyTitledEnum"))->currentText(), QStringLiteral("Cats"));
+    QCOMPARE(card->findChild<QLineEdit *>(QStringLiteral("field_email"))->placeholderText(), QStringLiteral("name@example.org"));
+
+    // The required name is empty: Accept says so and sends nothing.
+    card->findChild<QPushButton *>(QStringLiteral("elicitationAccept"))->click();
+    QCOMPARE(card->errorText(), QStringLiteral("Not sent: name: is required"));
+    QVERIFY(!card->isAnswered());
+    QCOMPARE(client.openElicitations(), 1);
+    card->findChild<QLineEdit *>(QStringLiteral("field_name"))->setText(QStringLiteral("Ada"));
+    card->findChild<QLineEdit *>(QStringLiteral("field_integer"))->setText(QStringLiteral("7"));
+    card->findChild<QCheckBox *>(QStringLiteral("field_check"))->setChecked(true);
+    card->findChild<QPushButton *>(QStringLiteral("elicitationAccept"))->click();
+    QVERIFY(card->isAnswered());
+    QCOMPARE(card->findChild<QLabel *>(QStringLiteral("elicitationOutcome"))->text(), QStringLiteral("Accepted: sent to the server."));
+    QCOMPARE(client.openElicitations(), 0);
+
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 60000);
+    QCOMPARE(reply->error(), McpReply::Error::None);
+    McpToolResult result;
+    QString error;
+    QVERIFY(parseMcpToolResult(reply->result(), &result, &error));
+    const QString text = result.text();
+    QVERIFY2(text.contains(QStringLiteral("- Name: Ada\n- Agreed to terms: true")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("- Favorite Integer: 7\n- Favorite Number: 3.14")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("\"untitledSingleSelectEnum\": \"Monica\"")), qPrintable(text));
+    client.close();
 }
 
 QTEST_MAIN(tst_McpSetup)
