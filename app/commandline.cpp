@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QDir>
 #include <QFileInfo>
 #include <QDir>
 #include <QImage>
@@ -22,6 +23,7 @@
 #include <app/settingskeys.h>
 #include <backend/toolhost.h>
 #include <cards/cardkindregistry.h>
+#include <cards/toolcarddescriptor.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <export/cardexporter.h>
@@ -110,7 +112,8 @@ QString usageText()
         "  tessera mcp tools NAME|--url URL           a server's tools: name, annotations, input schema\n"
         "  tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON] [--timeout SEC]\n"
         "                                             call a tool: its text and structuredContent; exit 1 on\n"
-        "                                             isError, 2 when the server failed\n"
+        "                                             isError, 2 when the server failed; a server's form is\n"
+        "                                             declined unless --elicitation cancel|accept|accept=JSON\n"
         "  --mcp-config FILE (every command): MCP servers, {\"mcpServers\": {NAME: {\"command\", \"args\", \"env\"}\n"
         "                                             | {\"url\"}}}\n"
         "  --data-dir DIR (every command): where conversations are stored\n"
@@ -442,6 +445,11 @@ QStringList loadCardPlugins(const CommandLine &commandLine)
     CardKindRegistry::loadDirectory(dir, &errors);
     for (QString &error : errors)
         error = QStringLiteral("card kind not loaded: ") + error;
+    // Result-to-card descriptors (issue 16) beside them, after the kinds they may name.
+    QStringList toolErrors;
+    ToolCardDescriptors::loadDirectory(QDir(dir).filePath(QStringLiteral("tools")), &toolErrors);
+    for (const QString &error : std::as_const(toolErrors))
+        errors.append(QStringLiteral("tool-card descriptor not loaded: tools/") + error);
     return errors;
 }
 

@@ -71,6 +71,7 @@ struct CommandLine
     QString mcpVerb;          // "list", "tools", "call"
     QString mcpServer;        // NAME from the configuration
     QString mcpUrl;           // --url URL instead of NAME
+    QString mcpElicitation;   // mcp call --elicitation: "" or "decline", "cancel", "accept", "accept=JSON"
     QString toolName;         // call: TOOL
     QString toolArguments;    // call: ARGUMENTS_JSON (an object); empty = {}
     // export-card (issue 14): SOURCE in `file`, -o in `output` ("" or "-": stdout).

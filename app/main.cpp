@@ -21,6 +21,7 @@
 #include <backend/openaitools.h>
 #include <canvas/canvascard.h>
 #include <mcp/mcpconfig.h>
+#include <mcp/mcpserversettings.h>
 #include <canvas/canvassandbox.h>
 #include <store/conversationstore.h>
 #include <store/storecommands.h>
@@ -207,7 +208,19 @@ int main(int argc, char *argv[])
     window.listenForOtherInstances();
     // Backend flags connect the window and override what a conversation remembers; without them, a
     // stored conversation that remembers its backend reconnects to it when opened (issue 5).
-    window.setMcpServers(mcpConfig.servers); // issue 16: their tools, offered to an OpenAI-compatible backend
+    // Issue 16: the servers of Settings → Tools and of --mcp-config (which wins on a name), the enabled ones'
+    // tools offered to an OpenAI-compatible backend. Changes in Settings → Tools apply from the next start.
+    {
+        QStringList mcpProblems;
+        QList<McpServerConfig> servers;
+        for (const McpServerConfig &server : McpServerSettings().effectiveServers(mcpConfig, &mcpProblems)) {
+            if (server.enabled)
+                servers.append(server);
+        }
+        for (const QString &problem : std::as_const(mcpProblems))
+            std::fprintf(stderr, "tessera: MCP server: %s\n", qPrintable(problem));
+        window.setMcpServers(servers);
+    }
     if (hasBackendArguments(commandLine.backend)) {
         BackendConfig config;
         QString error;

@@ -1,12 +1,15 @@
 #include <app/mcpcommand.h>
 
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QTimer>
 
 #include <cards/strictjson.h>
+#include <cards/toolcarddescriptor.h>
 #include <mcp/mcpclient.h>
 #include <mcp/mcpconfig.h>
+#include <mcp/mcpserversettings.h>
 
 namespace Tessera {
 
@@ -89,9 +92,18 @@ bool chosenServer(const CommandLine &c, McpServerConfig *server, QString *error)
         *server = *found;
         return true;
     }
+    McpServerSettings stored;
+    for (McpServerConfig candidate : stored.servers()) {
+        if (candidate.name != c.mcpServer)
+            continue;
+        if (!stored.readSecrets(&candidate, error)) // asked for by name: used even when disabled
+            return false;
+        *server = candidate;
+        return true;
+    }
     *error = c.mcpConfig.isEmpty()
-            ? QStringLiteral("no MCP server named %1: give --mcp-config FILE (or --url URL)").arg(c.mcpServer)
-            : QStringLiteral("no MCP server named %1 in %2 (see tessera mcp list)").arg(c.mcpServer, c.mcpConfig);
+            ? QStringLiteral("no MCP server named %1 in Settings → Tools: add it there or give --mcp-config FILE (or --url URL)").arg(c.mcpServer)
+            : QStringLiteral("no MCP server named %1 in %2 or in Settings → Tools (see tessera mcp list)").arg(c.mcpServer, c.mcpConfig);
     return false;
 }
 
@@ -105,18 +117,29 @@ void configure(McpClient *client, const CommandLine &c)
 
 int runList(const CommandLine &c)
 {
-    McpConfig config;
+    McpConfig fromFile;
     QString error;
-    if (!loadMcpConfigArgument(c, &config, &error)) {
+    if (!loadMcpConfigArgument(c, &fromFile, &error)) {
         printError(error);
         return 2;
     }
-    if (config.servers.isEmpty()) {
-        printError(c.mcpConfig.isEmpty() ? QStringLiteral("no MCP servers: give --mcp-config FILE") : QStringLiteral("no MCP servers in %1").arg(c.mcpConfig));
+    // Settings → Tools' servers, then --mcp-config's (which replace one of the same name).
+    McpServerSettings stored;
+    QStringList problems;
+    const QList<McpServerConfig> servers = stored.effectiveServers(fromFile, &problems);
+    for (const QString &problem : std::as_const(problems))
+        printError(problem);
+    if (servers.isEmpty()) {
+        printError(c.mcpConfig.isEmpty() ? QStringLiteral("no MCP servers: add one in Settings → Tools or give --mcp-config FILE")
+                                         : QStringLiteral("no MCP servers in %1 or in Settings → Tools").arg(c.mcpConfig));
         return c.mcpConfig.isEmpty() ? 2 : 0;
     }
     int failures = 0;
-    for (const McpServerConfig &server : std::as_const(config.servers)) {
+    for (const McpServerConfig &server : servers) {
+        if (!server.enabled) {
+            printOut(QStringLiteral("%1\t%2\tdisabled").arg(server.name, server.transportName()));
+            continue;
+        }
         McpClient client(server);
         configure(&client, c);
         QString problem;
@@ -157,8 +180,41 @@ int runTools(McpClient *client)
     return 0;
 }
 
+// A server's form, answered as --elicitation says (decline unless told): the form's message and fields go
+// to stderr, so a person debugging a server sees what it asked.
+void answerForms(McpClient *client, const CommandLine &c)
+{
+    if (c.mcpElicitation.isEmpty() || c.mcpElicitation == QLatin1String("decline"))
+        return; // the client declines by itself
+    if (c.mcpElicitation == QLatin1String("cancel")) {
+        client->setElicitationPolicy(McpClient::ElicitationPolicy::Cancel);
+        return;
+    }
+    client->setElicitationPolicy(McpClient::ElicitationPolicy::Ask);
+    QObject::connect(client, &McpClient::elicitationRequested, client, [client, c](qint64 key, const McpElicitationForm &form) {
+        printErr(QStringLiteral("elicitation: %1").arg(form.message));
+        json values = json::object();
+        if (c.mcpElicitation.startsWith(QLatin1String("accept="))) {
+            const QByteArray text = c.mcpElicitation.mid(7).toUtf8();
+            const StrictJsonResult parsed = parseStrictJson(std::string_view(text.constData(), size_t(text.size())));
+            if (parsed.ok())
+                values = *parsed.value;
+        }
+        json content;
+        QString problem;
+        if (!form.content(values, &content, &problem)) {
+            printErr(QStringLiteral("elicitation: cancelled, the answer does not fit the form: %1").arg(problem));
+            client->answerElicitation(key, QStringLiteral("cancel"));
+            return;
+        }
+        printErr(QStringLiteral("elicitation: accepted %1").arg(compact(content)));
+        client->answerElicitation(key, QStringLiteral("accept"), content);
+    });
+}
+
 int runCall(McpClient *client, const CommandLine &c, const json &arguments)
 {
+    answerForms(client, c);
     McpReply *reply = client->callTool(c.toolName, arguments);
     QObject::connect(reply, &McpReply::progress, reply, [](double done, double total, const QString &message) {
         QString line = total > 0 ? QStringLiteral("progress %1/%2").arg(done).arg(total) : QStringLiteral("progress %1").arg(done);
@@ -180,6 +236,13 @@ int runCall(McpClient *client, const CommandLine &c, const json &arguments)
         printOut(text);
     if (!result.structuredContent.is_null())
         printOut(QStringLiteral("structuredContent: ") + compact(result.structuredContent));
+    // A result-to-card descriptor of --plugins DIR/tools (issue 16, seed 002): the card it makes, or why not.
+    ToolCardDescriptor descriptor;
+    if (!result.isError && ToolCardDescriptors::find(client->config().name, c.toolName, &descriptor)) {
+        const ToolCardOutcome card = cardFromToolResult(descriptor, result.structuredContent);
+        printOut(card.ok ? QStringLiteral("card: ") + QString::fromUtf8(card.card.rawText())
+                         : QStringLiteral("card: not made (%1): %2").arg(QFileInfo(descriptor.path).fileName(), card.describe()));
+    }
     if (result.isError) {
         printError(QStringLiteral("%1 reported an error (isError)").arg(c.toolName));
         return 1;
@@ -216,6 +279,11 @@ CommandLine parseMcpCommand(CommandLine c, const QStringList &args)
             if (i + 1 >= args.size() || args.at(i + 1).isEmpty())
                 return failure(QStringLiteral("--url needs the server's URL"));
             c.mcpUrl = args.at(++i);
+        } else if (a == QLatin1String("--elicitation") && c.mcpVerb == QLatin1String("call")) {
+            c.mcpElicitation = args.value(++i);
+            static const QStringList answers = {QStringLiteral("decline"), QStringLiteral("cancel"), QStringLiteral("accept")};
+            if (!answers.contains(c.mcpElicitation) && !c.mcpElicitation.startsWith(QLatin1String("accept=")))
+                return failure(QStringLiteral("--elicitation takes decline, cancel, accept (the defaults) or accept=JSON (values over them)"));
         } else if (a == QLatin1String("--timeout")) {
             bool ok = false;
             c.timeoutSeconds = args.value(++i).toInt(&ok);

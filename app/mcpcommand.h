@@ -1,15 +1,23 @@
 #pragma once
 
 // tessera mcp list|tools|call (issue 16): MCP servers from the command line, for scripts and for debugging a
-// server. The servers come from --mcp-config FILE (mcp/mcpconfig.h: the "mcpServers" shape other clients use).
+// server. The servers are those of Settings → Tools (mcp/mcpserversettings.h, secrets from the keyring) and of
+// --mcp-config FILE (mcp/mcpconfig.h: the "mcpServers" shape other clients use), which replaces a stored
+// server of the same name.
 //
 //   mcp list                    one line per configured server, tab-separated, after trying initialize:
 //                               name, transport, "ok" or "error", then the server's name and version and
-//                               "N tools" — or the error.
+//                               "N tools" — or the error; a disabled server: name, transport, "disabled".
 //   mcp tools NAME | --url URL  one line per tool, tab-separated: name, annotations (JSON), input schema (JSON).
 //   mcp call NAME | --url URL TOOL [ARGUMENTS_JSON]
 //                               the result's text content on stdout, then "structuredContent: {…}" when it
-//                               has one; progress lines on stderr ("progress 2/5 …").
+//                               has one; progress lines on stderr ("progress 2/5 …"). With a result-to-card
+//                               descriptor for the tool (--plugins DIR/tools, cards/toolcarddescriptor.h):
+//                               "card: {envelope}", or "card: not made (FILE): /pointer: why".
+//   --elicitation decline|cancel|accept|accept=JSON
+//                               (call) how a server's elicitation/create form is answered: declined unless
+//                               told; accept sends the form's defaults, accept=JSON those values over them
+//                               (a value that does not fit the form cancels instead, said on stderr).
 //   --timeout SEC               per request (default 60), and for initialize.
 // Exit codes: 0 done; 1 the tool's result has isError, or (list) a server failed; 2 bad usage, a bad
 // configuration, or a transport or protocol failure (said on stderr).

@@ -10,8 +10,10 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <app/mcpserverspage.h>
 #include <app/settingskeys.h>
 
 namespace Tessera {
@@ -95,8 +97,16 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this, &SettingsDialog::apply);
 
+    // Appearance and the rest of the preferences on one page; MCP servers on their own (issue 16).
+    auto *general = new QWidget(this);
+    general->setLayout(form);
+    m_tools = new McpServersPage(this);
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("settingsPages"));
+    m_pages->addTab(general, tr("&General"));
+    m_pages->addTab(m_tools, tr("T&ools"));
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addWidget(m_pages);
     layout->addWidget(buttons);
 
     QSettings settings;
@@ -108,6 +118,11 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_reduceMotion->setChecked(settings.value(SettingsKeys::kReduceMotion, false).toBool());
     m_remoteImages->setChecked(settings.value(SettingsKeys::kLoadRemoteImages, false).toBool());
     m_displayName->setText(settings.value(SettingsKeys::kDisplayName).toString());
+}
+
+void SettingsDialog::showPage(int index)
+{
+    m_pages->setCurrentIndex(index);
 }
 
 ThemeMode SettingsDialog::themeMode() const

@@ -10,6 +10,7 @@
 // json-render button press reports (seed 001); empty = the account's user name.
 // Window geometry ("window/geometry") and the last conversation ("conversation/lastFile") are kept by
 // the main window.
+// The Tools page (McpServersPage, issue 16) lists the MCP servers; it saves each action at once, not on OK.
 
 #include <QDialog>
 
@@ -20,8 +21,11 @@ class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
+class QTabWidget;
 
 namespace Tessera {
+
+class McpServersPage;
 
 class SettingsDialog : public QDialog
 {
@@ -37,6 +41,11 @@ public:
     void setFontSize(int points);
     QString language() const; // "" = system
     void setLanguage(const QString &language);
+
+    // Settings → Tools: the MCP servers.
+    McpServersPage *toolsPage() const { return m_tools; }
+    // Shows a page: 0 General, 1 Tools.
+    void showPage(int index);
 
     // Writes the values to QSettings and applies theme and font size to the running application.
     void apply();
@@ -61,6 +70,8 @@ private:
     QCheckBox *m_reduceMotion = nullptr;
     QCheckBox *m_remoteImages = nullptr;
     QLineEdit *m_displayName = nullptr;
+    QTabWidget *m_pages = nullptr;
+    McpServersPage *m_tools = nullptr;
 };
 
 QString themeModeKey(ThemeMode mode); // "system" | "light" | "dark"

@@ -13,10 +13,6 @@ namespace {
 
 const QString kService = QStringLiteral("tessera");
 
-QString entryKey(const QString &profileName)
-{
-    return QStringLiteral("backend:") + profileName;
-}
 
 QString noKeyring(const QString &why)
 {
@@ -33,7 +29,7 @@ bool soundsLikeNoService(const QString &text)
                        [&text](const char *hint) { return text.contains(QLatin1String(hint)); });
 }
 
-SecretResult resultOf(const QKeychain::Job *job, const QString &profileName)
+SecretResult resultOf(const QKeychain::Job *job, const QString &profileName, const QString &prefix)
 {
     const QString detail = job->errorString().isEmpty() ? QStringLiteral("no detail") : job->errorString();
     switch (job->error()) {
@@ -41,7 +37,9 @@ SecretResult resultOf(const QKeychain::Job *job, const QString &profileName)
         return {};
     case QKeychain::EntryNotFound:
         return {SecretResult::Status::NotFound,
-                QStringLiteral("No key is stored in the keyring for backend %1.").arg(profileName)};
+                prefix == QLatin1String("backend:")
+                        ? QStringLiteral("No key is stored in the keyring for backend %1.").arg(profileName)
+                        : QStringLiteral("Nothing is stored in the keyring under %1%2.").arg(prefix, profileName)};
     case QKeychain::AccessDenied:
     case QKeychain::AccessDeniedByUser:
         return {SecretResult::Status::Denied, QStringLiteral("The keyring refused access (%1).").arg(detail)};
@@ -73,16 +71,16 @@ SecretStore::SecretStore(QObject *parent)
 template<typename Job, typename Done>
 void SecretStore::startJob(Job *job, const QString &profileName, Done done)
 {
-    job->setKey(entryKey(profileName));
+    job->setKey(m_prefix + profileName);
     job->setInsecureFallback(false); // never a plaintext file instead of the keyring
     job->setAutoDelete(true);
     auto *timer = new QTimer(this);
     timer->setSingleShot(true);
     const QMetaObject::Connection answered =
-            connect(job, &QKeychain::Job::finished, this, [timer, profileName, done](QKeychain::Job *finished) {
+            connect(job, &QKeychain::Job::finished, this, [timer, profileName, prefix = m_prefix, done](QKeychain::Job *finished) {
                 timer->deleteLater();
                 timer->stop();
-                done(resultOf(finished, profileName));
+                done(resultOf(finished, profileName, prefix));
             });
     connect(timer, &QTimer::timeout, this, [this, timer, answered, done] {
         disconnect(answered);

@@ -44,6 +44,9 @@ public:
 
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     int timeoutMs() const { return m_timeoutMs; }
+    // What entry keys start with: "backend:" (the default, API keys of profiles); "mcp:" for MCP server
+    // secrets (mcp/mcpserversettings.h). The names passed below follow it.
+    void setEntryPrefix(const QString &prefix) { m_prefix = prefix; }
 
     void readKey(const QString &profileName);
     void writeKey(const QString &profileName, const QString &key);
@@ -64,6 +67,7 @@ private:
     void startJob(Job *job, const QString &profileName, Done done);
 
     int m_timeoutMs = kDefaultTimeoutMs;
+    QString m_prefix = QStringLiteral("backend:");
 };
 
 } // namespace Tessera

@@ -56,6 +56,8 @@ void HttpTransport::send(const QByteArray &message, const QString &requestKey)
     if (m_closed)
         return;
     QNetworkRequest request(m_url);
+    for (auto it = m_headers.cbegin(); it != m_headers.cend(); ++it)
+        request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Accept", "application/json, text/event-stream");
     if (!m_sessionId.isEmpty())
@@ -87,6 +89,8 @@ void HttpTransport::close()
         return;
     // The session's end, as the transport asks; nobody waits for the answer.
     QNetworkRequest request(m_url);
+    for (auto it = m_headers.cbegin(); it != m_headers.cend(); ++it)
+        request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
     request.setRawHeader(kSessionHeader, m_sessionId.toUtf8());
     if (!m_protocolVersion.isEmpty())
         request.setRawHeader(kVersionHeader, m_protocolVersion.toUtf8());

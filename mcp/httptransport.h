@@ -15,6 +15,7 @@
 #include <QHash>
 #include <QNetworkAccessManager>
 #include <QPointer>
+#include <QMap>
 #include <QUrl>
 
 #include <mcp/mcptransport.h>
@@ -30,6 +31,8 @@ class HttpTransport : public McpTransport
 public:
     explicit HttpTransport(const QUrl &url, QObject *parent = nullptr);
     ~HttpTransport() override;
+    // Sent with every request (the configuration's "headers"; names checked by mcpHeaderNameIsUsable).
+    void setHeaders(const QMap<QString, QString> &headers) { m_headers = headers; }
 
     void open() override;
     void send(const QByteArray &message, const QString &requestKey) override;
@@ -58,6 +61,7 @@ private:
     QString capText() const; // "50 MB", or bytes below one MB
 
     QUrl m_url;
+    QMap<QString, QString> m_headers;
     QNetworkAccessManager m_network;
     QHash<QNetworkReply *, Stream> m_streams; // replies are children of m_network
     QString m_sessionId;

@@ -169,7 +169,9 @@ McpTransport *transportFor(const McpServerConfig &config)
 {
     if (config.transport == McpServerConfig::Transport::Stdio)
         return new StdioTransport(config);
-    return new HttpTransport(config.url);
+    auto *http = new HttpTransport(config.url);
+    http->setHeaders(config.headers);
+    return http;
 }
 
 } // namespace
@@ -241,7 +243,7 @@ void McpClient::sendInitialize()
 {
     const json params = {
         {"protocolVersion", kProtocolVersions.first().toStdString()},
-        {"capabilities", json::object()}, // no sampling, roots or elicitation (yet)
+        {"capabilities", {{"elicitation", json::object()}}}, // form elicitation only (an empty object: form mode); no sampling or roots
         {"clientInfo", {{"name", "tessera"}, {"title", "Tessera"}, {"version", TESSERA_VERSION}}},
     };
     McpReply *reply = send(QStringLiteral("initialize"), params, m_initializeTimeoutMs);
@@ -505,6 +507,26 @@ void McpClient::onServerRequest(const json &message)
     json answer = {{"jsonrpc", "2.0"}, {"id", message["id"]}};
     if (method == QLatin1String("ping")) {
         answer["result"] = json::object();
+    } else if (method == QLatin1String("elicitation/create")) {
+        McpElicitationForm form;
+        QString problem;
+        const json params = message.contains("params") ? message["params"] : json::object();
+        if (!McpElicitationForm::parse(params, &form, &problem)) {
+            qCInfo(lcMcp, "%s: refused a form it cannot show: %s", qPrintable(m_config.name), qPrintable(problem));
+            answer["error"] = {{"code", -32602}, {"message", QStringLiteral("Tessera cannot show this form: %1").arg(problem).toStdString()}};
+        } else if (m_elicitationPolicy != ElicitationPolicy::Ask) {
+            const char *action = m_elicitationPolicy == ElicitationPolicy::Decline ? "decline" : "cancel";
+            qCInfo(lcMcp, "%s: answered an elicitation with %s (nobody to ask)", qPrintable(m_config.name), action);
+            answer["result"] = {{"action", action}};
+        } else {
+            const qint64 key = m_nextElicitation++;
+            m_elicitations.insert(key, message["id"]);
+            for (const Pending &pending : std::as_const(m_pending)) // a person is answering: no timeout meanwhile
+                if (pending.timer)
+                    pending.timer->stop();
+            Q_EMIT elicitationRequested(key, form);
+            return;
+        }
     } else {
         // sampling/createMessage, elicitation/create, roots/list…: not offered (no capability declared).
         qCInfo(lcMcp, "%s: refused the server's request %s (not supported)", qPrintable(m_config.name), qPrintable(method));
@@ -512,6 +534,26 @@ void McpClient::onServerRequest(const json &message)
                            {"message", QStringLiteral("Tessera does not support %1").arg(method).toStdString()}};
     }
     m_transport->send(QByteArray::fromStdString(dump(answer)), QString());
+}
+
+void McpClient::answerElicitation(qint64 key, const QString &action, const json &content)
+{
+    const auto it = m_elicitations.find(key);
+    if (it == m_elicitations.end())
+        return;
+    json answer = {{"jsonrpc", "2.0"}, {"id", it.value()}};
+    m_elicitations.erase(it);
+    const bool accepted = action == QLatin1String("accept");
+    answer["result"] = {{"action", accepted ? "accept" : action == QLatin1String("decline") ? "decline" : "cancel"}};
+    if (accepted)
+        answer["result"]["content"] = content.is_object() ? content : json::object();
+    if (m_elicitations.isEmpty()) {
+        for (const Pending &pending : std::as_const(m_pending))
+            if (pending.timer)
+                pending.timer->start(pending.timeoutMs);
+    }
+    if (m_state == State::Ready)
+        m_transport->send(QByteArray::fromStdString(dump(answer)), QString());
 }
 
 void McpClient::onNotification(const json &message)

@@ -4,8 +4,12 @@
 //
 //  - start(): opens the transport and sends "initialize" offering kProtocolVersions.first(); the server's
 //    answer is accepted when it is one of kProtocolVersions, else failed() says which it spoke. Then
-//    "notifications/initialized", and ready(). No client capability is declared (no sampling, roots or
-//    elicitation yet): a server request for one gets a JSON-RPC error (-32601), never silence.
+//    "notifications/initialized", and ready(). The one client capability declared is "elicitation" (form
+//    mode; no sampling, no roots): a server request for anything else gets a JSON-RPC error (-32601).
+//  - elicitation/create: by elicitationPolicy(), declined at once (the default: headless runs), cancelled
+//    at once, or (Ask) elicitationRequested() and the caller's answerElicitation(). While a form is open
+//    the request timers stop (a person is typing, the server is waiting for them) and start over after.
+//    A schema Tessera cannot show as a form is answered with JSON-RPC error -32602 naming why.
 //  - Requests (listTools, callTool, readResource, ping) return an McpReply, owned by the client (delete it
 //    when done, or it goes with the client). Each has a timeout (timeoutMs(), 60 s by default); progress
 //    for it (tools/call asks with a progressToken) restarts that timer, within kMaxCallMs in all. A timeout
@@ -28,6 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include <mcp/mcpconfig.h>
+#include <mcp/mcpelicitation.h>
 
 namespace Tessera {
 
@@ -123,6 +128,8 @@ public:
 
     enum class State { Idle, Starting, Ready, Failed, Closed };
     Q_ENUM(State)
+    enum class ElicitationPolicy { Decline, Cancel, Ask };
+    Q_ENUM(ElicitationPolicy)
 
     // Makes the transport the config asks for (stdio or Streamable HTTP).
     explicit McpClient(const McpServerConfig &config, QObject *parent = nullptr);
@@ -137,6 +144,13 @@ public:
     // Not owned by the caller; valid for the client's life (tests reach the stdio child's pid through it).
     McpTransport *transport() const { return m_transport; }
     const McpServerConfig &config() const { return m_config; }
+
+    void setElicitationPolicy(ElicitationPolicy policy) { m_elicitationPolicy = policy; }
+    ElicitationPolicy elicitationPolicy() const { return m_elicitationPolicy; }
+    // Answers the elicitation `key` (from elicitationRequested) once: action "accept" (with `content`, an
+    // object made by McpElicitationForm::content), "decline" or "cancel". Unknown or answered keys: nothing.
+    void answerElicitation(qint64 key, const QString &action, const nlohmann::json &content = nlohmann::json::object());
+    int openElicitations() const { return int(m_elicitations.size()); }
 
     void start();
     // Ends the connection (stdio: closes stdin, then terminates); pending replies finish with an error.
@@ -166,6 +180,8 @@ Q_SIGNALS:
     void stateChanged(McpClient::State state);
     // notifications/tools/list_changed: the server's tools changed; list them again.
     void toolsListChanged();
+    // elicitation/create with ElicitationPolicy::Ask: show the form, then answerElicitation(key, …).
+    void elicitationRequested(qint64 key, const Tessera::McpElicitationForm &form);
     // notifications/message (MCP logging): also written to the log.
     void logMessage(const QString &level, const QString &text);
 
@@ -208,6 +224,9 @@ private:
     QString m_serverVersion;
     QString m_instructions;
     nlohmann::json m_serverCapabilities = nlohmann::json::object();
+    ElicitationPolicy m_elicitationPolicy = ElicitationPolicy::Decline;
+    QHash<qint64, nlohmann::json> m_elicitations; // key -> the server's request id
+    qint64 m_nextElicitation = 1;
 };
 
 } // namespace Tessera

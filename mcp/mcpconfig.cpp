@@ -45,15 +45,19 @@ bool stringList(const json &value, const QString &at, QStringList *out, QString 
     return true;
 }
 
-bool stringMap(const json &value, const QString &at, QMap<QString, QString> *out, QString *error)
+bool stringMap(const json &value, const QString &at, QMap<QString, QString> *out, QString *error, bool header = false)
 {
     if (!value.is_object())
         return fail(error, at, QStringLiteral("must be an object of strings, not %1").arg(typeName(value)));
     for (auto it = value.begin(); it != value.end(); ++it) {
         if (!it.value().is_string())
             return fail(error, pointer(at, it.key()), QStringLiteral("must be a string, not %1").arg(typeName(it.value())));
-        if (it.key().empty() || it.key().find('=') != std::string::npos)
-            return fail(error, pointer(at, it.key()), QStringLiteral("is not a usable environment variable name"));
+        if (header ? !mcpHeaderNameIsUsable(QString::fromStdString(it.key()))
+                   : it.key().empty() || it.key().find('=') != std::string::npos)
+            return fail(error, pointer(at, it.key()),
+                        header ? QStringLiteral("is not a usable HTTP header name") : QStringLiteral("is not a usable environment variable name"));
+        if (header && it.value().get<std::string>().find_first_of("\r\n") != std::string::npos)
+            return fail(error, pointer(at, it.key()), QStringLiteral("a header value cannot hold a line break"));
         out->insert(QString::fromStdString(it.key()), QString::fromStdString(it.value().get<std::string>()));
     }
     return true;
@@ -86,7 +90,14 @@ bool parseServer(const std::string &name, const json &value, McpServerConfig *se
                         hasCommand ? QStringLiteral("must be \"stdio\" for a server with a command")
                                    : QStringLiteral("\"%1\" is not supported; a url server speaks Streamable HTTP (\"http\")").arg(type));
     }
+    if (value.contains("disabled")) {
+        if (!value["disabled"].is_boolean())
+            return fail(error, at + QLatin1String("/disabled"), QStringLiteral("must be true or false"));
+        server->enabled = !value["disabled"].get<bool>();
+    }
     if (hasCommand) {
+        if (value.contains("headers"))
+            return fail(error, at + QLatin1String("/headers"), QStringLiteral("is for a url server; a command server takes \"env\""));
         server->transport = McpServerConfig::Transport::Stdio;
         const json &command = value["command"];
         if (!command.is_string() || command.get<std::string>().empty())
@@ -105,10 +116,23 @@ bool parseServer(const std::string &name, const json &value, McpServerConfig *se
     server->url = QUrl(QString::fromStdString(url.get<std::string>()), QUrl::StrictMode);
     if (const QString problem = mcpUrlProblem(server->url); !problem.isEmpty())
         return fail(error, at + QLatin1String("/url"), problem);
+    if (value.contains("env"))
+        return fail(error, at + QLatin1String("/env"), QStringLiteral("is for a command server; a url server takes \"headers\""));
+    if (value.contains("headers") && !stringMap(value["headers"], at + QLatin1String("/headers"), &server->headers, error, true))
+        return false;
     return true;
 }
 
 } // namespace
+
+bool mcpHeaderNameIsUsable(const QString &name)
+{
+    // RFC 9110 token characters; the headers the transport sets itself are not the configuration's to change.
+    static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$"));
+    static const QStringList reserved = {QStringLiteral("content-type"), QStringLiteral("accept"), QStringLiteral("content-length"),
+                                         QStringLiteral("host"), QStringLiteral("mcp-session-id"), QStringLiteral("mcp-protocol-version")};
+    return token.match(name).hasMatch() && !reserved.contains(name.toLower());
+}
 
 QString McpServerConfig::describe() const
 {

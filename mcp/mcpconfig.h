@@ -9,8 +9,10 @@
 //
 //  - A server is either stdio ("command", optional "args" array of strings, optional "env" object of
 //    strings) or Streamable HTTP ("url": https, or http on a loopback host only). Not both.
-//  - Other members of a server ("type", "disabled", "cwd", …) are ignored, except "type" which, when
-//    present, must agree ("stdio", or "http" / "streamable-http" / "streamableHttp" for a url).
+//  - A url server may have "headers" (an object of strings, sent with every request: "Authorization", …).
+//  - "disabled": true (what several clients write) keeps the server listed but not started; a boolean.
+//  - Other members of a server ("cwd", …) are ignored, except "type" which, when present, must agree
+//    ("stdio", or "http" / "streamable-http" / "streamableHttp" for a url).
 //  - Names: 1..64 characters of letters, digits, '_' and '-' (they become part of tool names later).
 //  - Errors name the JSON Pointer of the offending value: "/mcpServers/files/args/1: must be a string".
 
@@ -32,6 +34,8 @@ struct McpServerConfig
     QStringList args;              // stdio
     QMap<QString, QString> env;    // stdio: added to Tessera's own environment
     QUrl url;                      // http
+    QMap<QString, QString> headers; // http: sent with every request (secrets: mcpserversettings.h)
+    bool enabled = true;           // false: listed, never started ("disabled": true)
 
     QString transportName() const { return transport == Transport::Stdio ? QStringLiteral("stdio") : QStringLiteral("http"); }
     // "npx -y server /tmp" or the URL, for messages.
@@ -53,5 +57,8 @@ bool loadMcpConfigFile(const QString &path, McpConfig *config, QString *error);
 // Whether an http(s) URL may be used: https anywhere, http only to localhost, 127.0.0.0/8 or ::1 (a server
 // elsewhere would get the conversation's tool arguments in clear text). Empty when fine, else why not.
 QString mcpUrlProblem(const QUrl &url);
+// Whether a "headers" name may be sent: an HTTP token, and not one the transport sets itself (Accept,
+// Content-Type, Mcp-Session-Id, MCP-Protocol-Version, …).
+bool mcpHeaderNameIsUsable(const QString &name);
 
 } // namespace Tessera

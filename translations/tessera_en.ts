@@ -223,6 +223,16 @@
     </message>
 </context>
 <context>
+    <name>Tessera::McpServersPage</name>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n tool</numerusform>
+            <numerusform>%n tools</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Tessera::MetricChartCard</name>
     <message numerus="yes">
         <source>%1, %n series</source>

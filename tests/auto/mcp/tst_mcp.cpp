@@ -546,8 +546,8 @@ void tst_Mcp::serverRequestsGetErrors()
     McpClient client(fake(QStringLiteral("normal")));
     QVERIFY2(startAndWait(&client), qPrintable(client.errorString()));
     const json replies = parse(callTool(&client, QStringLiteral("ask"), json::object()).text());
-    QCOMPARE(j(replies["elicit-1"]["code"]), j(json(-32601)));
-    QCOMPARE(j(replies["elicit-1"]["message"]), j(json("Tessera does not support elicitation/create")));
+    // Elicitation is declared (issue 16): with no one to ask, the form is declined, never left waiting.
+    QCOMPARE(j(replies["elicit-1"]), j(json{{"action", "decline"}}));
     QCOMPARE(j(replies["sample-1"]["code"]), j(json(-32601)));
     QCOMPARE(j(replies["sample-1"]["message"]), j(json("Tessera does not support sampling/createMessage")));
 }
@@ -844,7 +844,7 @@ void tst_Mcp::cliErrors()
 
     const auto noServer = cli({QStringLiteral("--mcp-config"), fakeConfig, QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("nope"), QStringLiteral("t")});
     QCOMPARE(noServer.exitCode, 2);
-    QCOMPARE(noServer.err, QStringLiteral("tessera: no MCP server named nope in %1 (see tessera mcp list)\n").arg(fakeConfig));
+    QCOMPARE(noServer.err, QStringLiteral("tessera: no MCP server named nope in %1 or in Settings → Tools (see tessera mcp list)\n").arg(fakeConfig));
 
     const auto badArguments = cli({QStringLiteral("--mcp-config"), fakeConfig, QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("silent"),
                                    QStringLiteral("t"), QStringLiteral("[1]")});
