@@ -207,6 +207,24 @@ static CommandLine parseAsk(CommandLine c, const QStringList &args)
 }
 
 // export-card SOURCE --card N|ID --to SURFACE [-o FILE]; args start after the verb.
+// A command that takes exactly one operand (into c.file) and no option of its own: check-templates,
+// canvas-tabs. `missing` is the error when none is given.
+static CommandLine parseOneOperand(CommandLine c, CommandLine::Command command, const QStringList &args,
+                                   const QString &missing)
+{
+    c.command = command;
+    for (const QString &a : args) {
+        if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
+            return failure(QStringLiteral("unknown option %1").arg(a));
+        if (!c.file.isEmpty())
+            return failure(QStringLiteral("unexpected argument %1").arg(a));
+        c.file = a;
+    }
+    if (c.file.isEmpty())
+        return failure(missing);
+    return c;
+}
+
 static CommandLine parseExportCard(CommandLine c, const QStringList &args)
 {
     c.command = CommandLine::Command::ExportCard;
@@ -342,38 +360,18 @@ CommandLine parseCommandLine(const QStringList &arguments)
         return parseAsk(c, args.mid(1));
     if (!args.isEmpty() && args.first() == QLatin1String("export-card"))
         return parseExportCard(c, args.mid(1));
-    if (!args.isEmpty() && args.first() == QLatin1String("check-templates")) {
-        c.command = CommandLine::Command::CheckTemplates;
-        for (const QString &a : args.mid(1)) {
-            if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
-                return failure(QStringLiteral("unknown option %1").arg(a));
-            if (!c.file.isEmpty())
-                return failure(QStringLiteral("unexpected argument %1").arg(a));
-            c.file = a;
-        }
-        if (c.file.isEmpty())
-            return failure(QStringLiteral("check-templates needs a personality directory (its ui/*.widget.json are checked)"));
-        return c;
-    }
+    if (!args.isEmpty() && args.first() == QLatin1String("check-templates"))
+        return parseOneOperand(c, CommandLine::Command::CheckTemplates, args.mid(1),
+                               QStringLiteral("check-templates needs a personality directory (its ui/*.widget.json are checked)"));
     if (args.isEmpty())
         return c;
     if (const QString &v = args.first(); v == QLatin1String("import") || v == QLatin1String("list") || v == QLatin1String("export"))
         return parseStoreCommand(c, args);
 
     const QString verb = args.first();
-    if (verb == QLatin1String("canvas-tabs")) {
-        c.command = CommandLine::Command::CanvasTabs;
-        for (const QString &a : args.mid(1)) {
-            if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
-                return failure(QStringLiteral("unknown option %1").arg(a));
-            if (!c.file.isEmpty())
-                return failure(QStringLiteral("unexpected argument %1").arg(a));
-            c.file = a;
-        }
-        if (c.file.isEmpty())
-            return failure(QStringLiteral("canvas-tabs needs a conversation file or id"));
-        return c;
-    }
+    if (verb == QLatin1String("canvas-tabs"))
+        return parseOneOperand(c, CommandLine::Command::CanvasTabs, args.mid(1),
+                               QStringLiteral("canvas-tabs needs a conversation file or id"));
     if (verb == QLatin1String("render") || verb == QLatin1String("validate")) {
         c.command = verb == QLatin1String("render") ? CommandLine::Command::Render : CommandLine::Command::Validate;
         args.removeFirst();
