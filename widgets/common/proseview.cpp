@@ -27,6 +27,7 @@ struct BuildWindow
     QElapsedTimer clock;
     qint64 start = -1; // ns on clock
     qint64 spent = 0;  // ns of building in this window
+    qint64 typical = 0; // ns a chunk took to build, a running average (0 before the first)
     int built = 0;
     bool turned = true; // the event loop ran since the window started
     int budgetMs = ProseView::kBuildBudgetMs;
@@ -37,7 +38,8 @@ struct BuildWindow
             clock.start();
         return clock.nsecsElapsed();
     }
-    // Whether one more chunk may be built now (always the first of a window).
+    // Whether one more chunk may be built now: always the first of a window, then only one that should
+    // end inside the budget at the typical cost, so a turn stays within the budget plus the paint.
     bool allows()
     {
         const qint64 t = now();
@@ -48,7 +50,13 @@ struct BuildWindow
             turned = false;
             QTimer::singleShot(0, qApp, [] { buildWindowTurned(); });
         }
-        return built == 0 || spent < qint64(budgetMs) * 1000000;
+        return built == 0 || spent + typical <= qint64(budgetMs) * 1000000;
+    }
+    void record(qint64 cost)
+    {
+        spent += cost;
+        ++built;
+        typical = typical == 0 ? cost : (3 * typical + cost) / 4;
     }
     int msToNextWindow()
     {
@@ -388,8 +396,7 @@ int ProseView::buildNearChunks()
         const int before = heightAt(next, w);
         const qint64 started = window.now();
         build(next, w);
-        window.spent += window.now() - started;
-        ++window.built;
+        window.record(window.now() - started);
         ++built;
         changed = changed || heightAt(next, w) != before;
     }

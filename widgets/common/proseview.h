@@ -15,7 +15,8 @@
 //  - Building is sliced: every ProseView of the GUI thread shares one budget of kBuildBudgetMs per
 //    kFrameMs window; the chunks on screen come first, then those within one visible height of it,
 //    and what the budget leaves is built in the next windows (a timer). At least one chunk is built per
-//    window, so it always progresses. Short prose (one chunk) is built at once, outside the budget, like
+//    window, so it always progresses; another only if it should end inside the budget at the typical
+//    cost of a chunk. Short prose (one chunk) is built at once, outside the budget, like
 //    any short message. Views farther than three visible heights away are released.
 //  - setMarkdown() (a streaming message growing) keeps every chunk before the change — the same
 //    MarkdownView, not laid out again — and splits again only from the last chunk that starts a
@@ -40,7 +41,7 @@ class ProseView : public QWidget
     Q_OBJECT
 
 public:
-    static constexpr int kBuildBudgetMs = 6;  // chunk building per frame window, all views together
+    static constexpr int kBuildBudgetMs = 4;  // chunk building per frame window, all views together
     static constexpr int kFrameMs = 16;       // one 60 Hz frame
     static constexpr qsizetype kSplitInThreadChars = 256 * 1024; // longer prose is split off the GUI thread
 
