@@ -652,7 +652,11 @@ void ConversationView::scrollContentsBy(int, int)
 bool ConversationView::viewportEvent(QEvent *event)
 {
     if (event->type() == QEvent::LayoutRequest && !m_inLayout) {
-        // A live block changed its size hint (e.g. the fallback's raw JSON was expanded): re-measure.
+        // A live block changed its size hint (e.g. the fallback's raw JSON was expanded, or long prose
+        // built a chunk and its estimate became a measurement): re-measure. A reader at the end stays
+        // at the end, as when a block changes in the model.
+        const QScrollBar *bar = verticalScrollBar();
+        const bool atBottom = bar->value() >= bar->maximum() - 4;
         bool changed = false;
         for (int row = 0; row < m_rows.size(); ++row) {
             Row &r = m_rows[row];
@@ -666,7 +670,9 @@ bool ConversationView::viewportEvent(QEvent *event)
         }
         if (changed) {
             rebuildOffsets();
+            m_stickToBottom = atBottom;
             updateLayout();
+            m_stickToBottom = false;
         }
         return true;
     }

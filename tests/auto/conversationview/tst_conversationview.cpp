@@ -11,6 +11,7 @@
 #include <app/mainwindow.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <widgets/common/proseview.h>
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
 
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void buildsOnlyNearTheViewport();
     void releasesFarWidgetsWhenScrolling();
     void appendedRowsStickToBottom();
+    void longStreamedProseKeepsReaderAtEnd();
     void pillPutsPromptIntoComposer();
     void tabWalksCardsInReadingOrder();
     void olderHistoryLoadsWhenScrollingUp();
@@ -113,6 +115,47 @@ void tst_ConversationView::appendedRowsStickToBottom()
     QCOMPARE(model.rowCount(), rows + 1);
     QVERIFY(view.widgetForRow(rows) != nullptr);
     QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+}
+
+void tst_ConversationView::longStreamedProseKeepsReaderAtEnd()
+{
+    // A long streamed answer is drawn in chunks built over later frames, each replacing an estimate
+    // with a measured height. A reader at the end stays at the end through those re-measures, so
+    // the card that follows the answer is built and on screen (it was not: the view kept its place
+    // inside the prose, and the card stayed below the window).
+    ConversationModel model;
+    model.setTranscript(Transcript::fromJsonLines(longTranscript(3)));
+    ConversationView view;
+    view.resize(900, 600);
+    view.setModel(&model);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.scrollToBottom();
+    Message message;
+    message.role = MessageRole::Assistant;
+    message.roleName = QStringLiteral("assistant");
+    QString text;
+    for (int i = 0; i < 14000; ++i)
+        text += QStringLiteral("word%1 **bold** `code` ").arg(i) + (i % 40 == 39 ? QStringLiteral("\n\n") : QString());
+    // Many chunks, and past the size that is split on a worker thread.
+    QVERIFY(text.size() > ProseView::kSplitInThreadChars);
+    for (qsizetype at = 30000; at < text.size() + 30000; at += 30000) {
+        message.content = text.left(at);
+        model.setStreamingMessage(message);
+        QTest::qWait(20); // chunk slices and re-measures run between deltas
+        QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+    }
+    // The turn ends as a session ends it: the prose committed as a line, then a card after it.
+    model.clearStreamingMessage();
+    model.appendMessage(message);
+    model.appendMessage(parseTranscriptLine(kPills, 0));
+    for (int i = 0; i < 50; ++i)
+        QTest::qWait(10);
+    QWidget *card = view.widgetForRow(model.rowCount() - 1);
+    QVERIFY(card);
+    QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+    QVERIFY2(card->y() >= 0 && card->y() + card->height() <= view.viewport()->height() + 4,
+             qPrintable(QStringLiteral("card at %1, height %2").arg(card->y()).arg(card->height())));
 }
 
 void tst_ConversationView::pillPutsPromptIntoComposer()
