@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QMenu>
 #include <QPainter>
@@ -33,6 +34,7 @@ constexpr int kMargin = 16;         // around the column of blocks
 constexpr int kSpacing = 10;        // between blocks
 constexpr int kMaxColumnWidth = 920; // readable line length on wide windows
 constexpr int kBuildAhead = 1;      // viewports built above and below the visible one
+constexpr int kAheadBudgetMs = 4;   // building off-screen rows per turn of the event loop (the rest: next turns)
 constexpr int kKeepAlive = 3;       // viewports beyond which a live widget is released
 constexpr int kMaxRenderBlockHeight = 8000; // headless render: taller blocks are cut, and say so
 constexpr int kCutNoteHeight = 24;
@@ -59,6 +61,9 @@ ConversationView::ConversationView(QWidget *parent)
     , m_actions(new CardActions(this))
 {
     setObjectName(QStringLiteral("conversationView"));
+    m_aheadTimer.setSingleShot(true);
+    m_aheadTimer.setInterval(0);
+    connect(&m_aheadTimer, &QTimer::timeout, this, [this] { updateLayout(); });
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
@@ -495,6 +500,13 @@ void ConversationView::updateLayout()
     int anchorRow = rowAt(bar->value());
     int anchorDelta = anchorRow >= 0 ? bar->value() - m_offsets.at(anchorRow) : 0;
 
+    // The rows on screen are built now; those within kBuildAhead viewports of it (so a scroll finds
+    // them ready) only while this turn has spent less than kAheadBudgetMs, nearest first, below before
+    // above; what is left is built on the next turns (m_aheadTimer), so no step builds a whole screen of
+    // tables and charts ahead at once.
+    QElapsedTimer budget;
+    budget.start();
+    bool aheadLeft = false;
     for (int pass = 0; pass < 4; ++pass) {
         const int scrollY = m_stickToBottom
                 ? qMax(0, contentHeight() - viewHeight)
@@ -503,7 +515,7 @@ void ConversationView::updateLayout()
         const int top = scrollY - kBuildAhead * viewHeight;
         const int bottom = scrollY + (kBuildAhead + 1) * viewHeight;
         bool changed = false;
-        for (int row = qMax(0, rowAt(top)); row >= 0 && row < m_rows.size() && m_offsets.at(row) < bottom; ++row) {
+        auto ensure = [&](int row) {
             Row &r = m_rows[row];
             if (!r.widget)
                 r.widget = buildWidget(row);
@@ -511,11 +523,32 @@ void ConversationView::updateLayout()
                 r.height = measure(row, r.widget);
                 changed = true;
             }
-        }
+        };
+        const int firstVisible = qMax(0, rowAt(scrollY));
+        int afterVisible = firstVisible;
+        for (; afterVisible >= 0 && afterVisible < m_rows.size() && m_offsets.at(afterVisible) < scrollY + viewHeight;
+             ++afterVisible)
+            ensure(afterVisible);
+        aheadLeft = false;
+        auto ahead = [&](int row) {
+            if (m_rows.at(row).widget && m_rows.at(row).height >= 0)
+                return;
+            if (budget.elapsed() >= kAheadBudgetMs) {
+                aheadLeft = true;
+                return;
+            }
+            ensure(row);
+        };
+        for (int row = afterVisible; row < m_rows.size() && m_offsets.at(row) < bottom; ++row)
+            ahead(row);
+        for (int row = firstVisible - 1; row >= 0 && m_offsets.at(row + 1) > top; --row)
+            ahead(row);
         if (!changed)
             break;
         rebuildOffsets();
     }
+    if (aheadLeft && !m_aheadTimer.isActive())
+        m_aheadTimer.start();
 
     const int maxScroll = qMax(0, contentHeight() - viewHeight);
     bar->setRange(0, maxScroll);

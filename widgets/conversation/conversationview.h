@@ -4,7 +4,8 @@
 //
 // Scales to 10,000 messages the way Telegram Desktop's history does (STYLE.md rule 4):
 //  - a block's height is cached per width; blocks never built use a cheap estimate;
-//  - live widgets exist only for blocks in or near the viewport (one viewport above and below);
+//  - live widgets exist only for blocks in or near the viewport (one viewport above and below); those on
+//    screen are built at once, those near it within a few milliseconds per turn of the event loop;
 //  - a widget far away (beyond three viewports) is destroyed: charts, tables and prose are rebuilt
 //    from the model when they come back;
 //  - when a measured height differs from its estimate above the viewport, the scroll position is
@@ -17,6 +18,7 @@
 #include <QHash>
 #include <QList>
 #include <QPointer>
+#include <QTimer>
 
 #include <widgets/card/rendererregistry.h>
 
@@ -143,6 +145,7 @@ private:
     bool m_inLayout = false;
     bool m_stickToBottom = false;
     bool m_fetchQueued = false;
+    QTimer m_aheadTimer; // builds the rows near the screen that one layout's budget left (updateLayout)
     QList<QAction *> m_turnActions; // Not owned.
     int m_placeAfterReset = -1;     // scroll value a version redraw keeps; -1: none (a new conversation)
     bool m_bottomAfterReset = false;
