@@ -158,6 +158,11 @@ CanvasCard::~CanvasCard()
     releaseView();
     if (s_headless)
         flushReleasedViews();
+    // Views released earlier and not yet deleted are still children: ~QWidget would delete them after
+    // this card is gone, and their pages call pending script callbacks as they go, on a card that is
+    // only a QWidget by then (UBSan: a bad downcast in the QPointer). Deleted here, while it is whole.
+    const QList<QWebEngineView *> released = findChildren<QWebEngineView *>();
+    qDeleteAll(released);
 }
 
 CanvasPage *CanvasCard::page() const

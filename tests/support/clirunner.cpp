@@ -32,6 +32,8 @@ CliResult runProgram(const QString &program, const QStringList &arguments, const
     result.outBytes = process.readAllStandardOutput();
     result.out = QString::fromUtf8(result.outBytes);
     result.err = QString::fromUtf8(process.readAllStandardError());
+    if (result.exitCode == -2) // a crash (or a sanitizer's report) says why on stderr: keep it in the test log
+        qWarning("%s crashed; the end of its stderr:\n%s", qPrintable(program), qPrintable(result.err.right(6000)));
     return result;
 }
 

@@ -52,6 +52,13 @@ void CardFrame::build(const QString &title)
     connect(qApp, &QApplication::focusChanged, this, &CardFrame::updateFocusRing);
 }
 
+CardFrame::~CardFrame()
+{
+    // ~QWidget clears the focus and hides the window, which emits focusChanged: by then this is only a
+    // QWidget, and calling updateFocusRing on it would be undefined behaviour (UBSan: a bad downcast).
+    disconnect(qApp, &QApplication::focusChanged, this, &CardFrame::updateFocusRing);
+}
+
 void CardFrame::updateFocusRing()
 {
     const QWidget *focused = QApplication::focusWidget();

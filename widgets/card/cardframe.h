@@ -30,6 +30,7 @@ public:
     // Takes kind and title from the card; title may be empty (no header row).
     explicit CardFrame(const Card &card, QWidget *parent = nullptr);
     CardFrame(const QString &kindName, const QString &title, QWidget *parent = nullptr);
+    ~CardFrame() override;
 
     QVBoxLayout *bodyLayout() const { return m_body; } // Not owned by the caller.
     QLabel *titleLabel() const { return m_title; }     // nullptr when there is no title

@@ -101,7 +101,11 @@ ConversationView::ConversationView(QWidget *parent)
     });
 }
 
-ConversationView::~ConversationView() = default;
+ConversationView::~ConversationView()
+{
+    // ~QWidget clears the focus, which emits focusChanged after this view's members are gone.
+    disconnect(qApp, &QApplication::focusChanged, this, nullptr);
+}
 
 void ConversationView::setModel(ConversationModel *model)
 {

@@ -165,8 +165,8 @@ QColor WidgetNodeBoard::glyphColor(const QString &glyph, const QString &tone, co
         hash *= 16777619u;
     }
     const bool dark = palette.color(QPalette::Window).lightness() < 128;
-    const QRgb rgb = (dark ? kDark : kLight)[hash % std::size(kLight)];
-    return QColor::fromRgb(rgb);
+    const std::size_t index = hash % std::size(kLight);
+    return QColor::fromRgb(dark ? kDark[index] : kLight[index]);
 }
 
 void WidgetNodeBoard::placeMark(int row, int column, const QString &mark)

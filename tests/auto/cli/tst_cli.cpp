@@ -177,7 +177,7 @@ void tst_Cli::renderDemo()
     const Result r = run({QStringLiteral("render"), QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl"),
                           QStringLiteral("-o"), out, QStringLiteral("--width"), QString::number(width),
                           QStringLiteral("--theme"), theme});
-    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err.right(4000)));
     const QRegularExpression counts(QStringLiteral("^(\\d+) messages, (\\d+) cards, 0 fallbacks$"), QRegularExpression::MultilineOption);
     const QRegularExpressionMatch m = counts.match(r.out);
     QVERIFY2(m.hasMatch(), qPrintable(r.out));
