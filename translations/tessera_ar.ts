@@ -1535,11 +1535,11 @@
     </message>
     <message>
         <source>Open &amp;Demo</source>
-        <translation>&amp;فتح المحادثة التجريبية</translation>
+        <translation>فتح المحادثة التج&amp;ريبية</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation>&amp;الإعدادات…</translation>
+        <translation>الإ&amp;عدادات…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1551,15 +1551,15 @@
     </message>
     <message>
         <source>Copy Card as &amp;Text</source>
-        <translation>&amp;نسخ البطاقة كنص</translation>
+        <translation>نسخ البطاقة ك&amp;نص</translation>
     </message>
     <message>
         <source>Copy Card as &amp;JSON</source>
-        <translation>&amp;نسخ البطاقة بصيغة JSON</translation>
+        <translation>نسخ البطاقة بصيغة &amp;JSON</translation>
     </message>
     <message>
         <source>Copy Card as &amp;Image</source>
-        <translation>&amp;نسخ البطاقة كصورة</translation>
+        <translation>نسخ البطاقة ك&amp;صورة</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1567,11 +1567,11 @@
     </message>
     <message>
         <source>Focus &amp;Composer</source>
-        <translation>&amp;التركيز على محرر الرسالة</translation>
+        <translation>التركيز على م&amp;حرر الرسالة</translation>
     </message>
     <message>
         <source>Focus Con&amp;versation</source>
-        <translation>&amp;التركيز على المحادثة</translation>
+        <translation>التركيز على المحاد&amp;ثة</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
@@ -1591,7 +1591,7 @@
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>&amp;مساعدة</translation>
+        <translation>م&amp;ساعدة</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
@@ -1693,7 +1693,7 @@
     </message>
     <message>
         <source>&amp;Restart Backend</source>
-        <translation>إعادة &amp;تشغيل خدمة الوكيل</translation>
+        <translation>إعادة ت&amp;شغيل خدمة الوكيل</translation>
     </message>
     <message>
         <source>Open Backend &amp;Log</source>
@@ -1821,7 +1821,7 @@
     </message>
     <message>
         <source>&amp;Edit and Resend</source>
-        <translation>&amp;تحرير وإعادة الإرسال</translation>
+        <translation>تحرير وإعادة الإ&amp;رسال</translation>
     </message>
     <message>
         <source>Cannot show that version: %1</source>

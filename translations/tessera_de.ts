@@ -1697,7 +1697,7 @@
     </message>
     <message>
         <source>&amp;Export Conversation…</source>
-        <translation>Unterhaltung &amp;exportieren…</translation>
+        <translation>Unterhaltung e&amp;xportieren…</translation>
     </message>
     <message>
         <source>Only a stored conversation can be exported: import it first.</source>
