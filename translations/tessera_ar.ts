@@ -25,6 +25,94 @@
             <numerusform>%1 (و%Ln أخرى؛ راجع الطرفية)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the data: URI has no data</source>
+        <translation>لا يحتوي عنوان data: URI على بيانات</translation>
+    </message>
+    <message>
+        <source>http:// addresses are not fetched</source>
+        <translation>لا تُجلب عناوين ⁦http://⁩</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MB</source>
+        <translation>⁦%1⁩ أكبر من %L2 ميغابايت</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>تعذّرت قراءة ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>Open in Browser…</source>
+        <translation>فتح في المتصفح…</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>not shown: more than %1 values</source>
+        <translation>غير معروض: أكثر من %L1 قيمة</translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation> عند ⁦%1⁩</translation>
+    </message>
+    <message>
+        <source>This JSON cannot be shown: %1%2</source>
+        <translation>تعذّر عرض JSON هذا: %1%2</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>المفتاح</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>القيمة</translation>
+    </message>
+    <message>
+        <source>This image is not shown: %1</source>
+        <translation>هذه الصورة غير معروضة: %1</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown: %1</source>
+        <translation>تعذّر عرض هذه الصورة: %1</translation>
+    </message>
+    <message>
+        <source>This PDF is on the web; Tessera does not fetch it.</source>
+        <translation>ملف PDF هذا على الويب؛ ولا يجلبه Tessera.</translation>
+    </message>
+    <message>
+        <source>This PDF is not shown: %1</source>
+        <translation>ملف PDF هذا غير معروض: %1</translation>
+    </message>
+    <message>
+        <source>it is not a PDF</source>
+        <translation>ليس ملف PDF</translation>
+    </message>
+    <message>
+        <source>it needs a password</source>
+        <translation>يحتاج إلى كلمة مرور</translation>
+    </message>
+    <message>
+        <source>its encryption is not supported</source>
+        <translation>تشفيره غير مدعوم</translation>
+    </message>
+    <message>
+        <source>QtPdf could not read it</source>
+        <translation>تعذّر على QtPdf قراءته</translation>
+    </message>
+    <message>
+        <source>This PDF cannot be shown: %1.</source>
+        <translation>تعذّر عرض ملف PDF هذا: %1.</translation>
+    </message>
+    <message>
+        <source>Tessera does not load web pages. Open this address in your browser?</source>
+        <translation>لا يحمّل Tessera صفحات الويب. هل تريد فتح هذا العنوان في متصفحك؟</translation>
+    </message>
+    <message>
+        <source>This tab&apos;s type cannot be shown.</source>
+        <translation>لا يمكن عرض نوع علامة التبويب هذه.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -233,6 +321,29 @@
             <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%Ln حرفًا) مع المحادثة.</numerusform>
             <numerusform>لا تُرسم اللوحات التفاعلية في هذا الإصدار. يُحفظ HTML اللوحة (%Ln حرف) مع المحادثة.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CanvasTabPage</name>
+    <message>
+        <source>Apply</source>
+        <translation>تطبيق</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>تجاهل</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>انتهيت</translation>
+    </message>
+    <message>
+        <source>The agent has an update to this document. Apply it (your changes are replaced) or discard it.</source>
+        <translation>لدى الوكيل تحديث لهذا المستند. طبّقه (فتُستبدل تغييراتك) أو تجاهله.</translation>
+    </message>
+    <message>
+        <source>You are editing this document; the agent&apos;s updates to it wait until you are done.</source>
+        <translation>أنت تحرّر هذا المستند؛ وتنتظر تحديثات الوكيل له حتى تنتهي.</translation>
     </message>
 </context>
 <context>
@@ -1042,6 +1153,14 @@
         <source>The conversation&apos;s system prompt could not be read: %1</source>
         <translation>تعذّرت قراءة موجّه النظام لهذه المحادثة: %1</translation>
     </message>
+    <message>
+        <source>only the agent opens, updates and closes canvas tabs</source>
+        <translation>لا يفتح علامات تبويب اللوحات ولا يحدّثها ولا يغلقها إلا الوكيل</translation>
+    </message>
+    <message>
+        <source>the canvas command could not be stored</source>
+        <translation>تعذّر حفظ أمر اللوحة</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -1060,6 +1179,25 @@
     <message>
         <source>Copy Answer as &amp;Markdown</source>
         <translation>نسخ الإجابة بتنسيق &amp;Markdown</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CsvTableModel</name>
+    <message>
+        <source>the first %1 of %2 columns</source>
+        <translation>أول %L1 من أصل %L2 من الأعمدة</translation>
+    </message>
+    <message>
+        <source>the first %1 of %2 rows</source>
+        <translation>أول %L1 من أصل %L2 من الصفوف</translation>
+    </message>
+    <message>
+        <source>Showing %1.</source>
+        <translation>يُعرض %1.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> و</translation>
     </message>
 </context>
 <context>
@@ -1139,6 +1277,10 @@
     <message>
         <source>Not sent: %1</source>
         <translation>لم يُرسل: %1</translation>
+    </message>
+    <message>
+        <source>Expired: nothing waits for this decision any more.</source>
+        <translation>انتهت الصلاحية: لم يعد شيء ينتظر هذا القرار.</translation>
     </message>
 </context>
 <context>
@@ -1393,11 +1535,11 @@
     </message>
     <message>
         <source>Open &amp;Demo</source>
-        <translation>&amp;فتح المحادثة التجريبية</translation>
+        <translation>فتح المحادثة التج&amp;ريبية</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation>&amp;الإعدادات…</translation>
+        <translation>الإ&amp;عدادات…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1409,15 +1551,15 @@
     </message>
     <message>
         <source>Copy Card as &amp;Text</source>
-        <translation>&amp;نسخ البطاقة كنص</translation>
+        <translation>نسخ البطاقة ك&amp;نص</translation>
     </message>
     <message>
         <source>Copy Card as &amp;JSON</source>
-        <translation>&amp;نسخ البطاقة بصيغة JSON</translation>
+        <translation>نسخ البطاقة بصيغة &amp;JSON</translation>
     </message>
     <message>
         <source>Copy Card as &amp;Image</source>
-        <translation>&amp;نسخ البطاقة كصورة</translation>
+        <translation>نسخ البطاقة ك&amp;صورة</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1425,11 +1567,11 @@
     </message>
     <message>
         <source>Focus &amp;Composer</source>
-        <translation>&amp;التركيز على محرر الرسالة</translation>
+        <translation>التركيز على م&amp;حرر الرسالة</translation>
     </message>
     <message>
         <source>Focus Con&amp;versation</source>
-        <translation>&amp;التركيز على المحادثة</translation>
+        <translation>التركيز على المحاد&amp;ثة</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
@@ -1449,7 +1591,7 @@
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>&amp;مساعدة</translation>
+        <translation>م&amp;ساعدة</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
@@ -1551,7 +1693,7 @@
     </message>
     <message>
         <source>&amp;Restart Backend</source>
-        <translation>إعادة &amp;تشغيل خدمة الوكيل</translation>
+        <translation>إعادة ت&amp;شغيل خدمة الوكيل</translation>
     </message>
     <message>
         <source>Open Backend &amp;Log</source>
@@ -1679,7 +1821,7 @@
     </message>
     <message>
         <source>&amp;Edit and Resend</source>
-        <translation>&amp;تحرير وإعادة الإرسال</translation>
+        <translation>تحرير وإعادة الإ&amp;رسال</translation>
     </message>
     <message>
         <source>Cannot show that version: %1</source>
@@ -1849,6 +1991,22 @@
         <source>No agent is connected: Backend → Connect… (%1) sets one up.</source>
         <translation>لا يوجد وكيل متصل: خدمة الوكيل ← اتصال… (%1) تُعدّ واحدًا.</translation>
     </message>
+    <message>
+        <source>Canvas &amp;Panel</source>
+        <translation>&amp;جزء اللوحات</translation>
+    </message>
+    <message>
+        <source>Some MCP servers offer no tools: %1</source>
+        <translation>بعض خوادم MCP لا تقدّم أدوات: %1</translation>
+    </message>
+    <message>
+        <source>The canvas panel could not be read: %1</source>
+        <translation>تعذّرت قراءة جزء اللوحات: %1</translation>
+    </message>
+    <message>
+        <source>The canvas change was not kept: %1</source>
+        <translation>لم يُحفظ تغيير اللوحة: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -1859,6 +2017,246 @@
     <message>
         <source>[image: %1]</source>
         <translation>[صورة: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpElicitationCard</name>
+    <message>
+        <source>%1 asks</source>
+        <translation>يسأل %1</translation>
+    </message>
+    <message>
+        <source>%1 *</source>
+        <translation>%1 *</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>قبول</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>رفض</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>إلغاء</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(بلا اختيار)</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>لم يُرسل: %1</translation>
+    </message>
+    <message>
+        <source>Accepted: sent to the server.</source>
+        <translation>مقبول: أُرسل الرد إلى الخادم.</translation>
+    </message>
+    <message>
+        <source>Declined: nothing was sent.</source>
+        <translation>مرفوض: لم يُرسل شيء.</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was sent.</source>
+        <translation>ملغى: لم يُرسل شيء.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpServerDialog</name>
+    <message>
+        <source>%1, line %2: write NAME%3value</source>
+        <translation>%1، السطر %L2: اكتب ⁦NAME%3value⁩</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>م&amp;فعّل</translation>
+    </message>
+    <message>
+        <source>MCP Server</source>
+        <translation>خادم MCP</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>ملفات</translation>
+    </message>
+    <message>
+        <source>Command (stdio)</source>
+        <translation>أمر (stdio)</translation>
+    </message>
+    <message>
+        <source>URL (Streamable HTTP)</source>
+        <translation>عنوان ⁦URL (Streamable HTTP)⁩</translation>
+    </message>
+    <message>
+        <source>API_KEY=value, one a line</source>
+        <translation>⁦API_KEY=…⁩، واحد في كل سطر</translation>
+    </message>
+    <message>
+        <source>Authorization: Bearer …, one a line</source>
+        <translation>⁦Authorization: Bearer …⁩، واحد في كل سطر</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>الا&amp;سم:</translation>
+    </message>
+    <message>
+        <source>&amp;Connect by:</source>
+        <translation>طريقة الا&amp;تصال:</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>الأ&amp;مر:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>ال&amp;وسائط:</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>ال&amp;بيئة:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;عنوان URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>الترو&amp;يسات:</translation>
+    </message>
+    <message>
+        <source>Environment and header values are kept in the desktop&apos;s keyring, never in a file.</source>
+        <translation>تُحفظ قيم البيئة والترويسات في سلسلة مفاتيح سطح المكتب، ولا تُحفظ في ملف أبدًا.</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>البيئة</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>الترويسات</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpServersPage</name>
+    <message>
+        <source>Name</source>
+        <translation>الاسم</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>الأمر أو عنوان URL</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>مفعّل</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>الحالة</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>خوادم MCP</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>إ&amp;ضافة…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;تحرير…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>إ&amp;زالة</translation>
+    </message>
+    <message>
+        <source>&amp;Paste Configuration…</source>
+        <translation>&amp;لصق التهيئة…</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;فحص</translation>
+    </message>
+    <message>
+        <source>Connect to each enabled server once and show how many tools it has</source>
+        <translation>الاتصال بكل خادم مفعّل مرة واحدة وعرض عدد أدواته</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Remove</source>
+        <translation>&amp;التراجع عن الإزالة</translation>
+    </message>
+    <message>
+        <source>MCP servers give the agent tools. Nothing runs without your consent; environment and header values are kept in the desktop&apos;s keyring. The agent gets the tools of the enabled servers from the next start of Tessera.</source>
+        <translation>تمنح خوادم MCP الوكيلَ أدوات. لا يعمل شيء دون موافقتك؛ وتُحفظ قيم البيئة والترويسات في سلسلة مفاتيح سطح المكتب. يحصل الوكيل على أدوات الخوادم المفعّلة بدءًا من التشغيل التالي لـ Tessera.</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>لم يُفحص</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>معطّل</translation>
+    </message>
+    <message>
+        <source>/mcpServers: names no server</source>
+        <translation>⁦/mcpServers⁩: لا يسمّي أي خادم</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>تمت إضافة %1.</translation>
+    </message>
+    <message>
+        <source>Replaced %1.</source>
+        <translation>تم استبدال %1.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>تم حفظ %1.</translation>
+    </message>
+    <message>
+        <source>No MCP server named %1 is stored.</source>
+        <translation>لا يوجد خادم MCP محفوظ باسم %1.</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>تمت إزالة %1.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>لا شيء للتراجع عنه.</translation>
+    </message>
+    <message>
+        <source>%1 is back.</source>
+        <translation>عاد %1.</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>جارٍ الفحص…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>لا أدوات</numerusform>
+            <numerusform>أداة واحدة</numerusform>
+            <numerusform>أداتان</numerusform>
+            <numerusform>%Ln أدوات</numerusform>
+            <numerusform>%Ln أداة</numerusform>
+            <numerusform>%Ln أداة</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste MCP Configuration</source>
+        <translation>لصق تهيئة MCP</translation>
+    </message>
+    <message>
+        <source>Paste the {&quot;mcpServers&quot;: {…}} configuration another MCP client uses.</source>
+        <translation>الصق تهيئة ⁦{&quot;mcpServers&quot;: {…}}⁩ التي يستخدمها عميل MCP آخر.</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>لم تُقرأ: %1</translation>
     </message>
 </context>
 <context>
@@ -2007,6 +2405,14 @@
     <message>
         <source>&amp;Name on button presses:</source>
         <translation>اسمك عند &amp;ضغط الأزرار:</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>&amp;عام</translation>
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>الأ&amp;دوات</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2616,47 @@
     <message>
         <source>This card could not be drawn.</source>
         <translation>تعذّر رسم هذه البطاقة.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ToolResultLine</name>
+    <message>
+        <source>
+… (cut here; the whole result is in the stored conversation)</source>
+        <translation>
+… (قُطع هنا؛ النتيجة كاملة في المحادثة المحفوظة)</translation>
+    </message>
+    <message>
+        <source>(no text)</source>
+        <translation>(بلا نص)</translation>
+    </message>
+    <message>
+        <source>Show result</source>
+        <translation>إظهار النتيجة</translation>
+    </message>
+    <message>
+        <source>Hide result</source>
+        <translation>إخفاء النتيجة</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>قيد التنفيذ</translation>
+    </message>
+    <message>
+        <source>running: %1</source>
+        <translation>قيد التنفيذ: %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%L1 ملّي ثانية</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 ث</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>خطأ</translation>
     </message>
 </context>
 <context>

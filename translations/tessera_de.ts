@@ -21,6 +21,94 @@
             <numerusform>%1 (und %n weitere; siehe Terminal)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the data: URI has no data</source>
+        <translation>der data:-URI enthält keine Daten</translation>
+    </message>
+    <message>
+        <source>http:// addresses are not fetched</source>
+        <translation>http://-Adressen werden nicht abgerufen</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MB</source>
+        <translation>%1 ist größer als %2 MB</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Open in Browser…</source>
+        <translation>Im Browser öffnen…</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>not shown: more than %1 values</source>
+        <translation>nicht angezeigt: mehr als %1 Werte</translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation> bei %1</translation>
+    </message>
+    <message>
+        <source>This JSON cannot be shown: %1%2</source>
+        <translation>Dieses JSON kann nicht angezeigt werden: %1%2</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>This image is not shown: %1</source>
+        <translation>Dieses Bild wird nicht angezeigt: %1</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown: %1</source>
+        <translation>Dieses Bild kann nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>This PDF is on the web; Tessera does not fetch it.</source>
+        <translation>Dieses PDF liegt im Web; Tessera ruft es nicht ab.</translation>
+    </message>
+    <message>
+        <source>This PDF is not shown: %1</source>
+        <translation>Dieses PDF wird nicht angezeigt: %1</translation>
+    </message>
+    <message>
+        <source>it is not a PDF</source>
+        <translation>es ist kein PDF</translation>
+    </message>
+    <message>
+        <source>it needs a password</source>
+        <translation>es ist durch ein Passwort geschützt</translation>
+    </message>
+    <message>
+        <source>its encryption is not supported</source>
+        <translation>seine Verschlüsselung wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>QtPdf could not read it</source>
+        <translation>QtPdf konnte es nicht lesen</translation>
+    </message>
+    <message>
+        <source>This PDF cannot be shown: %1.</source>
+        <translation>Dieses PDF kann nicht angezeigt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Tessera does not load web pages. Open this address in your browser?</source>
+        <translation>Tessera lädt keine Webseiten. Diese Adresse im Browser öffnen?</translation>
+    </message>
+    <message>
+        <source>This tab&apos;s type cannot be shown.</source>
+        <translation>Tabs dieser Art können nicht angezeigt werden.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -221,6 +309,29 @@
             <numerusform>Interaktive Canvas-Karten werden in dieser Version nicht gezeichnet. Das Canvas-HTML (%Ln Zeichen) bleibt in der Unterhaltung erhalten.</numerusform>
             <numerusform>Interaktive Canvas-Karten werden in dieser Version nicht gezeichnet. Das Canvas-HTML (%Ln Zeichen) bleibt in der Unterhaltung erhalten.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CanvasTabPage</name>
+    <message>
+        <source>Apply</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>The agent has an update to this document. Apply it (your changes are replaced) or discard it.</source>
+        <translation>Der Agent hat eine neue Fassung dieses Dokuments. Übernehmen Sie sie (Ihre Änderungen werden ersetzt) oder verwerfen Sie sie.</translation>
+    </message>
+    <message>
+        <source>You are editing this document; the agent&apos;s updates to it wait until you are done.</source>
+        <translation>Sie bearbeiten dieses Dokument; die Aktualisierungen des Agenten warten, bis Sie fertig sind.</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1105,14 @@
         <source>The conversation&apos;s system prompt could not be read: %1</source>
         <translation>Der Systemprompt der Unterhaltung konnte nicht gelesen werden: %1</translation>
     </message>
+    <message>
+        <source>only the agent opens, updates and closes canvas tabs</source>
+        <translation>nur der Agent öffnet, aktualisiert und schließt Canvas-Tabs</translation>
+    </message>
+    <message>
+        <source>the canvas command could not be stored</source>
+        <translation>der Canvas-Befehl konnte nicht gespeichert werden</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -1012,6 +1131,25 @@
     <message>
         <source>Copy Answer as &amp;Markdown</source>
         <translation>Antwort als &amp;Markdown kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::CsvTableModel</name>
+    <message>
+        <source>the first %1 of %2 columns</source>
+        <translation>die ersten %1 von %2 Spalten</translation>
+    </message>
+    <message>
+        <source>the first %1 of %2 rows</source>
+        <translation>die ersten %1 von %2 Zeilen</translation>
+    </message>
+    <message>
+        <source>Showing %1.</source>
+        <translation>Angezeigt werden %1.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
     </message>
 </context>
 <context>
@@ -1083,6 +1221,10 @@
     <message>
         <source>Not sent: %1</source>
         <translation>Nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Expired: nothing waits for this decision any more.</source>
+        <translation>Abgelaufen: Auf diese Entscheidung wartet nichts mehr.</translation>
     </message>
 </context>
 <context>
@@ -1555,7 +1697,7 @@
     </message>
     <message>
         <source>&amp;Export Conversation…</source>
-        <translation>Unterhaltung &amp;exportieren…</translation>
+        <translation>Unterhaltung e&amp;xportieren…</translation>
     </message>
     <message>
         <source>Only a stored conversation can be exported: import it first.</source>
@@ -1745,6 +1887,22 @@
         <source>No agent is connected: Backend → Connect… (%1) sets one up.</source>
         <translation>Kein Agent ist verbunden: Backend → Verbinden… (%1) richtet einen ein.</translation>
     </message>
+    <message>
+        <source>Canvas &amp;Panel</source>
+        <translation>Canvas-&amp;Bereich</translation>
+    </message>
+    <message>
+        <source>Some MCP servers offer no tools: %1</source>
+        <translation>Einige MCP-Server bieten keine Werkzeuge an: %1</translation>
+    </message>
+    <message>
+        <source>The canvas panel could not be read: %1</source>
+        <translation>Der Canvas-Bereich konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The canvas change was not kept: %1</source>
+        <translation>Die Canvas-Änderung wurde nicht gespeichert: %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -1755,6 +1913,242 @@
     <message>
         <source>[image: %1]</source>
         <translation>[Bild: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpElicitationCard</name>
+    <message>
+        <source>%1 asks</source>
+        <translation>%1 fragt</translation>
+    </message>
+    <message>
+        <source>%1 *</source>
+        <translation>%1 *</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine Auswahl)</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Accepted: sent to the server.</source>
+        <translation>Angenommen: an den Server gesendet.</translation>
+    </message>
+    <message>
+        <source>Declined: nothing was sent.</source>
+        <translation>Abgelehnt: Es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was sent.</source>
+        <translation>Abgebrochen: Es wurde nichts gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpServerDialog</name>
+    <message>
+        <source>%1, line %2: write NAME%3value</source>
+        <translation>%1, Zeile %2: Schreiben Sie NAME%3Wert</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>A&amp;ktiviert</translation>
+    </message>
+    <message>
+        <source>MCP Server</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>files</source>
+        <translation>dateien</translation>
+    </message>
+    <message>
+        <source>Command (stdio)</source>
+        <translation>Befehl (stdio)</translation>
+    </message>
+    <message>
+        <source>URL (Streamable HTTP)</source>
+        <translation>URL (Streamable HTTP)</translation>
+    </message>
+    <message>
+        <source>API_KEY=value, one a line</source>
+        <translation>API_KEY=Wert, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>Authorization: Bearer …, one a line</source>
+        <translation>Authorization: Bearer …, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Connect by:</source>
+        <translation>&amp;Verbindung über:</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Argumente:</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>Umgebun&amp;g:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>&amp;Header:</translation>
+    </message>
+    <message>
+        <source>Environment and header values are kept in the desktop&apos;s keyring, never in a file.</source>
+        <translation>Umgebungs- und Header-Werte werden im Schlüsselbund des Desktops aufbewahrt, nie in einer Datei.</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpServersPage</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Aktiviert</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Paste Configuration…</source>
+        <translation>Konfiguration ein&amp;fügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>Connect to each enabled server once and show how many tools it has</source>
+        <translation>Mit jedem aktivierten Server einmal verbinden und anzeigen, wie viele Werkzeuge er hat</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Remove</source>
+        <translation>Entfernen &amp;rückgängig machen</translation>
+    </message>
+    <message>
+        <source>MCP servers give the agent tools. Nothing runs without your consent; environment and header values are kept in the desktop&apos;s keyring. The agent gets the tools of the enabled servers from the next start of Tessera.</source>
+        <translation>MCP-Server geben dem Agenten Werkzeuge. Ohne Ihre Zustimmung läuft nichts; Umgebungs- und Header-Werte werden im Schlüsselbund des Desktops aufbewahrt. Der Agent erhält die Werkzeuge der aktivierten Server ab dem nächsten Start von Tessera.</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>/mcpServers: names no server</source>
+        <translation>/mcpServers: nennt keinen Server</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>%1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Replaced %1.</source>
+        <translation>%1 ersetzt.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>No MCP server named %1 is stored.</source>
+        <translation>Es ist kein MCP-Server namens %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>%1 entfernt.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Es gibt nichts rückgängig zu machen.</translation>
+    </message>
+    <message>
+        <source>%1 is back.</source>
+        <translation>%1 ist wieder da.</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>wird geprüft…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Werkzeug</numerusform>
+            <numerusform>%n Werkzeuge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste MCP Configuration</source>
+        <translation>MCP-Konfiguration einfügen</translation>
+    </message>
+    <message>
+        <source>Paste the {&quot;mcpServers&quot;: {…}} configuration another MCP client uses.</source>
+        <translation>Fügen Sie die {&quot;mcpServers&quot;: {…}}-Konfiguration ein, die ein anderer MCP-Client verwendet.</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>Nicht gelesen: %1</translation>
     </message>
 </context>
 <context>
@@ -1891,6 +2285,14 @@
     <message>
         <source>&amp;Name on button presses:</source>
         <translation>&amp;Name bei Knopfdrücken:</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>&amp;Allgemein</translation>
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>&amp;Werkzeuge</translation>
     </message>
 </context>
 <context>
@@ -2078,6 +2480,47 @@
     <message>
         <source>This card could not be drawn.</source>
         <translation>Diese Karte konnte nicht gezeichnet werden.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ToolResultLine</name>
+    <message>
+        <source>
+… (cut here; the whole result is in the stored conversation)</source>
+        <translation>
+… (hier gekürzt; das ganze Ergebnis steht in der gespeicherten Unterhaltung)</translation>
+    </message>
+    <message>
+        <source>(no text)</source>
+        <translation>(kein Text)</translation>
+    </message>
+    <message>
+        <source>Show result</source>
+        <translation>Ergebnis anzeigen</translation>
+    </message>
+    <message>
+        <source>Hide result</source>
+        <translation>Ergebnis ausblenden</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>running: %1</source>
+        <translation>läuft: %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
     </message>
 </context>
 <context>
