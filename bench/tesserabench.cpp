@@ -424,6 +424,7 @@ struct Options
     bool proseOnly = false;  // --prose: section (h) alone
     bool validationOnly = false; // --validation: sections (a) and (g) alone (issue 17)
     QString writeTranscript; // write the generated transcript here and exit (to check it with `tessera validate`)
+    QString writeEnvelopes;  // write section (g)'s envelope transcript here and exit (to time validate by hand)
 };
 
 bool parseOptions(const QStringList &args, Options *options)
@@ -436,6 +437,10 @@ bool parseOptions(const QStringList &args, Options *options)
         }
         if (arg == QLatin1String("--validation")) {
             options->validationOnly = true;
+            continue;
+        }
+        if (arg == QLatin1String("--write-envelopes") && i + 1 < args.size()) {
+            options->writeEnvelopes = args.at(++i);
             continue;
         }
         if (arg == QLatin1String("--write-transcript") && i + 1 < args.size()) {
@@ -453,7 +458,7 @@ bool parseOptions(const QStringList &args, Options *options)
         if (!target || !ok || value < 0) {
             std::fprintf(stderr,
                          "usage: tessera-bench [--messages N] [--cards M] [--envelopes E] [--layout-runs R] "
-                         "[--scroll-budget MS] [--prose] [--validation] [--write-transcript FILE]\n"
+                         "[--scroll-budget MS] [--prose] [--validation] [--write-transcript FILE] [--write-envelopes FILE]\n"
                          "       tessera-bench open FILE   (times opening FILE as the window does)\n"
                          "  defaults: 10000 messages, 3000 cards, 10000 envelopes, 50 runs per kind, 25000 ms\n");
             return false;
@@ -691,6 +696,16 @@ int main(int argc, char *argv[])
     if (!parseOptions(app.arguments(), &options))
         return 2;
 
+    if (!options.writeEnvelopes.isEmpty()) {
+        QFile file(options.writeEnvelopes);
+        const QByteArray jsonl = envelopeTranscript(options.envelopes);
+        if (!file.open(QIODevice::WriteOnly) || file.write(jsonl) != jsonl.size()) {
+            std::fprintf(stderr, "cannot write %s\n", qPrintable(options.writeEnvelopes));
+            return 1;
+        }
+        std::printf("%s: %d envelope lines\n", qPrintable(options.writeEnvelopes), options.envelopes);
+        return 0;
+    }
     if (!options.writeTranscript.isEmpty()) {
         QFile file(options.writeTranscript);
         const GeneratedTranscript generated = makeTranscript(options.messages, options.cards);
