@@ -11,7 +11,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -32,6 +37,32 @@ using namespace Tessera;
 namespace {
 
 double elapsedMs(const QElapsedTimer &timer) { return double(timer.nsecsElapsed()) / 1e6; }
+
+// CPU time of this process so far (every thread), in ms: the figure a loaded machine changes least.
+double processCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// User + system CPU of the children reaped so far, in ms.
+double childrenCpuMs()
+{
+    rusage usage{};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    auto ms = [](const timeval &tv) { return double(tv.tv_sec) * 1e3 + double(tv.tv_usec) / 1e3; };
+    return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
+// "load 3.1 on 2 cores": printed beside wall figures, which it inflates.
+void printLoad()
+{
+    double load[1] = {0};
+    if (getloadavg(load, 1) == 1)
+        std::printf("  (machine load %.1f on %ld cores when measured: wall figures include waiting for a core)\n",
+                    load[0], sysconf(_SC_NPROCESSORS_ONLN));
+}
 
 void parseFigure(const char *name, double value, const char *unit, const char *target = nullptr)
 {
@@ -72,11 +103,14 @@ int parseAll(const std::vector<std::string_view> &lines)
     return refused;
 }
 
-double parseMs(const std::vector<std::string_view> &lines, int *refused)
+double parseMs(const std::vector<std::string_view> &lines, int *refused, double *cpuMs = nullptr)
 {
     QElapsedTimer timer;
+    const double cpuBefore = processCpuMs();
     timer.start();
     *refused = parseAll(lines);
+    if (cpuMs)
+        *cpuMs = processCpuMs() - cpuBefore;
     return elapsedMs(timer);
 }
 
@@ -113,6 +147,7 @@ private:
 struct ProcessRun
 {
     double ms = 0;
+    double cpuMs = 0; // user + system of the child
     int exitCode = -1;
     QByteArray output;
 };
@@ -122,6 +157,7 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments)
     ProcessRun run;
     QProcess process;
     QElapsedTimer timer;
+    const double cpuBefore = childrenCpuMs();
     timer.start();
     process.start(program, arguments);
     if (!process.waitForFinished(120000)) {
@@ -130,9 +166,46 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments)
         return run;
     }
     run.ms = elapsedMs(timer);
+    run.cpuMs = childrenCpuMs() - cpuBefore;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.output = process.readAllStandardOutput();
     return run;
+}
+
+// Wall and CPU time of one step.
+struct Lap
+{
+    double wallMs = 0;
+    double cpuMs = 0;
+};
+
+class Stopwatch
+{
+public:
+    Stopwatch()
+        : m_cpu(processCpuMs())
+    {
+        m_wall.start();
+    }
+    // The time since the last lap (or the start); starts the next.
+    Lap lap()
+    {
+        const double cpu = processCpuMs();
+        const Lap out{double(m_wall.nsecsElapsed()) / 1e6, cpu - m_cpu};
+        m_wall.restart();
+        m_cpu = cpu;
+        return out;
+    }
+
+private:
+    QElapsedTimer m_wall;
+    double m_cpu;
+};
+
+void lapFigure(const char *name, const Lap &lap)
+{
+    std::printf("%-46s %12.2f %12.2f\n", name, lap.cpuMs, lap.wallMs);
+    std::fflush(stdout);
 }
 
 double medianMs(std::vector<double> values)
@@ -150,14 +223,21 @@ void benchParse(const QByteArray &jsonl)
     int refused = 0;
     parseMs(lines, &refused); // warm the per-thread buffers and the allocator
     std::vector<double> rounds;
-    for (int i = 0; i < 7; ++i)
-        rounds.push_back(parseMs(lines, &refused));
-    std::sort(rounds.begin(), rounds.end());
-    const double median = rounds[rounds.size() / 2];
+    std::vector<double> cpuRounds;
+    for (int i = 0; i < 7; ++i) {
+        double cpu = 0;
+        rounds.push_back(parseMs(lines, &refused, &cpu));
+        cpuRounds.push_back(cpu);
+    }
+    const double median = medianMs(rounds);
+    const double cpuMedian = medianMs(cpuRounds);
     const double mib = double(jsonl.size()) / (1024.0 * 1024.0);
     std::printf("%zu lines, %.1f MiB, %d refused; median of %zu rounds\n", lines.size(), mib, refused, rounds.size());
-    parseFigure("parse (every line, DOM built)", median, "ms");
-    parseFigure("parse throughput", median > 0 ? mib / (median / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
+    parseFigure("parse (every line, DOM built), CPU", cpuMedian, "ms");
+    parseFigure("parse throughput, CPU", cpuMedian > 0 ? mib / (cpuMedian / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
+    parseFigure("parse (every line, DOM built), wall", median, "ms");
+    parseFigure("parse throughput, wall", median > 0 ? mib / (median / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
+    printLoad();
 }
 
 void benchPeer(const QByteArray &jsonl)
@@ -182,13 +262,19 @@ void benchPeer(const QByteArray &jsonl)
     file.close();
     std::vector<double> ours;
     std::vector<double> theirs;
+    std::vector<double> oursCpu;
+    std::vector<double> theirsCpu;
     ProcessRun lastOurs;
     ProcessRun lastTheirs;
-    for (int round = 0; round < 5; ++round) {
+    runProcess(tessera, {QStringLiteral("validate"), path}); // both read the file once before timing
+    runProcess(node, {script, path});
+    for (int round = 0; round < 7; ++round) {
         lastOurs = runProcess(tessera, {QStringLiteral("validate"), path});
         lastTheirs = runProcess(node, {script, path});
         ours.push_back(lastOurs.ms);
         theirs.push_back(lastTheirs.ms);
+        oursCpu.push_back(lastOurs.cpuMs);
+        theirsCpu.push_back(lastTheirs.cpuMs);
     }
     std::printf("%lld envelope lines, %.1f MiB; exit codes %d and %d, %lld and %lld lines printed\n",
                 qlonglong(jsonl.count('\n')), double(jsonl.size()) / (1024.0 * 1024.0), lastOurs.exitCode,
@@ -197,15 +283,21 @@ void benchPeer(const QByteArray &jsonl)
         std::printf("  WARNING: the two disagree on this file; the ratio compares different work\n");
     const double tesseraMs = medianMs(ours);
     const double nodeMs = medianMs(theirs);
-    parseFigure("tessera validate (median of 5)", tesseraMs, "ms");
-    parseFigure("node JSON.parse + zod 4 (median of 5)", nodeMs, "ms");
-    parseFigure("ratio node / tessera (whole process)", tesseraMs > 0 ? nodeMs / tesseraMs : 0, "x", ">= 10x");
+    const double tesseraCpu = medianMs(oursCpu);
+    const double nodeCpu = medianMs(theirsCpu);
+    std::printf("interleaved, 7 rounds each after one unmeasured run of both\n");
+    parseFigure("tessera validate, CPU (median)", tesseraCpu, "ms");
+    parseFigure("node JSON.parse + zod 4, CPU (median)", nodeCpu, "ms");
+    parseFigure("ratio node / tessera, CPU (whole process)", tesseraCpu > 0 ? nodeCpu / tesseraCpu : 0, "x", ">= 10x");
+    parseFigure("tessera validate, wall (median)", tesseraMs, "ms");
+    parseFigure("node JSON.parse + zod 4, wall (median)", nodeMs, "ms");
+    parseFigure("ratio node / tessera, wall (whole process)", tesseraMs > 0 ? nodeMs / tesseraMs : 0, "x", ">= 10x");
+    printLoad();
 }
 
 int benchOpen(const QString &path)
 {
-    QElapsedTimer timer;
-    timer.start();
+    Stopwatch watch;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         std::fprintf(stderr, "tessera-bench open: cannot read %s\n", qPrintable(path));
@@ -213,29 +305,32 @@ int benchOpen(const QString &path)
     }
     QByteArray bytes = file.readAll();
     file.close();
-    const double readMs = elapsedMs(timer);
+    const Lap read = watch.lap();
     const double baselineRss = statusMiB("/proc/self/status", "VmRSS:");
 
     // The parse alone, measured on its own pass (the window's open does it inside fromJsonLines, below).
     const std::vector<std::string_view> lines = jsonLines(bytes);
     int refused = 0;
-    const double parseOnlyMs = parseMs(lines, &refused);
+    watch.lap();
+    parseAll(lines);
+    const Lap parseOnly = watch.lap();
+    refused = parseAll(lines); // the count, untimed
 
-    timer.restart();
+    watch.lap();
     Transcript transcript = Transcript::fromJsonLines(bytes);
-    const double transcriptMs = elapsedMs(timer);
+    const Lap transcriptLap = watch.lap();
     const qsizetype messages = transcript.messages.size();
     const int cards = transcript.cardCount();
     const int fallbacks = transcript.fallbackCount();
     bytes = QByteArray(); // the window frees the file buffer once parsed
 
     ConversationModel model;
-    timer.restart();
+    watch.lap();
     model.setTranscript(transcript);
-    const double modelMs = elapsedMs(timer);
+    const Lap modelLap = watch.lap();
     transcript = Transcript();
 
-    timer.restart();
+    watch.lap();
     ConversationView view;
     view.resize(1000, 800);
     view.setModel(&model);
@@ -250,21 +345,26 @@ int benchOpen(const QString &path)
         view.grab();
         std::printf("  (no paint event within 5 s; measured through QWidget::grab)\n");
     }
-    const double paintMs = elapsedMs(timer);
+    const Lap paintLap = watch.lap();
     // The total counts the file's bytes to the first painted screen once: read, fromJsonLines, model, paint.
-    const double totalMs = readMs + transcriptMs + modelMs + paintMs;
+    const Lap total{read.wallMs + transcriptLap.wallMs + modelLap.wallMs + paintLap.wallMs,
+                    read.cpuMs + transcriptLap.cpuMs + modelLap.cpuMs + paintLap.cpuMs};
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 
     std::printf("%s: %.1f MiB, %zu lines (%d not valid JSON), %lld messages, %d cards, %d fallbacks\n",
                 qPrintable(path), double(file.size()) / (1024.0 * 1024.0), lines.size(), refused, qlonglong(messages),
                 cards, fallbacks);
-    parseFigure("read the file", readMs, "ms");
-    parseFigure("parse (strict JSON of every line, own pass)", parseOnlyMs, "ms");
-    parseFigure("parse + validation (Transcript::fromJsonLines)", transcriptMs, "ms");
-    parseFigure("  of which validation and messages (difference)", std::max(0.0, transcriptMs - parseOnlyMs), "ms");
-    parseFigure("model (ConversationModel::setTranscript)", modelMs, "ms");
-    parseFigure("first paint (view created -> first paint done)", paintMs, "ms");
-    std::printf("total to first paint: %.0f ms (target <= 100 ms for 10,000 messages / 3,000 cards)\n", totalMs);
+    std::printf("%-46s %12s %12s\n", "", "CPU ms", "wall ms");
+    lapFigure("read the file", read);
+    lapFigure("parse (strict JSON of every line, own pass)", parseOnly);
+    lapFigure("parse + validation (Transcript::fromJsonLines)", transcriptLap);
+    lapFigure("  of which validation and messages (difference)",
+              {std::max(0.0, transcriptLap.wallMs - parseOnly.wallMs), std::max(0.0, transcriptLap.cpuMs - parseOnly.cpuMs)});
+    lapFigure("model (ConversationModel::setTranscript)", modelLap);
+    lapFigure("first paint (view created -> first paint done)", paintLap);
+    std::printf("total to first paint: %.0f ms (CPU %.0f ms; target <= 100 ms for 10,000 messages / 3,000 cards)\n",
+                total.wallMs, total.cpuMs);
+    printLoad();
     std::printf("RSS after opening: %.0f MiB (%.0f MiB before reading the file)\n",
                 statusMiB("/proc/self/status", "VmRSS:"), baselineRss);
     std::printf("PSS after opening: %.0f MiB\n", statusMiB("/proc/self/smaps_rollup", "Pss:"));

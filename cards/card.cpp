@@ -49,6 +49,15 @@ Card Card::fromEnvelopeText(const QByteArray &rawText, CardSource source)
     return card;
 }
 
+Card Card::fromParsedEnvelope(const QByteArray &rawText, const StrictJsonResult &parsed)
+{
+    Card card;
+    card.m_rawText = rawText;
+    card.m_source = CardSource::ToolResult;
+    card.validateParsed(parsed, parsed.value);
+    return card;
+}
+
 Card Card::fromToolCall(const QString &toolName, const QByteArray &argumentsText)
 {
     Card card;
@@ -123,6 +132,11 @@ void Card::parseAndValidate()
 {
     StrictJsonResult parsed;
     const std::shared_ptr<json> envelope = buildEnvelope(&parsed);
+    validateParsed(parsed, envelope);
+}
+
+void Card::validateParsed(const StrictJsonResult &parsed, const std::shared_ptr<json> &envelope)
+{
     const bool isRenderUi = m_source == CardSource::RenderUiCall;
     const bool isSendCard = m_source == CardSource::SendCardCall;
     const bool isProseFence = m_source == CardSource::ProseFence;

@@ -56,6 +56,10 @@ public:
     // With CardSource::ProseFence the text is a widget document and the envelope is stamped around it:
     // {"kind":"dorkos_ui","specVersion":1,"payload":<text>}, so pointers read "/payload/…" (seed 003).
     static Card fromEnvelopeText(const QByteArray &rawText, CardSource source = CardSource::ToolResult);
+    // The same card as fromEnvelopeText(rawText, ToolResult), from the envelope already read out of its
+    // line: `parsed` is what parseStrictJson reports for rawText (strictjson.h, takeSpanResult), so
+    // the bytes are not parsed a second time (issue 17).
+    static Card fromParsedEnvelope(const QByteArray &rawText, const struct StrictJsonResult &parsed);
     // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
     // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas;
     // send_card {spec, text} -> json_render with payload = spec + "text" (jsonrenderspec.h).
@@ -95,6 +99,8 @@ public:
 
 private:
     void parseAndValidate();
+    // Validation of an envelope built from m_rawText (null when it did not parse; then `parsed` says why).
+    void validateParsed(const struct StrictJsonResult &parsed, const std::shared_ptr<nlohmann::json> &envelope);
     // Parses m_rawText and builds the envelope from it; nullptr when the text is not JSON.
     std::shared_ptr<nlohmann::json> buildEnvelope(struct StrictJsonResult *parsed) const;
 

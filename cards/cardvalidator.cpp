@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -21,6 +22,7 @@
 #include <QtDebug>
 
 #include <nlohmann/json.hpp>
+#include <simdjson.h>
 
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
@@ -83,13 +85,49 @@ bool isShallow(const json &schemaNode, bool allowProperties = true)
     return true;
 }
 
+// A catalog schema compiled once into a tree the payload is walked against with no allocation unless an
+// issue is found (issue 17): the draft-7 keywords the catalog uses, with valijson's semantics (each keyword
+// applies only to the JSON types it is about; every keyword is checked, none stops the others) and the
+// messages translate() gives valijson's errors. A schema using any other keyword is not compiled and
+// valijson checks it as before.
+struct CompiledNode
+{
+    unsigned type = ~0u; // typeMask(); ~0u: no "type"
+    QString typeMessage;
+    bool hasEnum = false;
+    std::vector<std::string> enumValues; // strings only (else not compiled)
+    QString enumMessage;
+    std::uint64_t minLength = 0, maxLength = UINT64_MAX, minItems = 0, maxItems = UINT64_MAX;
+    QString minLengthMessage, maxLengthMessage, minItemsMessage, maxItemsMessage;
+    struct Required
+    {
+        std::string name;
+        std::string escaped; // pointer token
+    };
+    std::vector<Required> required;
+    struct Property
+    {
+        std::string name;
+        std::string escaped;
+        std::unique_ptr<CompiledNode> schema;
+    };
+    std::vector<Property> properties;
+    std::unique_ptr<CompiledNode> items;
+};
+
 struct KindSchema
 {
     json document;            // the schema file as written (payloadSchema())
     valijson::Schema checked; // what valijson runs: the file minus what C++ checks itself
+    std::unique_ptr<CompiledNode> compiled; // the same as `checked`, when every keyword in it is compiled
     std::unique_ptr<ShallowSchema> pointSchema; // metric_chart: one point, checked in C++ (see loadSchema)
     bool ok = false;
 };
+
+std::unique_ptr<CompiledNode> compileNode(const json &schemaNode);
+
+// Set by CardValidator::validateWithValijson (the differential test) for its own calls.
+thread_local bool t_forceValijson = false;
 
 // One compiled schema per catalog kind, indexed by CardKind: the kind table keeps the catalog first
 // and in enum order (static_assert'ed in cardkinds.cpp).
@@ -160,6 +198,11 @@ std::unique_ptr<KindSchema> loadSchema(CardKind kind)
         schema->ok = true;
     } catch (const std::exception &e) {
         qCWarning(lcCards, "schema %s: %s", qPrintable(path), e.what());
+    }
+    if (schema->ok) {
+        schema->compiled = compileNode(forValijson);
+        if (!schema->compiled)
+            qCInfo(lcCards, "schema %s uses a keyword the compiled check lacks: valijson checks it", qPrintable(path));
     }
     return schema;
 }
@@ -695,6 +738,164 @@ void checkCanvas(const json &payload, bool tooDeep, std::vector<Found> &found)
         found.push_back({"/data", QStringLiteral("must be at most %1 characters when serialized").arg(kCanvasDataMaxChars)});
 }
 
+// --- the compiled catalog schema --------------------------------------------------------------
+
+bool readCount(const json &node, const char *keyword, std::uint64_t *out)
+{
+    const auto it = node.find(keyword);
+    if (it == node.end())
+        return true;
+    if (!it->is_number_unsigned())
+        return false;
+    *out = it->get<std::uint64_t>();
+    return true;
+}
+
+// Null when the schema uses anything but the keywords below (then valijson checks it).
+std::unique_ptr<CompiledNode> compileNode(const json &schemaNode)
+{
+    static constexpr std::string_view kKnown[] = {"$schema", "title", "description", "type", "enum", "minLength",
+                                                  "maxLength", "minItems", "maxItems", "required", "properties",
+                                                  "items"};
+    if (!schemaNode.is_object())
+        return nullptr;
+    for (auto it = schemaNode.begin(); it != schemaNode.end(); ++it) {
+        if (std::find(std::begin(kKnown), std::end(kKnown), it.key()) == std::end(kKnown))
+            return nullptr;
+    }
+    auto node = std::make_unique<CompiledNode>();
+    if (const auto type = schemaNode.find("type"); type != schemaNode.end()) {
+        static constexpr std::string_view kTypes[] = {"null", "boolean", "integer", "number", "string", "array", "object"};
+        const auto known = [](const json &name) {
+            return name.is_string() && std::find(std::begin(kTypes), std::end(kTypes), name.get_ref<const std::string &>()) != std::end(kTypes);
+        };
+        if (type->is_array() ? !std::all_of(type->begin(), type->end(), known) || type->empty() : !known(*type))
+            return nullptr;
+        node->type = typeMask(schemaNode);
+        node->typeMessage = typeMessage(&schemaNode);
+    }
+    if (const auto values = schemaNode.find("enum"); values != schemaNode.end()) {
+        if (!values->is_array() || values->empty())
+            return nullptr;
+        for (const json &value : *values) {
+            if (!value.is_string())
+                return nullptr;
+            node->enumValues.push_back(value.get<std::string>());
+        }
+        node->hasEnum = true;
+        node->enumMessage = enumMessage(&schemaNode);
+    }
+    if (!readCount(schemaNode, "minLength", &node->minLength) || !readCount(schemaNode, "maxLength", &node->maxLength)
+        || !readCount(schemaNode, "minItems", &node->minItems) || !readCount(schemaNode, "maxItems", &node->maxItems))
+        return nullptr;
+    // translate()'s wording of valijson's messages.
+    node->minLengthMessage = node->minLength == 1 ? QStringLiteral("must not be empty")
+                                                  : QStringLiteral("must be at least ") + plural(node->minLength, "character", "characters");
+    node->maxLengthMessage = QStringLiteral("must be at most ") + plural(node->maxLength, "character", "characters");
+    node->minItemsMessage = QStringLiteral("must have at least ") + plural(node->minItems, "item", "items");
+    node->maxItemsMessage = QStringLiteral("must have at most ") + plural(node->maxItems, "item", "items");
+    if (const auto required = schemaNode.find("required"); required != schemaNode.end()) {
+        if (!required->is_array())
+            return nullptr;
+        for (const json &name : *required) {
+            if (!name.is_string())
+                return nullptr;
+            node->required.push_back({name.get<std::string>(), escapePointerToken(name.get_ref<const std::string &>())});
+        }
+    }
+    if (const auto properties = schemaNode.find("properties"); properties != schemaNode.end()) {
+        if (!properties->is_object())
+            return nullptr;
+        for (auto it = properties->begin(); it != properties->end(); ++it) {
+            std::unique_ptr<CompiledNode> child = compileNode(it.value());
+            if (!child)
+                return nullptr;
+            node->properties.push_back({it.key(), escapePointerToken(it.key()), std::move(child)});
+        }
+    }
+    if (const auto items = schemaNode.find("items"); items != schemaNode.end()) {
+        node->items = compileNode(*items); // an array of schemas (tuple form) is not compiled
+        if (!node->items)
+            return nullptr;
+    }
+    return node;
+}
+
+// Appends what valijson (through translate()) reports for `value` at `pointer`; `pointer` is a buffer
+// grown and cut back in place, so a clean payload costs no allocation. False when a string to measure is
+// not UTF-8 (only an envelope built in code): valijson's count differs there, so valijson is asked instead.
+bool checkCompiled(const CompiledNode &node, const json &value, std::string &pointer, std::vector<Found> &found)
+{
+    if (node.type != ~0u && !(typeBit(value) & node.type))
+        found.push_back({pointer, node.typeMessage, true});
+    if (node.hasEnum) {
+        const bool listed = value.is_string()
+                && std::find(node.enumValues.begin(), node.enumValues.end(), value.get_ref<const std::string &>())
+                        != node.enumValues.end();
+        if (!listed)
+            found.push_back({pointer, node.enumMessage});
+    }
+    switch (value.type()) {
+    case json::value_t::string: {
+        if (node.minLength == 0 && node.maxLength == UINT64_MAX)
+            break;
+        const std::string &text = value.get_ref<const std::string &>();
+        if (!simdjson::validate_utf8(text.data(), text.size()))
+            return false;
+        const std::size_t length = codePointCount(text);
+        if (length < node.minLength)
+            found.push_back({pointer, node.minLengthMessage});
+        if (length > node.maxLength)
+            found.push_back({pointer, node.maxLengthMessage});
+        break;
+    }
+    case json::value_t::array: {
+        const json::array_t &array = value.get_ref<const json::array_t &>();
+        if (array.size() < node.minItems)
+            found.push_back({pointer, node.minItemsMessage});
+        if (array.size() > node.maxItems)
+            found.push_back({pointer, node.maxItemsMessage});
+        if (node.items) {
+            const std::size_t length = pointer.size();
+            std::array<char, 24> digits{};
+            for (std::size_t i = 0; i < array.size(); ++i) {
+                const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), i).ptr;
+                pointer += '/';
+                pointer.append(digits.data(), std::size_t(end - digits.data()));
+                if (!checkCompiled(*node.items, array[i], pointer, found))
+                    return false;
+                pointer.resize(length);
+            }
+        }
+        break;
+    }
+    case json::value_t::object: {
+        const json::object_t &object = value.get_ref<const json::object_t &>();
+        const std::size_t length = pointer.size();
+        for (const CompiledNode::Required &name : node.required) {
+            if (object.find(name.name) == object.end())
+                found.push_back({pointer + '/' + name.escaped, QStringLiteral("is required")});
+        }
+        for (const CompiledNode::Property &property : node.properties) {
+            const auto member = object.find(property.name);
+            if (member == object.end())
+                continue;
+            pointer += '/';
+            pointer += property.escaped;
+            if (!checkCompiled(*property.schema, member->second, pointer, found))
+                return false;
+            pointer.resize(length);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return true;
+}
+
+void collectValijsonIssues(const KindSchema *schema, const json &payload, const ScanResult &scanned, std::vector<Found> &found);
+
 // What a schema (and, for a catalog kind, its C++ rules) finds in a payload, unordered.
 void collectIssues(const KindSchema *schema, CardKind kind, const json &payload, std::vector<Found> &found)
 {
@@ -707,6 +908,28 @@ void collectIssues(const KindSchema *schema, CardKind kind, const json &payload,
         scan<true>(payload, 0, path, scanned, found);
     }
 
+    if (schema->compiled && !scanned.tooDeep && !t_forceValijson) {
+        // Recurses only as deep as the schema does, as valijson. (Too deep, only from code: valijson
+        // measures that payload's strings only up to a U+0000, which stays its own.)
+        std::string pointer;
+        pointer.reserve(64);
+        const std::size_t before = found.size();
+        if (!checkCompiled(*schema->compiled, payload, pointer, found)) {
+            found.resize(before);
+            collectValijsonIssues(schema, payload, scanned, found);
+        }
+    } else {
+        collectValijsonIssues(schema, payload, scanned, found);
+    }
+
+    // A registered kind's own schema (kind Unknown here) has no extra rules; its renderer's run after.
+    const CardKindInfo *info = cardKindInfo(kind);
+    if (info && info->rules)
+        info->rules({payload, scanned.tooDeep, schema->pointSchema.get()}, found);
+}
+
+void collectValijsonIssues(const KindSchema *schema, const json &payload, const ScanResult &scanned, std::vector<Found> &found)
+{
     // valijson recurses only as deep as the schema does, so a deeply nested unknown field is safe.
     json sanitized;
     const json &target = scanned.hasNul && !scanned.tooDeep ? (sanitized = withoutNul(payload)) : payload;
@@ -726,11 +949,6 @@ void collectIssues(const KindSchema *schema, CardKind kind, const json &payload,
                 found.push_back(std::move(f));
         }
     }
-
-    // A registered kind's own schema (kind Unknown here) has no extra rules; its renderer's run after.
-    const CardKindInfo *info = cardKindInfo(kind);
-    if (info && info->rules)
-        info->rules({payload, scanned.tooDeep, schema->pointSchema.get()}, found);
 }
 
 void appendOrdered(std::vector<Found> &found, QList<ValidationIssue> &issues)
@@ -1059,6 +1277,14 @@ QList<ValidationIssue> CardValidator::validate(const json &envelope)
         CardKindRegistry::validatePayload(fromStdString(kindIt->get_ref<const std::string &>()), *payload, issues);
     else if (kind != CardKind::Unknown)
         validatePayload(kind, *payload, issues);
+    return issues;
+}
+
+QList<ValidationIssue> CardValidator::validateWithValijson(const json &envelope)
+{
+    t_forceValijson = true;
+    QList<ValidationIssue> issues = validate(envelope);
+    t_forceValijson = false;
     return issues;
 }
 

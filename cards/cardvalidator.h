@@ -48,6 +48,9 @@ public:
     // the envelope is valid. Thread-safe; the schemas are loaded and parsed once, on first use.
     // Costs tens of microseconds for a typical card, no schema work per call.
     static QList<ValidationIssue> validate(const nlohmann::json &envelope);
+    // The same, with valijson checking every catalog schema as before issue 17 (validate() walks a tree
+    // compiled once from each schema instead): for the differential test (tests/auto/validatordiff) only.
+    static QList<ValidationIssue> validateWithValijson(const nlohmann::json &envelope);
 
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);
     // a null value for Unknown.

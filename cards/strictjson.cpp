@@ -704,4 +704,46 @@ StrictJsonResult parseStrictJson(std::string_view text, const StrictJsonOptions 
     return result;
 }
 
+bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, StrictJsonResult *span)
+{
+    if (!text.ok() || spanPointer.empty() || text.spanBegin == std::string::npos || text.spanEnd == std::string::npos)
+        return false;
+    const std::string inside = spanPointer + '/';
+    for (const std::string &pointer : text.duplicateKeys) {
+        // A repeat on the path: the span may be a dropped copy. A repeated "kind" in it: the span's own
+        // parse names the first string copy, which the value may not hold.
+        if (pointer == spanPointer || inside.starts_with(pointer + '/') || pointer == inside + "kind")
+            return false;
+    }
+    // Every level keeps its first copy, which comes first in the text: with no repeat on the path, the
+    // value's member at the path is the first object there, the one the span was taken from.
+    json *node = text.value.get();
+    for (const std::string &token : splitPointer(spanPointer)) {
+        if (!node->is_object())
+            return false;
+        const auto it = node->find(token);
+        if (it == node->end())
+            return false;
+        node = &*it;
+    }
+    if (!node->is_object())
+        return false;
+
+    StrictJsonResult out;
+    for (const std::string &pointer : text.duplicateKeys) {
+        if (pointer.starts_with(inside))
+            out.duplicateKeys.push_back(pointer.substr(spanPointer.size()));
+    }
+    for (const auto &[pointer, lexeme] : text.numberLexemes) {
+        if (pointer.starts_with(inside))
+            out.numberLexemes.emplace_back(pointer.substr(spanPointer.size()), lexeme);
+    }
+    if (const auto kind = node->find("kind"); kind != node->end() && kind->is_string())
+        out.rootKind = kind->get<std::string>();
+    out.value = std::make_shared<json>(std::move(*node));
+    *node = nullptr;
+    *span = std::move(out);
+    return true;
+}
+
 } // namespace Tessera

@@ -55,6 +55,14 @@ inline constexpr int kMaxJsonDepth = 100;
 
 StrictJsonResult parseStrictJson(std::string_view text, const StrictJsonOptions &options = {});
 
+// The object at `spanPointer` of a successful parse with that span, as parseStrictJson would report the
+// span's bytes read alone (value, repeated keys and number lexemes under it with pointers relative to it,
+// rootKind), without parsing them again (issue 17: a card is read once, inside its line). The object is
+// moved out of `text`'s value (that member becomes null). Returns false, touching nothing, when the
+// span was not read whole, or when a key on the span's path (or the object's "kind") repeats: then which
+// copy the span is cannot be told from the value, and the caller parses the span's bytes instead.
+bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, StrictJsonResult *span);
+
 // Escapes one reference token for a JSON Pointer ("~" -> "~0", "/" -> "~1").
 std::string escapePointerToken(std::string_view token);
 

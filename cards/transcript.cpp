@@ -142,7 +142,7 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
 
     StrictJsonOptions options;
     options.spanPointer = kCardPointer;
-    const StrictJsonResult result = parseStrictJson(std::string_view(line.constData(), size_t(line.size())), options);
+    StrictJsonResult result = parseStrictJson(std::string_view(line.constData(), size_t(line.size())), options);
 
     if (!result.ok()) {
         const QString pointer = fromStdString(result.errorPointer);
@@ -215,7 +215,12 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
 
     if (result.spanBegin != std::string::npos && result.spanEnd != std::string::npos) {
         const QByteArray raw = line.mid(qsizetype(result.spanBegin), qsizetype(result.spanEnd - result.spanBegin));
-        message.cards.append(Card::fromEnvelopeText(raw, CardSource::ToolResult));
+        // The card's envelope is taken out of the line's value, not parsed again from raw (issue 17).
+        StrictJsonResult card;
+        if (takeSpanResult(result, options.spanPointer, &card))
+            message.cards.append(Card::fromParsedEnvelope(raw, card));
+        else
+            message.cards.append(Card::fromEnvelopeText(raw, CardSource::ToolResult));
     } else if (auto structured = value.find("structured"); structured != value.end() && structured->is_object()) {
         if (auto card = structured->find("card"); card != structured->end()) {
             // Present but not an object: validation says so, with the value as its raw text.

@@ -4,6 +4,7 @@
 // number lexemes, the byte span of structured.card and the kinds. The texts: every fixture under
 // tests/data (whole, line by line, SSE data lines), the fuzz seeds (fuzz/corpus) and regressions, the
 // span of every card on its own, a set of edge cases, and deterministic mutations of all of them.
+// A card taken out of its line's value (takeSpanResult) must also equal its span's bytes parsed alone.
 
 #include <QDirIterator>
 #include <QSet>
@@ -99,6 +100,7 @@ struct Tally
     int texts = 0;
     int refused = 0;      // texts both refused (so failures are compared, not only successes)
     int spans = 0;        // structured.card spans found and compared on their own
+    int spansTaken = 0;   // of those, taken out of the line's value (takeSpanResult) and compared too
     int duplicates = 0;   // texts with a repeated key
     QStringList failures; // the first few differences, with the text that shows them
 };
@@ -128,8 +130,19 @@ void compareOne(const QByteArray &text, Tally *tally, bool withSpans)
     if (withSpans && reference.spanBegin != std::string::npos && reference.spanEnd != std::string::npos) {
         // The card's raw bytes, as the card parses them again on its own.
         ++tally->spans;
-        compareOne(text.mid(qsizetype(reference.spanBegin), qsizetype(reference.spanEnd - reference.spanBegin)),
-                   tally, false);
+        const QByteArray span = text.mid(qsizetype(reference.spanBegin), qsizetype(reference.spanEnd - reference.spanBegin));
+        compareOne(span, tally, false);
+        // The card taken out of its line's value must be what the card's bytes parse to alone.
+        StrictJsonResult line = actual;
+        if (line.ok())
+            line.value = std::make_shared<json>(*actual.value);
+        StrictJsonResult taken;
+        if (takeSpanResult(line, kCardPointer, &taken)) {
+            ++tally->spansTaken;
+            const QString spanDiff = difference(parseStrictJson(std::string_view(span.constData(), std::size_t(span.size()))), taken);
+            if (!spanDiff.isEmpty() && tally->failures.size() < 12)
+                tally->failures.append(QStringLiteral("[taken span] %1\n    text: %2").arg(spanDiff, preview(text)));
+        }
     }
 }
 
@@ -286,14 +299,15 @@ void tst_StrictJsonDiff::sameAsBefore()
         compareOne(text, &tally, false);
         compareOne(text, &tally, true);
     }
-    qInfo("%d texts compared (%d refused by both, %d with repeated keys, %d card spans)", tally.texts, tally.refused,
-          tally.duplicates, tally.spans);
+    qInfo("%d texts compared (%d refused by both, %d with repeated keys, %d card spans, %d taken from their line)",
+          tally.texts, tally.refused, tally.duplicates, tally.spans, tally.spansTaken);
     QVERIFY2(tally.failures.isEmpty(), qPrintable(tally.failures.join(QLatin1Char('\n'))));
     // Both sides of the contract were exercised.
     QVERIFY(tally.refused > 0);
     QVERIFY(tally.refused < tally.texts);
     if (!source.isEmpty())
         QVERIFY(tally.spans > 0);
+    QVERIFY(tally.spansTaken > 0);
     QVERIFY(tally.duplicates > 0);
 }
 

@@ -1,5 +1,7 @@
 // Conversation files (PRODUCT.md §2) and the block list the view draws from them.
 
+#include <QDirIterator>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -7,6 +9,7 @@
 
 #include <cards/conversationmodel.h>
 #include <cards/cardkinds.h>
+#include <cards/strictjson.h>
 #include <cards/transcript.h>
 
 #include "samples.h"
@@ -33,6 +36,7 @@ private Q_SLOTS:
     void renderUiCallBecomesCanvas();
     void modelBlocks();
     void modelAppendEmitsRowsInserted();
+    void cardReadOnceEqualsCardReadAlone();
 };
 
 void tst_Transcript::cardFromResultNotFromCall()
@@ -226,6 +230,43 @@ void tst_Transcript::modelAppendEmitsRowsInserted()
     QCOMPARE(inserted.first().at(2).toInt(), 1);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.blockType(1), BlockType::Card);
+}
+
+// Issue 17: a tool result's card is validated from its envelope taken out of the line's value (one parse),
+// which must give the card its bytes give alone: kind, title, issues (pointers, messages, order), envelope.
+void tst_Transcript::cardReadOnceEqualsCardReadAlone()
+{
+    int compared = 0;
+    int invalid = 0;
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const Transcript t = Transcript::fromJsonLines(file.readAll());
+            for (const Message &m : t.messages) {
+                // A line that broke inside its card keeps a fallback card of the line's error: not this case.
+                if (!parseStrictJson(std::string_view(m.rawLine.constData(), std::size_t(m.rawLine.size()))).ok())
+                    continue;
+                for (const Card &card : m.cards) {
+                    if (card.source() != CardSource::ToolResult || card.rawText().isEmpty())
+                        continue;
+                    const Card alone = Card::fromEnvelopeText(card.rawText(), CardSource::ToolResult);
+                    const QByteArray where = (file.fileName() + QStringLiteral(" line ") + QString::number(m.lineNumber)).toUtf8();
+                    QVERIFY2(card.kindName() == alone.kindName(), where.constData());
+                    QVERIFY2(card.kind() == alone.kind(), where.constData());
+                    QVERIFY2(card.title() == alone.title(), where.constData());
+                    QVERIFY2(card.issues() == alone.issues(), where.constData());
+                    QVERIFY2(card.envelope() == alone.envelope(), where.constData());
+                    ++compared;
+                    invalid += card.isValid() ? 0 : 1;
+                }
+            }
+        }
+    }
+    qInfo("%d cards compared, %d of them invalid", compared, invalid);
+    QVERIFY(compared > 20);
+    QVERIFY(invalid > 0);
 }
 
 QTEST_APPLESS_MAIN(tst_Transcript)
