@@ -144,6 +144,11 @@ if (mode === 'http') {
                 res.end();
                 return;
             }
+            if (req.method === 'GET') { // no stream of its own: everything comes in the POST replies
+                res.writeHead(405, { Allow: 'POST, DELETE' });
+                res.end();
+                return;
+            }
             const message = JSON.parse(body);
             const headers = { session: req.headers['mcp-session-id'] || null,
                               version: req.headers['mcp-protocol-version'] || null,
