@@ -197,7 +197,14 @@ void tst_McpConformance::scenario()
     QVERIFY(QDir().mkpath(dir));
     QElapsedTimer clock;
     clock.start();
-    const Run run = runScenario(scenario, dir);
+    Run run = runScenario(scenario, dir);
+    // The one check a loaded machine can spoil: a reconnection 200-500 ms past retry: is a WARNING ("slightly
+    // late ... may indicate network delays", the tool says). Such a run is played once more; a FAILURE
+    // (too early, or over twice the retry) never is.
+    if (problems(run.checks).size() == 1 && findCheck(run.checks, QStringLiteral("client-sse-retry-timing"), "WARNING")) {
+        qWarning("sse-retry: %s; once more", qPrintable(problems(run.checks).first()));
+        run = runScenario(scenario, dir);
+    }
     qInfo("%s: %lld ms", qPrintable(scenario), static_cast<long long>(clock.elapsed()));
     const QByteArray context = QStringLiteral("\n--- tool:\n%1\n--- client stderr:\n%2").arg(run.log, run.clientErr).toUtf8();
     QVERIFY2(run.checks.is_array() && !run.checks.empty(), context.constData());
