@@ -13,6 +13,7 @@ namespace {
 
 const QByteArray kSessionHeader = QByteArrayLiteral("Mcp-Session-Id");
 const QByteArray kVersionHeader = QByteArrayLiteral("MCP-Protocol-Version");
+constexpr qsizetype kMaxEventIdBytes = 1024; // a longer "id:" is cut: it goes back in a header
 
 QString snippet(const QByteArray &body)
 {
@@ -51,24 +52,30 @@ void HttpTransport::open()
     });
 }
 
-void HttpTransport::send(const QByteArray &message, const QString &requestKey)
+QNetworkRequest HttpTransport::baseRequest() const
 {
-    if (m_closed)
-        return;
     QNetworkRequest request(m_url);
     for (auto it = m_headers.cbegin(); it != m_headers.cend(); ++it)
         request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Accept", "application/json, text/event-stream");
     if (!m_sessionId.isEmpty())
         request.setRawHeader(kSessionHeader, m_sessionId.toUtf8());
     if (!m_protocolVersion.isEmpty())
         request.setRawHeader(kVersionHeader, m_protocolVersion.toUtf8());
+    return request;
+}
+
+void HttpTransport::send(const QByteArray &message, const QString &requestKey)
+{
+    if (m_closed)
+        return;
+    QNetworkRequest request = baseRequest();
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Accept", "application/json, text/event-stream");
     // No transfer timeout here: McpClient times each request out (and a progress stream may run long).
     QNetworkReply *reply = m_network.post(request, message);
     Stream stream;
     stream.requestKey = requestKey;
-    stream.number = ++m_posts;
+    stream.number = ++m_requestCount;
     m_streams.insert(reply, stream);
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
     connect(reply, &QNetworkReply::finished, this, [this, reply] { onFinished(reply); });
@@ -85,17 +92,137 @@ void HttpTransport::close()
         it.key()->deleteLater();
     }
     m_streams.clear();
+    for (const Resume &waiting : std::as_const(m_resumes))
+        delete waiting.timer;
+    m_resumes.clear();
     if (m_sessionId.isEmpty())
         return;
     // The session's end, as the transport asks; nobody waits for the answer.
-    QNetworkRequest request(m_url);
-    for (auto it = m_headers.cbegin(); it != m_headers.cend(); ++it)
-        request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
-    request.setRawHeader(kSessionHeader, m_sessionId.toUtf8());
-    if (!m_protocolVersion.isEmpty())
-        request.setRawHeader(kVersionHeader, m_protocolVersion.toUtf8());
-    QNetworkReply *reply = m_network.deleteResource(request);
+    QNetworkReply *reply = m_network.deleteResource(baseRequest());
     connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+}
+
+void HttpTransport::requestDone(const QString &requestKey)
+{
+    if (requestKey.isEmpty())
+        return;
+    if (const auto waiting = m_resumes.constFind(requestKey); waiting != m_resumes.cend()) {
+        delete waiting->timer;
+        m_resumes.erase(waiting);
+    }
+    QList<QNetworkReply *> resumptions;
+    for (auto it = m_streams.begin(); it != m_streams.end(); ++it) {
+        if (it->requestKey != requestKey)
+            continue;
+        it->answered = true;
+        if (it->resumption)
+            resumptions.append(it.key());
+    }
+    // A resumed GET would stay open (the server may keep it for later messages): its request is over.
+    for (QNetworkReply *reply : std::as_const(resumptions)) {
+        m_streams.remove(reply);
+        reply->disconnect(this);
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void HttpTransport::setProtocolVersion(const QString &version)
+{
+    const bool first = m_protocolVersion.isEmpty();
+    McpTransport::setProtocolVersion(version);
+    // After the turn that sends notifications/initialized: the server's stream is opened once the
+    // session is (the server sends nothing on it before).
+    if (first && !version.isEmpty())
+        QTimer::singleShot(0, this, [this] { openStandalone(QByteArray(), -1, 0); });
+}
+
+void HttpTransport::openStandalone(const QByteArray &lastEventId, int retryMs, int quietResumes)
+{
+    if (m_closed)
+        return;
+    QNetworkRequest request = baseRequest();
+    request.setRawHeader("Accept", "text/event-stream");
+    if (!lastEventId.isEmpty())
+        request.setRawHeader("Last-Event-ID", lastEventId);
+    QNetworkReply *reply = m_network.get(request);
+    Stream stream;
+    stream.number = ++m_requestCount;
+    stream.standalone = true;
+    stream.idBuffer = lastEventId;
+    stream.lastEventId = lastEventId;
+    stream.resumedFrom = lastEventId;
+    stream.retryMs = retryMs;
+    stream.quietResumes = quietResumes;
+    m_streams.insert(reply, stream);
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
+    connect(reply, &QNetworkReply::finished, this, [this, reply] { onFinished(reply); });
+}
+
+// The server's own stream ended: opened again when it ended cleanly, else only said in a debug line.
+void HttpTransport::endStandalone(QNetworkReply *reply, const Stream &stream)
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (m_closed)
+        return;
+    if (status != 200 || !stream.sse || reply->error() != QNetworkReply::NoError) {
+        qCDebug(lcMcp, "%s: no stream of the server's own (HTTP %d%s)", qPrintable(description()), status,
+                reply->error() != QNetworkReply::NoError ? qPrintable(QStringLiteral(", ") + reply->errorString()) : "");
+        return;
+    }
+    const int quiet = stream.lastEventId == stream.resumedFrom && stream.events == 0 ? stream.quietResumes + 1 : 0;
+    if (quiet >= kMaxQuietResumes) {
+        qCDebug(lcMcp, "%s: the server's own stream ended %d times in a row with nothing on it; not opened again",
+                qPrintable(description()), quiet);
+        return;
+    }
+    scheduleResume(QString(), stream.lastEventId, stream.retryMs, quiet);
+}
+
+// Sends the GET that resumes the request's stream from the Last-Event-ID its Resume holds.
+void HttpTransport::resume(const QString &requestKey)
+{
+    const Resume waiting = m_resumes.take(requestKey);
+    if (waiting.timer)
+        waiting.timer->deleteLater();
+    if (m_closed)
+        return;
+    if (requestKey.isEmpty())
+        return openStandalone(waiting.lastEventId, waiting.retryMs, waiting.quietResumes);
+    QNetworkRequest request = baseRequest();
+    request.setRawHeader("Accept", "text/event-stream");
+    request.setRawHeader("Last-Event-ID", waiting.lastEventId);
+    qCDebug(lcMcp, "%s: resuming the stream of request %s from event %s", qPrintable(description()),
+            qPrintable(requestKey), waiting.lastEventId.constData());
+    QNetworkReply *reply = m_network.get(request);
+    Stream stream;
+    stream.requestKey = requestKey;
+    stream.number = ++m_requestCount;
+    stream.resumption = true;
+    stream.idBuffer = waiting.lastEventId;
+    stream.lastEventId = waiting.lastEventId;
+    stream.resumedFrom = waiting.lastEventId;
+    stream.retryMs = waiting.retryMs;
+    stream.quietResumes = waiting.quietResumes;
+    m_streams.insert(reply, stream);
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
+    connect(reply, &QNetworkReply::finished, this, [this, reply] { onFinished(reply); });
+}
+
+// Arranges the GET that resumes `requestKey`'s stream after `retryMs` (kDefaultRetryMs when -1).
+void HttpTransport::scheduleResume(const QString &requestKey, const QByteArray &lastEventId, int retryMs, int quietResumes)
+{
+    Resume waiting;
+    waiting.lastEventId = lastEventId;
+    waiting.quietResumes = quietResumes;
+    waiting.retryMs = retryMs;
+    waiting.timer = new QTimer(this);
+    waiting.timer->setSingleShot(true);
+    connect(waiting.timer, &QTimer::timeout, this, [this, requestKey] { resume(requestKey); });
+    waiting.timer->start(retryMs >= 0 ? retryMs : kDefaultRetryMs);
+    if (const auto old = m_resumes.constFind(requestKey); old != m_resumes.cend())
+        delete old->timer; // one resumption per request: the newest stream's
+    m_resumes.insert(requestKey, waiting);
 }
 
 QString HttpTransport::capText() const
@@ -113,8 +240,15 @@ void HttpTransport::refuse(QNetworkReply *reply, const QString &what)
     it->body.clear();
     it->eventData.clear();
     const QString key = it->requestKey;
+    const QString why = QStringLiteral("the server sent %1 over %2; it was refused").arg(what, capText());
+    if (it->standalone) {
+        // Nobody's request: the loss is said, and the stream is not opened again (see endStandalone).
+        qCWarning(lcMcp, "%s: on the server's own stream, %s", qPrintable(description()), qPrintable(why));
+        reply->abort();
+        return;
+    }
     QPointer<HttpTransport> self(this);
-    Q_EMIT requestFailed(key, QStringLiteral("the server sent %1 over %2; it was refused").arg(what, capText()));
+    Q_EMIT requestFailed(key, why);
     if (self && m_streams.contains(reply))
         reply->abort(); // finished() follows; the stream is marked refused
 }
@@ -146,8 +280,9 @@ void HttpTransport::onReadyRead(QNetworkReply *reply)
 }
 
 // SSE (the WHATWG event stream format): lines end in \n, \r\n or \r; "data:" lines gather until a blank
-// line ends the event; "event:", "id:", "retry:" and ":" comments carry nothing Tessera uses. The stream is
-// looked up again after every message: a slot may send (a new POST grows m_streams) or close.
+// line ends the event; "id:" and "retry:" are kept for a resumption; "event:" and ":" comments carry
+// nothing Tessera uses. The stream is looked up again after every message: a slot may send (a new POST
+// grows m_streams), close, or end the request (requestDone removes a resumed stream).
 void HttpTransport::readSse(QNetworkReply *reply)
 {
     QPointer<HttpTransport> self(this);
@@ -174,25 +309,41 @@ void HttpTransport::readSse(QNetworkReply *reply)
         start = end + 1;
         if (stream.body.at(end) == '\r' && start < stream.body.size() && stream.body.at(start) == '\n')
             ++start;
-        if (line.startsWith("data:")) {
-            QByteArray value = line.mid(5);
+        if (!line.isEmpty()) {
+            const qsizetype colon = line.indexOf(':');
+            const QByteArray field = colon < 0 ? line : line.left(colon);
+            QByteArray value = colon < 0 ? QByteArray() : line.mid(colon + 1);
             if (value.startsWith(' '))
                 value.remove(0, 1);
-            if (stream.eventData.size() + value.size() > maxMessageBytes()) {
-                refuse(reply, QStringLiteral("an event"));
-                return;
+            if (field == "data") {
+                if (stream.eventData.size() + value.size() > maxMessageBytes()) {
+                    refuse(reply, QStringLiteral("an event"));
+                    return;
+                }
+                stream.eventData.append(value).append('\n');
+            } else if (field == "id" && !value.contains('\0')) {
+                stream.idBuffer = value.left(kMaxEventIdBytes);
+            } else if (field == "retry" && !value.isEmpty()) {
+                bool digits = true;
+                for (const char c : std::as_const(value))
+                    digits = digits && c >= '0' && c <= '9';
+                if (digits) // anything else is ignored, as SSE says
+                    stream.retryMs = value.size() > 9 ? kMaxRetryMs : qMin(value.toInt(), int(kMaxRetryMs));
             }
-            stream.eventData.append(value).append('\n');
-            continue;
+            continue; // "event:" and ":" comments carry nothing Tessera uses
         }
-        if (!line.isEmpty() || stream.eventData.isEmpty())
+        // A blank line dispatches the event; its id counts even when it carries no data (a priming event).
+        stream.lastEventId = stream.idBuffer;
+        if (stream.eventData.isEmpty())
             continue;
         QByteArray data;
         data.swap(stream.eventData);
         data.chop(1); // the last data line's '\n'
         if (data.trimmed().isEmpty())
             continue; // an event with empty data (a resumption point the server primes) carries no message
-        const QString where = QStringLiteral("event %1 of POST %2").arg(++stream.events).arg(stream.number);
+        const QString where = QStringLiteral("event %1 of %2 %3").arg(++stream.events)
+                                      .arg(stream.resumption || stream.standalone ? QStringLiteral("GET") : QStringLiteral("POST"))
+                                      .arg(stream.number);
         Q_EMIT messageReceived(data, where);
         if (!self)
             return;
@@ -208,10 +359,19 @@ void HttpTransport::onFinished(QNetworkReply *reply)
     if (!it->typeKnown)
         onReadyRead(reply); // a reply with no body still has headers (the session id)
     const Stream stream = m_streams.take(reply);
+    if (stream.standalone)
+        return endStandalone(reply, stream);
     if (stream.refused)
         return;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QString key = stream.requestKey;
+    if (stream.answered)
+        return; // its request is over; how the stream ends says nothing to anyone
+    // A resumption that fails says so, so the message is not read as the request's own failure.
+    const QString resuming = stream.resumption
+            ? QStringLiteral("the event stream ended before the answer and resuming it from event %1 failed: ")
+                      .arg(QString::fromUtf8(stream.resumedFrom))
+            : QString();
     if (status >= 300 || (reply->error() != QNetworkReply::NoError && status == 0)) {
         QString error;
         if (status == 404 && !m_sessionId.isEmpty())
@@ -220,27 +380,47 @@ void HttpTransport::onFinished(QNetworkReply *reply)
             error = QStringLiteral("HTTP %1 from %2%3").arg(status).arg(m_url.toString(QUrl::RemoveUserInfo), snippet(stream.body));
         else
             error = QStringLiteral("cannot reach %1: %2").arg(m_url.toString(QUrl::RemoveUserInfo), reply->errorString());
-        Q_EMIT requestFailed(key, error);
+        Q_EMIT requestFailed(key, resuming + error);
         return;
     }
     if (reply->error() != QNetworkReply::NoError) {
-        // The connection broke after the headers (the server died mid-stream).
+        // The connection broke after the headers (the server died mid-stream): not resumed, a server that
+        // is gone cannot answer a GET either, and its error is the clearer message.
         Q_EMIT requestFailed(key, QStringLiteral("the connection to %1 broke: %2")
                                           .arg(m_url.toString(QUrl::RemoveUserInfo), reply->errorString()));
         return;
     }
     if (stream.sse) {
-        if (!key.isEmpty())
-            Q_EMIT requestFailed(key, QStringLiteral("the server closed the event stream without answering"));
-        return; // ignored by the client when the answer came
+        if (key.isEmpty())
+            return;
+        if (!stream.lastEventId.isEmpty()) {
+            // Ended cleanly before the answer, with a point to resume from (SEP-1699: the server may close
+            // a stream at any time and expects the client to come back).
+            const int quiet = stream.resumption && stream.lastEventId == stream.resumedFrom ? stream.quietResumes + 1 : 0;
+            if (quiet < kMaxQuietResumes) {
+                scheduleResume(key, stream.lastEventId, stream.retryMs, quiet);
+                return;
+            }
+            Q_EMIT requestFailed(key, QStringLiteral("the server ended the event stream %1 times in a row without a new event or the answer")
+                                              .arg(kMaxQuietResumes + 1));
+            return;
+        }
+        Q_EMIT requestFailed(key, QStringLiteral("the server closed the event stream without answering"));
+        return;
+    }
+    if (key.isEmpty()) {
+        if (!stream.body.trimmed().isEmpty())
+            qCDebug(lcMcp, "%s: dropped a body in reply to POST %d, which carried no request: %s", qPrintable(description()),
+                    stream.number, qPrintable(snippet(stream.body)));
+        return;
     }
     if (!stream.body.trimmed().isEmpty()) {
         Q_EMIT messageReceived(stream.body, QStringLiteral("the reply to POST %1").arg(stream.number));
         return;
     }
-    if (!key.isEmpty() && status != 202)
+    if (status != 202)
         Q_EMIT requestFailed(key, QStringLiteral("HTTP %1 from %2 with no answer").arg(status).arg(m_url.toString(QUrl::RemoveUserInfo)));
-    else if (!key.isEmpty())
+    else
         Q_EMIT requestFailed(key, QStringLiteral("the server accepted the request but sent no answer (HTTP 202)"));
 }
 

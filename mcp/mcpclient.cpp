@@ -419,6 +419,7 @@ void McpClient::finish(qint64 id, McpReply::Error error, const QString &errorStr
     Pending pending = m_pending.take(id);
     if (pending.timer)
         pending.timer->deleteLater();
+    m_transport->requestDone(QString::number(id)); // e.g. an HTTP stream being resumed for it stops
     McpReply *reply = pending.reply;
     if (!reply)
         return; // deleted by its owner before it finished

@@ -28,6 +28,10 @@ public:
     virtual void send(const QByteArray &message, const QString &requestKey) = 0;
     // Ends the connection; no signal follows. Safe to call more than once.
     virtual void close() = 0;
+    // The request `requestKey` is over (answered, failed, cancelled or timed out): nothing more is awaited
+    // for it, so a transport drops what it still holds for it (HTTP: a stream being resumed). No signal
+    // follows; may be called from a messageReceived() slot.
+    virtual void requestDone(const QString &requestKey) { Q_UNUSED(requestKey) }
     // The negotiated protocol version, known after initialize (HTTP sends it with every later request).
     virtual void setProtocolVersion(const QString &version) { m_protocolVersion = version; }
     // "stdio: npx -y server" or "http: URL", for messages.

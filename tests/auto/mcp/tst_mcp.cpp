@@ -162,6 +162,7 @@ private Q_SLOTS:
     void streamableHttpEverything();
     void streamableHttpKilledMidCall();
     void streamableHttpHeadersAndJsonBodies();
+    void streamableHttpResumesStreams();
 
     void filesystemListDirectory();
 
@@ -688,6 +689,44 @@ void tst_Mcp::streamableHttpHeadersAndJsonBodies()
     McpReply *ping = client.ping();
     QVERIFY(waitFinished(ping));
     QCOMPARE(ping->error(), McpReply::Error::None);
+}
+
+// Streams that end before their answer (SEP-1699): resumed with a GET carrying Last-Event-ID after the
+// stream's retry:, the resumed stream closed once the answer is in; resumptions that bring nothing, and a
+// server that refuses the GET, fail the call with a message saying so.
+void tst_Mcp::streamableHttpResumesStreams()
+{
+    const int port = freePort();
+    ServerProcess server;
+    QVERIFY2(server.start({source(QStringLiteral("tests/tools/mcp/fakemcp.js")), QStringLiteral("http"), QString::number(port)}, port,
+                          QStringLiteral("fake MCP listening")),
+             server.stderrText().constData());
+    McpClient client(httpServer(port));
+    QVERIFY2(startAndWait(&client), qPrintable(client.errorString()));
+    QCOMPARE(callTool(&client, QStringLiteral("drop"), json::object()).text(), QStringLiteral("resumed after drop-1"));
+
+    McpReply *quiet = client.callTool(QStringLiteral("quiet"));
+    QVERIFY(waitFinished(quiet));
+    QCOMPARE(quiet->error(), McpReply::Error::Transport);
+    QCOMPARE(quiet->errorString(), QStringLiteral("the server ended the event stream 4 times in a row without a new event or the answer"));
+    McpReply *gone = client.callTool(QStringLiteral("gone"));
+    QVERIFY(waitFinished(gone));
+    QCOMPARE(gone->error(), McpReply::Error::Transport);
+    QCOMPARE(gone->errorString(), QStringLiteral("the event stream ended before the answer and resuming it from event gone-1 failed: "
+                                                 "HTTP 405 from http://127.0.0.1:%1/mcp").arg(port));
+
+    // What the server saw: the GET for a stream of its own (405), then one GET per resumption.
+    const json gets = parse(callTool(&client, QStringLiteral("resumes"), json::object()).text());
+    QVERIFY2(gets.is_array() && gets.size() == 6, qPrintable(j(gets)));
+    QCOMPARE(j(gets[0]["lastEventId"]), QStringLiteral("null"));
+    QStringList resumedFrom;
+    for (std::size_t i = 1; i < gets.size(); ++i)
+        resumedFrom.append(QString::fromStdString(gets[i]["lastEventId"].get<std::string>()));
+    QCOMPARE(resumedFrom, (QStringList{QStringLiteral("drop-1"), QStringLiteral("quiet-1"), QStringLiteral("quiet-1"),
+                                       QStringLiteral("quiet-1"), QStringLiteral("gone-1")}));
+    QVERIFY2(gets[1]["delayMs"].get<int>() >= 90, qPrintable(j(gets[1]))); // retry: 100 ms, less a timer's slack
+    QVERIFY2(gets[2]["delayMs"].get<int>() >= 40, qPrintable(j(gets[2]))); // retry: 50 ms
+    QVERIFY2(gets[1]["closed"].get<bool>(), "the resumed stream stays open after the answer");
 }
 
 void tst_Mcp::filesystemListDirectory()

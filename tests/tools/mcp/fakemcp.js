@@ -5,7 +5,8 @@
 //   malformed   answers initialize with a line that is not JSON-RPC
 //   silent      reads everything, answers nothing (initialize times out)
 //   oldversion  answers initialize with protocol version 2024-11-05
-//   http PORT   the normal server over Streamable HTTP on 127.0.0.1:PORT, JSON bodies (no SSE)
+//   http PORT   the normal server over Streamable HTTP on 127.0.0.1:PORT, JSON bodies (no SSE) but for
+//               the tools drop, quiet and gone; a GET without Last-Event-ID (a stream of its own) gets 405
 // Tools (normal, http): tools/list in two pages (first, then second); tools/call of
 //   wait       never answers (to be cancelled or to time out)
 //   cancelled  the notifications/cancelled seen so far, as JSON text
@@ -17,6 +18,12 @@
 //   headers    (http) the MCP headers of this POST, as JSON text
 //   change     sends notifications/tools/list_changed, then answers
 //   fail       an isError result
+//   drop       (http) an SSE stream that ends after its priming event (id drop-1, retry 100 ms); the GET
+//              with Last-Event-ID drop-1 carries the answer "resumed after drop-1" and stays open
+//   quiet      (http) the same with id quiet-1, retry 50 ms; every GET resuming it ends with nothing on it
+//   gone       (http) the same with id gone-1; a GET resuming it gets 405
+//   resumes    (http) the GETs seen so far: [{lastEventId, delayMs (since the stream it resumes ended),
+//              closed (by the client)}], as JSON text
 'use strict';
 
 const mode = process.argv[2] || 'normal';
@@ -133,6 +140,43 @@ function dispatch(message, send, headers) {
     return handle(message, send, headers);
 }
 
+// The http streams that end before their answer (drop, quiet, gone) and the GETs that resume them.
+const gets = [];
+const endedAt = {}; // event id -> when its stream ended
+const pendingDrops = new Map(); // event id -> the tools/call id it answers
+const sseHeaders = { 'Content-Type': 'text/event-stream', 'Mcp-Session-Id': 'fake-session-7' };
+
+function endEarly(message, res) {
+    const name = message.params.name;
+    const id = name + '-1';
+    pendingDrops.set(id, message.id);
+    res.writeHead(200, sseHeaders);
+    res.write('id: ' + id + '\nretry: ' + (name === 'drop' ? 100 : 50) + '\ndata: \n\n');
+    setTimeout(() => { endedAt[id] = Date.now(); res.end(); }, 20);
+}
+
+function resumeStream(req, res) {
+    const last = req.headers['last-event-id'];
+    const seen = { lastEventId: last || null, delayMs: last && endedAt[last] ? Date.now() - endedAt[last] : null, closed: false };
+    gets.push(seen);
+    if (last === 'drop-1' && pendingDrops.has(last)) {
+        res.on('close', () => { seen.closed = true; });
+        res.writeHead(200, sseHeaders);
+        res.write('id: drop-2\ndata: ' + JSON.stringify({ jsonrpc: '2.0', id: pendingDrops.get(last), result: text('resumed after drop-1') }) + '\n\n');
+        pendingDrops.delete(last);
+        return; // left open: the client closes it once it has the answer
+    }
+    if (last === 'quiet-1') {
+        res.writeHead(200, sseHeaders);
+        res.end(': nothing yet\n\n');
+        endedAt[last] = Date.now();
+        return;
+    }
+    // No stream of its own, and nothing to resume: everything comes in the POST replies.
+    res.writeHead(405, { Allow: 'POST, DELETE' });
+    res.end();
+}
+
 if (mode === 'http') {
     const http = require('http');
     const server = http.createServer((req, res) => {
@@ -144,7 +188,16 @@ if (mode === 'http') {
                 res.end();
                 return;
             }
+            if (req.method === 'GET')
+                return resumeStream(req, res);
             const message = JSON.parse(body);
+            if (message.method === 'tools/call' && ['drop', 'quiet', 'gone'].includes(message.params.name))
+                return endEarly(message, res);
+            if (message.method === 'tools/call' && message.params.name === 'resumes') {
+                res.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'fake-session-7' });
+                res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: text(gets) }));
+                return;
+            }
             const headers = { session: req.headers['mcp-session-id'] || null,
                               version: req.headers['mcp-protocol-version'] || null,
                               accept: req.headers['accept'] || null };
