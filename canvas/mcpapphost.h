@@ -10,11 +10,11 @@
 #include <QPointer>
 #include <QUrl>
 
+#include <mcp/mcptoolhost.h>
+
 class QWidget;
 
 namespace Tessera {
-
-class McpToolHost;
 
 class McpAppHost : public QObject
 {

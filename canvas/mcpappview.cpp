@@ -47,8 +47,8 @@ namespace {
 constexpr char kShim[] = R"JS(
 (function () {
   "use strict";
+  // window.qt stays: Qt WebEngine looks the transport up there to deliver each message.
   var transport = window.qt && window.qt.webChannelTransport;
-  try { delete window.qt; } catch (e) {}
   if (!transport || typeof QWebChannel !== "function") return;
   var port = new MessageChannel().port1;
   var host = null, queue = [];
@@ -93,7 +93,7 @@ void waitUntil(const std::function<bool()> &done, int timeoutMs)
 
 QString mcpAppShimScript()
 {
-    static const QString script = [] {
+    static const QString script = []() -> QString {
         QFile file(QStringLiteral(":/qtwebchannel/qwebchannel.js"));
         if (!file.open(QIODevice::ReadOnly))
             return QString();

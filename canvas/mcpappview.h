@@ -8,8 +8,9 @@
 //    injected before any page script (main world) makes window.parent a MessagePort-like object whose
 //    postMessage(message, "*") hands the message (JSON text) to Tessera through a QWebChannel object,
 //    and delivers Tessera's messages as `message` events whose source is that object: the ext-apps
-//    SDK's PostMessageTransport(window.parent, window.parent) works unchanged. The channel's transport
-//    is taken out of window.qt before page scripts run.
+//    SDK's PostMessageTransport(window.parent, window.parent) works unchanged. window.qt (the channel's
+//    transport) stays visible to the page: Qt WebEngine delivers through it. A page that uses it
+//    directly can say no more than it can by postMessage: one published object, post() and deliver().
 //  - Everything the page sends is untrusted input to McpAppBridge (validated; errors answered).
 // The view's height follows ui/notifications/size-changed within kMinHeight..kMaxHeight.
 // Headless (tessera render, tests): renderNow() loads at a width, waits for the handshake and the tool

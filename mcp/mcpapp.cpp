@@ -128,7 +128,7 @@ bool parseMcpAppResource(const json &result, const QString &uri, QString *html, 
         chosen = &contents->front();
     if (!chosen || !chosen->is_object())
         return fail(QStringLiteral("/contents: no content has the uri %1").arg(uri));
-    const QString mime = member(*chosen, "mimeType") ? qs(*member(*chosen, "mimeType")) : QString();
+    QString mime = member(*chosen, "mimeType") ? qs(*member(*chosen, "mimeType")) : QString();
     if (mime.remove(QLatin1Char(' ')).compare(QLatin1String(McpApp::kMimeType), Qt::CaseInsensitive) != 0)
         return fail(QStringLiteral("/contents/mimeType: \"%1\" is not %2").arg(mime, QLatin1String(McpApp::kMimeType)));
     QByteArray bytes;

@@ -5,6 +5,7 @@
 // line runs the ext-apps App class in the canvas sandbox. What the page shows is read from its DOM.
 // Every wait is bounded.
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPlainTextEdit>
@@ -18,6 +19,7 @@
 
 #include <backend/openaibackend.h>
 #include <canvas/canvascard.h>
+#include <canvas/canvasdocument.h>
 #include <canvas/canvaspage.h>
 #include <canvas/canvassandbox.h>
 #include <canvas/mcpappcard.h>
@@ -88,7 +90,8 @@ QString domText(McpAppView *view, const QString &id)
             out = value.toString();
             done = true;
         });
-    QTRY_VERIFY_WITH_TIMEOUT(done, 5000);
+    for (int i = 0; i < 250 && !done; ++i)
+        QTest::qWait(20);
     return out;
 }
 
@@ -135,16 +138,16 @@ void tst_McpApps::resourceUri_data()
     QTest::addColumn<QByteArray>("tool");
     QTest::addColumn<QString>("uri");
     QTest::addColumn<bool>("forModel");
-    QTest::newRow("ui meta") << QByteArray(R"({"name":"a","_meta":{"ui":{"resourceUri":"ui://x/v.html"}}})")
+    QTest::newRow("ui meta") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"ui://x/v.html\"}}}")
                              << QStringLiteral("ui://x/v.html") << true;
-    QTest::newRow("older key") << QByteArray(R"({"name":"a","_meta":{"ui/resourceUri":"ui://x/old.html"}})")
+    QTest::newRow("older key") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui/resourceUri\":\"ui://x/old.html\"}}")
                                << QStringLiteral("ui://x/old.html") << true;
-    QTest::newRow("not ui scheme") << QByteArray(R"({"name":"a","_meta":{"ui":{"resourceUri":"https://x/v.html"}}})")
+    QTest::newRow("not ui scheme") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"https://x/v.html\"}}}")
                                    << QString() << true;
-    QTest::newRow("not a string") << QByteArray(R"({"name":"a","_meta":{"ui":{"resourceUri":7}}})") << QString() << true;
-    QTest::newRow("app only") << QByteArray(R"({"name":"a","_meta":{"ui":{"resourceUri":"ui://x/v","visibility":["app"]}}})")
+    QTest::newRow("not a string") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":7}}}") << QString() << true;
+    QTest::newRow("app only") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"ui://x/v\",\"visibility\":[\"app\"]}}}")
                               << QStringLiteral("ui://x/v") << false;
-    QTest::newRow("none") << QByteArray(R"({"name":"a"})") << QString() << true;
+    QTest::newRow("none") << QByteArray("{\"name\":\"a\"}") << QString() << true;
 }
 
 void tst_McpApps::resourceUri()
@@ -162,18 +165,17 @@ void tst_McpApps::resourceRead()
     QString html;
     QStringList refused;
     QString error;
-    const json good = json::parse(R"({"contents":[{"uri":"ui://x/v","mimeType":"text/html;profile=mcp-app","text":"<p>hi</p>",
-        "_meta":{"ui":{"csp":{"connectDomains":["https://api.example.com"],"frameDomains":["https://f.example"]}}}}]})");
+    const json good = json::parse("{\"contents\":[{\"uri\":\"ui://x/v\",\"mimeType\":\"text/html;profile=mcp-app\",\"text\":\"<p>hi</p>\",\"_meta\":{\"ui\":{\"csp\":{\"connectDomains\":[\"https://api.example.com\"],\"frameDomains\":[\"https://f.example\"]}}}}]}");
     QVERIFY(parseMcpAppResource(good, QStringLiteral("ui://x/v"), &html, &refused, &error));
     QCOMPARE(html, QStringLiteral("<p>hi</p>"));
     QCOMPARE(refused, QStringList({QStringLiteral("https://api.example.com"), QStringLiteral("https://f.example")}));
-    const json blob = json::parse(R"({"contents":[{"uri":"ui://x/v","mimeType":"text/html;profile=mcp-app","blob":"PGI+YjwvYj4="}]})");
+    const json blob = json::parse("{\"contents\":[{\"uri\":\"ui://x/v\",\"mimeType\":\"text/html;profile=mcp-app\",\"blob\":\"PGI+YjwvYj4=\"}]}");
     QVERIFY(parseMcpAppResource(blob, QStringLiteral("ui://x/v"), &html, &refused, &error));
     QCOMPARE(html, QStringLiteral("<b>b</b>"));
-    const json plain = json::parse(R"({"contents":[{"uri":"ui://x/v","mimeType":"text/html","text":"<p>hi</p>"}]})");
+    const json plain = json::parse("{\"contents\":[{\"uri\":\"ui://x/v\",\"mimeType\":\"text/html\",\"text\":\"<p>hi</p>\"}]}");
     QVERIFY(!parseMcpAppResource(plain, QStringLiteral("ui://x/v"), &html, &refused, &error));
     QCOMPARE(error, QStringLiteral("/contents/mimeType: \"text/html\" is not text/html;profile=mcp-app"));
-    QVERIFY(!parseMcpAppResource(json::parse(R"({"contents":[]})"), QStringLiteral("ui://x/v"), &html, &refused, &error));
+    QVERIFY(!parseMcpAppResource(json::parse("{\"contents\":[]}"), QStringLiteral("ui://x/v"), &html, &refused, &error));
     QVERIFY(error.startsWith(QStringLiteral("/contents: the server sent no content")));
     const json huge = {{"contents", {{{"uri", "ui://x/v"}, {"mimeType", McpApp::kMimeType},
                                       {"text", std::string(size_t(McpApp::kMaxHtmlBytes) + 1, 'a')}}}}};
@@ -194,8 +196,7 @@ void tst_McpApps::handshakeHoldsNotifications()
     bridge.setToolResult(json{{"content", json::array({{{"type", "text"}, {"text", "21"}}})}});
     QVERIFY(wire.sent.isEmpty()); // nothing before the app speaks
 
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{"protocolVersion":"2026-01-26",
-        "appInfo":{"name":"demo","version":"1"},"appCapabilities":{}}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ui/initialize\",\"params\":{\"protocolVersion\":\"2026-01-26\",\"appInfo\":{\"name\":\"demo\",\"version\":\"1\"},\"appCapabilities\":{}}}"));
     QCOMPARE(wire.sent.size(), 1);
     const json answer = wire.last();
     QVERIFY(answer["id"] == json(1));
@@ -210,20 +211,20 @@ void tst_McpApps::handshakeHoldsNotifications()
     QCOMPARE(wire.sent.size(), 1); // still held: the app has not said initialized
 
     QSignalSpy initialized(&bridge, &McpAppBridge::initialized);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","method":"ui/notifications/initialized","params":{}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"ui/notifications/initialized\",\"params\":{}}"));
     QCOMPARE(initialized.size(), 1);
     QCOMPARE(wire.sent.size(), 3);
     QCOMPARE(text(wire.sent.at(1)["method"]), QStringLiteral("ui/notifications/tool-input"));
     QCOMPARE(text(wire.sent.at(1)["params"]["arguments"]["city"]), QStringLiteral("Lisbon"));
     QCOMPARE(text(wire.sent.at(2)["method"]), QStringLiteral("ui/notifications/tool-result"));
     QCOMPARE(text(wire.sent.at(2)["params"]["content"][0]["text"]), QStringLiteral("21"));
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","method":"ui/notifications/initialized"})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"ui/notifications/initialized\"}"));
     QCOMPARE(wire.sent.size(), 3); // once
 
     // An unknown protocol version is answered with Tessera's newest.
     McpAppBridge other;
     Wire otherWire(&other);
-    other.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":"a","method":"ui/initialize","params":{"protocolVersion":"1999-01-01"}})"));
+    other.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"ui/initialize\",\"params\":{\"protocolVersion\":\"1999-01-01\"}}"));
     QCOMPARE(text(otherWire.last()["result"]["protocolVersion"]), McpApp::kProtocolVersions.constFirst());
     QVERIFY(!otherWire.last()["result"]["hostCapabilities"].contains("serverTools")); // no server connected
 }
@@ -235,17 +236,17 @@ void tst_McpApps::badMessagesAreAnswered_data()
     QTest::addColumn<QString>("id"); // the id in the answer, as JSON
     QTest::newRow("not json") << QStringLiteral("{nope") << -32700 << QStringLiteral("null");
     QTest::newRow("array") << QStringLiteral("[1,2]") << -32600 << QStringLiteral("null");
-    QTest::newRow("no jsonrpc") << QStringLiteral(R"({"id":3,"method":"ping"})") << -32600 << QStringLiteral("3");
-    QTest::newRow("bad id") << QStringLiteral(R"({"jsonrpc":"2.0","id":{"x":1},"method":"ping"})") << -32600 << QStringLiteral("null");
-    QTest::newRow("method number") << QStringLiteral(R"({"jsonrpc":"2.0","id":4,"method":5})") << -32600 << QStringLiteral("4");
-    QTest::newRow("params array") << QStringLiteral(R"({"jsonrpc":"2.0","id":5,"method":"ui/message","params":[1]})") << -32602 << QStringLiteral("5");
-    QTest::newRow("unknown") << QStringLiteral(R"({"jsonrpc":"2.0","id":6,"method":"sampling/createMessage","params":{}})") << -32601 << QStringLiteral("6");
-    QTest::newRow("http link") << QStringLiteral(R"({"jsonrpc":"2.0","id":7,"method":"ui/open-link","params":{"url":"http://example.com"}})") << -32602 << QStringLiteral("7");
-    QTest::newRow("javascript link") << QStringLiteral(R"({"jsonrpc":"2.0","id":8,"method":"ui/open-link","params":{"url":"javascript:alert(1)"}})") << -32602 << QStringLiteral("8");
-    QTest::newRow("empty message") << QStringLiteral(R"({"jsonrpc":"2.0","id":9,"method":"ui/message","params":{"role":"user","content":[]}})") << -32602 << QStringLiteral("9");
-    QTest::newRow("tool without name") << QStringLiteral(R"({"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"arguments":{}}})") << -32602 << QStringLiteral("10");
-    QTest::newRow("tool args array") << QStringLiteral(R"({"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"x","arguments":[1]}})") << -32602 << QStringLiteral("11");
-    QTest::newRow("too big") << (QStringLiteral(R"({"jsonrpc":"2.0","id":12,"method":"ping","params":{"p":")")
+    QTest::newRow("no jsonrpc") << QStringLiteral("{\"id\":3,\"method\":\"ping\"}") << -32600 << QStringLiteral("3");
+    QTest::newRow("bad id") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"ping\"}") << -32600 << QStringLiteral("null");
+    QTest::newRow("method number") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":5}") << -32600 << QStringLiteral("4");
+    QTest::newRow("params array") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ui/message\",\"params\":[1]}") << -32602 << QStringLiteral("5");
+    QTest::newRow("unknown") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"sampling/createMessage\",\"params\":{}}") << -32601 << QStringLiteral("6");
+    QTest::newRow("http link") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ui/open-link\",\"params\":{\"url\":\"http://example.com\"}}") << -32602 << QStringLiteral("7");
+    QTest::newRow("javascript link") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ui/open-link\",\"params\":{\"url\":\"javascript:alert(1)\"}}") << -32602 << QStringLiteral("8");
+    QTest::newRow("empty message") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ui/message\",\"params\":{\"role\":\"user\",\"content\":[]}}") << -32602 << QStringLiteral("9");
+    QTest::newRow("tool without name") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}") << -32602 << QStringLiteral("10");
+    QTest::newRow("tool args array") << QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"arguments\":[1]}}") << -32602 << QStringLiteral("11");
+    QTest::newRow("too big") << (QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"ping\",\"params\":{\"p\":\"")
                                  + QString(int(McpAppBridge::kMaxMessageBytes), QLatin1Char('x')) + QStringLiteral("\"}}"))
                              << -32600 << QStringLiteral("null");
 }
@@ -258,7 +259,7 @@ void tst_McpApps::badMessagesAreAnswered()
     McpAppBridge bridge;
     bridge.setServerConnected(true);
     Wire wire(&bridge);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":0,"method":"ui/initialize","params":{}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ui/initialize\",\"params\":{}}"));
     bridge.receive(message);
     QCOMPARE(wire.sent.size(), 2);
     const json answer = wire.last();
@@ -273,29 +274,28 @@ void tst_McpApps::requestsOfTheApp()
     McpAppBridge bridge;
     Wire wire(&bridge);
     // Before ui/initialize only ping is answered.
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ui/message","params":{"role":"user","content":[{"type":"text","text":"x"}]}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ui/message\",\"params\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}}"));
     QCOMPARE(wire.last()["error"]["code"].get<int>(), -32600);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"ui/initialize","params":{}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ui/initialize\",\"params\":{}}"));
 
     QSignalSpy message(&bridge, &McpAppBridge::messageRequested);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":3,"method":"ui/message","params":{"role":"user",
-        "content":[{"type":"text","text":"first"},{"type":"image","data":"x"},{"type":"text","text":"second"}]}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ui/message\",\"params\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"first\"},{\"type\":\"image\",\"data\":\"x\"},{\"type\":\"text\",\"text\":\"second\"}]}}"));
     QCOMPARE(message.size(), 1);
     QCOMPARE(message.first().first().toString(), QStringLiteral("first\nsecond"));
     QVERIFY(wire.last()["result"] == json::object());
 
     // Without a server, tools/call is refused at once.
     QSignalSpy call(&bridge, &McpAppBridge::toolCallRequested);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"t","arguments":{}}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"t\",\"arguments\":{}}}"));
     QCOMPARE(call.size(), 0);
     QCOMPARE(wire.last()["error"]["code"].get<int>(), -32603);
     QCOMPARE(text(wire.last()["error"]["message"]), QStringLiteral("the app's server is not connected: its tools cannot be called"));
     // With one, it waits for the caller's answer, which goes back under the app's id.
     bridge.setServerConnected(true);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"t","arguments":{"n":1}}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":\"c1\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\",\"arguments\":{\"n\":1}}}"));
     QCOMPARE(call.size(), 1);
     const int before = int(wire.sent.size());
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"t"}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":\"c1\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"));
     QVERIFY(wire.last()["error"]["message"] == json("the id is already in use"));
     bridge.answerToolCall(call.first().at(0).toString(), json{{"content", json::array()}});
     QCOMPARE(int(wire.sent.size()), before + 2);
@@ -306,7 +306,7 @@ void tst_McpApps::requestsOfTheApp()
 
     // https links wait for the person; their answer goes back.
     QSignalSpy link(&bridge, &McpAppBridge::openLinkRequested);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":5,"method":"ui/open-link","params":{"url":"https://example.com/a"}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ui/open-link\",\"params\":{\"url\":\"https://example.com/a\"}}"));
     QCOMPARE(link.size(), 1);
     QCOMPARE(link.first().at(0).toUrl(), QUrl(QStringLiteral("https://example.com/a")));
     bridge.answerOpenLink(link.first().at(1).toString(), false);
@@ -314,12 +314,12 @@ void tst_McpApps::requestsOfTheApp()
 
     // Sizes are bounded; a size that is not a number in range is "not given".
     QSignalSpy size(&bridge, &McpAppBridge::sizeRequested);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","method":"ui/notifications/size-changed","params":{"width":300,"height":412.5}})"));
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","method":"ui/notifications/size-changed","params":{"height":1e12,"width":"x"}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"ui/notifications/size-changed\",\"params\":{\"width\":300,\"height\":412.5}}"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"method\":\"ui/notifications/size-changed\",\"params\":{\"height\":1e12,\"width\":\"x\"}}"));
     QCOMPARE(size.size(), 2);
     QCOMPARE(size.at(0), (QVariantList{300, 412}));
     QCOMPARE(size.at(1), (QVariantList{-1, -1}));
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":6,"method":"ui/request-display-mode","params":{"mode":"fullscreen"}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ui/request-display-mode\",\"params\":{\"mode\":\"fullscreen\"}}"));
     QVERIFY(wire.last()["result"]["mode"] == json("inline"));
 }
 
@@ -327,20 +327,20 @@ void tst_McpApps::teardownIsBounded()
 {
     McpAppBridge bridge;
     Wire wire(&bridge);
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ui/initialize\",\"params\":{}}"));
     QSignalSpy finished(&bridge, &McpAppBridge::teardownFinished);
     bridge.teardown();
     QCOMPARE(text(wire.last()["method"]), QStringLiteral("ui/resource-teardown"));
     const json id = wire.last()["id"];
     // Requests after it are refused.
-    bridge.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"ui/message","params":{"content":[{"type":"text","text":"x"}]}})"));
+    bridge.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ui/message\",\"params\":{\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}}"));
     QVERIFY(wire.last()["error"]["message"] == json("the view is closing"));
     bridge.receive(QString::fromStdString(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", json::object()}}.dump()));
     QCOMPARE(finished.size(), 1);
 
     McpAppBridge silent;
     Wire silentWire(&silent);
-    silent.receive(QStringLiteral(R"({"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}})"));
+    silent.receive(QStringLiteral("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ui/initialize\",\"params\":{}}"));
     QSignalSpy silentFinished(&silent, &McpAppBridge::teardownFinished);
     QElapsedTimer clock;
     clock.start();
@@ -371,7 +371,7 @@ void tst_McpApps::liveAppEndToEnd()
     QVERIFY(!host.findTool(QStringLiteral("fixture__counter_add")));
     QVERIFY(!backend->toolsJson().contains("counter_add"));
 
-    endpoint.toolScript = {{QStringLiteral("fixture__show_weather"), QStringLiteral(R"({"city":"Lisbon"})")}};
+    endpoint.toolScript = {{QStringLiteral("fixture__show_weather"), QStringLiteral("{\"city\":\"Lisbon\"}")}};
     QSignalSpy finished(&session, &ConversationSession::turnFinished);
     QVERIFY(session.sendUserMessage(QStringLiteral("weather in Lisbon?")));
     QTRY_VERIFY_WITH_TIMEOUT(backend->awaitsDecision(QStringLiteral("consent:call_script0")), kTurnMs);
@@ -434,7 +434,8 @@ void tst_McpApps::liveAppEndToEnd()
     card->resize(600, 500);
     card->show();
     McpAppView *view = card->view();
-    QTRY_VERIFY_WITH_TIMEOUT(view->bridge()->isInitialized(), kPageMs);
+    QTRY_VERIFY2_WITH_TIMEOUT(view->bridge()->isInitialized(),
+                              qPrintable(view->page() ? view->page()->scriptErrors().join(QLatin1Char('\n')) : view->reason()), kPageMs);
     QCOMPARE(view->bridge()->appName(), QStringLiteral("tessera-fixture-app"));
     QTRY_COMPARE_WITH_TIMEOUT(domText(view, QStringLiteral("result")), QStringLiteral("Lisbon: 21 °C"), kPageMs);
     QCOMPARE(domText(view, QStringLiteral("input")), QStringLiteral("input: {\"city\":\"Lisbon\"}"));
@@ -487,7 +488,7 @@ void tst_McpApps::liveAppEndToEnd()
     QVERIFY(closed.wait(5000));
     QVERIFY2(clock.elapsed() < McpAppBridge::kTeardownTimeoutMs, qPrintable(QString::number(clock.elapsed())));
     QVERIFY(!view->webView());
-    QCOMPARE(view->bridge()->refusedCount(), 1); // the denied call only
+    QCOMPARE(view->bridge()->refusedCount(), 2); // the denied call and the link not opened
     McpAppHost::instance()->setToolHost(nullptr);
     McpAppHost::instance()->setLinkConfirmer({});
 }
@@ -521,11 +522,18 @@ void tst_McpApps::documentKeepsTheCanvasRules()
                                                               "content=\"default-src *\"></head><body>x</body></html>"),
                                                false, QPalette());
     // The canvas policy is the first element; a page's own policy can only narrow it.
-    QVERIFY(doc.startsWith("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"Content-Security-Policy\" content=\""
-                           + canvasContentSecurityPolicy().toUtf8() + "\">"));
+    const QByteArray head = QByteArray("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"Content-Security-Policy\" content=\"")
+        + canvasContentSecurityPolicy().toUtf8() + QByteArray("\">");
+    QVERIFY(doc.startsWith(head));
     QVERIFY(canvasContentSecurityPolicy().contains(QLatin1String("connect-src 'none'")));
     QVERIFY(doc.indexOf("default-src *") > doc.indexOf("connect-src 'none'"));
 }
 
-QTEST_MAIN(tst_McpApps)
+int main(int argc, char *argv[])
+{
+    registerCanvasSchemes(); // before the application object (QWebEngineUrlScheme's rule)
+    QApplication app(argc, argv);
+    tst_McpApps test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_mcpapps.moc"
