@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QLocale>
 #include <QTimer>
@@ -289,7 +290,11 @@ bool McpAppView::renderNow(int width)
     start();
     if (!m_view)
         return false;
+    // A window of its own that is never mapped: a child of an unshown block would never be drawn.
+    m_layout->removeWidget(m_view);
+    m_view->setParent(nullptr);
     m_view->setAttribute(Qt::WA_DontShowOnScreen);
+    m_view->setPalette(palette());
     m_view->resize(qMax(120, width), m_height);
     m_view->show();
     waitUntil([this] { return m_state != State::Loading; }, kLoadTimeoutMs + 1000);
@@ -299,12 +304,27 @@ bool McpAppView::renderNow(int width)
     QElapsedTimer clock;
     clock.start();
     waitUntil([this] { return m_state != State::Live || m_bridge->isInitialized(); }, kLoadTimeoutMs);
+    if (!m_bridge->isInitialized())
+        qCInfo(lcCanvas).noquote() << "MCP app" << m_record.uri << "drawn without the handshake (it did not finish in time)";
     waitUntil([] { return false; }, 400);
     if (m_state != State::Live || !m_view)
         return false;
     m_view->setFixedSize(qMax(120, width), m_height);
-    waitUntil([] { return false; }, 300);
-    m_frame = m_view->grab();
+    // A stable frame: two grabs in a row that are the same, bounded (as a canvas card does).
+    QImage previous;
+    QImage current;
+    while (m_view && clock.elapsed() < 3 * kLoadTimeoutMs / 2) {
+        waitUntil([] { return false; }, 150);
+        if (!m_view)
+            break;
+        current = m_view->grab().toImage();
+        if (!previous.isNull() && current == previous)
+            break;
+        previous = current;
+    }
+    if (!m_view)
+        return false;
+    m_frame = QPixmap::fromImage(current);
     m_bridge->teardown();
     waitUntil([this] { return !m_view; }, McpAppBridge::kTeardownTimeoutMs + 500);
     releaseView();
