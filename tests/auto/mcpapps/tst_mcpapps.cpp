@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPlainTextEdit>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -119,6 +120,7 @@ private slots:
     void liveAppEndToEnd();
     void replayOffline();
     void documentKeepsTheCanvasRules();
+    void headlessRender();
 
 private:
     QByteArray m_storedLine; // the result line of liveAppEndToEnd, for the replay
@@ -527,6 +529,30 @@ void tst_McpApps::documentKeepsTheCanvasRules()
     QVERIFY(doc.startsWith(head));
     QVERIFY(canvasContentSecurityPolicy().contains(QLatin1String("connect-src 'none'")));
     QVERIFY(doc.indexOf("default-src *") > doc.indexOf("connect-src 'none'"));
+}
+
+void tst_McpApps::headlessRender()
+{
+    QVERIFY(!m_storedLine.isEmpty());
+    McpAppRecord record;
+    QString error;
+    const json line = json::parse(m_storedLine.toStdString());
+    QVERIFY(McpAppRecord::fromJson(line["tessera_app"], &record, &error));
+    McpAppView view(record);
+    QVERIFY(view.renderNow(500));
+    QCOMPARE(view.state(), McpAppView::State::Drawn);
+    QVERIFY(!view.webView()); // torn down after the frame
+    const QImage frame = view.frame().toImage();
+    QCOMPARE(frame.width(), 500);
+    // The app drew text: the frame is not one colour.
+    QSet<QRgb> colours;
+    for (int y = 0; y < frame.height(); y += 2) {
+        for (int x = 0; x < frame.width(); x += 2)
+            colours.insert(frame.pixel(x, y));
+    }
+    QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+    // Its size-changed notification was followed, within the limits.
+    QVERIFY(view.viewHeight() >= McpAppView::kMinHeight && view.viewHeight() < McpAppView::kInitialHeight);
 }
 
 int main(int argc, char *argv[])
