@@ -44,10 +44,10 @@
 #include <backend/backendprofiles.h>
 #include <backend/openaibackend.h>
 #include <backend/toolhost.h>
-#include <canvas/mcpapphost.h>
 #include <cards/bidicontrols.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <mcp/mcpapphost.h>
 #include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
 #include <workbench/canvaspanel.h>

@@ -2,17 +2,21 @@
 
 #include <QCoreApplication>
 #include <QHBoxLayout>
+#include <QDesktopServices>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 #include <canvas/canvascard.h>
 #include <canvas/logging.h>
-#include <canvas/mcpapphost.h>
 #include <canvas/mcpappview.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
+#include <mcp/mcpapphost.h>
 #include <mcp/mcptoolhost.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/blockwidgets.h>
 
 namespace Tessera {
@@ -21,7 +25,7 @@ using json = nlohmann::json;
 
 namespace {
 
-QWidget *createMcpAppBlock(const Message &message, const QString &summary, const RenderContext &, QWidget *parent)
+QWidget *createMcpAppBlock(const Message &message, const QString &summary, const RenderContext &context, QWidget *parent)
 {
     const json line = message.json();
     McpAppRecord record;
@@ -32,7 +36,9 @@ QWidget *createMcpAppBlock(const Message &message, const QString &summary, const
                                             message.content, parent);
         return fallback;
     }
-    return new McpAppCard(record, summary, message.content, parent);
+    auto *card = new McpAppCard(record, summary, message.content, parent);
+    card->setCardActions(context.actions);
+    return card;
 }
 
 QString oneLine(const json &value, int max)
@@ -102,9 +108,8 @@ McpAppCard::McpAppCard(const McpAppRecord &record, const QString &summary, const
         McpAppHost::instance()->requestComposerText(text);
     });
     connect(bridge, &McpAppBridge::openLinkRequested, this, [this](const QUrl &url, const QString &id) {
-        const bool opened = McpAppHost::instance()->openLink(this, url);
         if (m_view)
-            m_view->bridge()->answerOpenLink(id, opened);
+            m_view->bridge()->answerOpenLink(id, openLink(url));
     });
 
     auto *layout = new QVBoxLayout(this);
@@ -132,6 +137,25 @@ McpAppCard::~McpAppCard()
     connect(view, &McpAppView::closed, view, &QObject::deleteLater);
     connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, view, &QObject::deleteLater);
     view->close();
+}
+
+// The window's own confirmation for https links when the block has card actions (the one every link in
+// Tessera goes through); else a question box here. A confirmer set on McpAppHost wins (tests).
+bool McpAppCard::openLink(const QUrl &url)
+{
+    if (McpAppHost::instance()->hasLinkConfirmer())
+        return McpAppHost::instance()->confirmLink(url);
+    if (m_actions) {
+        m_actions->requestLink(url.toString(QUrl::FullyEncoded));
+        return true; // handed to the window, which asks before opening
+    }
+    const bool yes = QMessageBox::question(this, tr("Open Link"),
+                                           tr("An app asks to open this address in your browser:\n\n%1").arg(url.toDisplayString()),
+                                           QMessageBox::Open | QMessageBox::Cancel, QMessageBox::Cancel)
+        == QMessageBox::Open;
+    if (yes)
+        QDesktopServices::openUrl(url);
+    return yes;
 }
 
 QString McpAppCard::consentText() const

@@ -8,7 +8,8 @@
 //    arguments, Allow once / Deny (Deny is the default button). Nothing runs before a press; a second call
 //    while one waits is refused. While the view's server is not connected (a replay offline) its tool
 //    calls are refused and the block says so.
-//  - ui/message fills the composer (McpAppHost), never sends; ui/open-link asks first (McpAppHost).
+//  - ui/message fills the composer (McpAppHost), never sends; ui/open-link goes to the window's link
+//    confirmation (CardActions::requestLink), which asks before opening.
 //  - When the block goes away the view is sent ui/resource-teardown and lives on, hidden, until the
 //    app answers or the bridge's timeout passes.
 
@@ -16,6 +17,7 @@
 #include <QPointer>
 
 #include <mcp/mcpapp.h>
+#include <widgets/card/cardactions.h>
 
 class QLabel;
 class QPushButton;
@@ -47,6 +49,8 @@ public:
     void allowPendingCall();
     void denyPendingCall();
     QString noticeText() const; // the csp / offline note, "" when none
+    // Not owned; may be null (headless, tests): https links then ask with a question box.
+    void setCardActions(CardActions *actions) { m_actions = actions; }
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -57,6 +61,7 @@ protected:
 private:
     void onToolCallRequested(const QString &id, const QString &name, const nlohmann::json &arguments);
     void finishConsent();
+    bool openLink(const QUrl &url);
 
     McpAppRecord m_record;
     ToolResultLine *m_line = nullptr;
@@ -70,6 +75,7 @@ private:
     QString m_pendingTool;
     nlohmann::json m_pendingArguments;
     QPointer<ToolRun> m_run;
+    QPointer<CardActions> m_actions;
 };
 
 } // namespace Tessera

@@ -24,14 +24,15 @@
 #include <canvas/canvaspage.h>
 #include <canvas/canvassandbox.h>
 #include <canvas/mcpappcard.h>
-#include <canvas/mcpapphost.h>
 #include <canvas/mcpappview.h>
 #include <cards/conversationmodel.h>
 #include <cards/jsonaccess.h>
 #include <mcp/mcpapp.h>
+#include <mcp/mcpapphost.h>
 #include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
 #include <tests/support/fakeendpoint.h>
+#include <widgets/card/cardactions.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/composer.h>
@@ -419,7 +420,7 @@ void tst_McpApps::liveAppEndToEnd()
     QObject::connect(McpAppHost::instance(), &McpAppHost::composerTextRequested, &composer, &Composer::setText);
     QList<QUrl> asked;
     bool openIt = false;
-    McpAppHost::instance()->setLinkConfirmer([&](QWidget *, const QUrl &url) {
+    McpAppHost::instance()->setLinkConfirmer([&](const QUrl &url) {
         asked.append(url);
         return openIt;
     });
@@ -516,6 +517,18 @@ void tst_McpApps::replayOffline()
     QTRY_VERIFY_WITH_TIMEOUT(domText(view, QStringLiteral("count")).startsWith(QLatin1String("error: ")), kPageMs);
     QVERIFY(!card->isConsentPending());
     QVERIFY(domText(view, QStringLiteral("count")).contains(QLatin1String("not connected")));
+
+    // In the window a link goes to its own confirmation (the one every https link takes).
+    CardActions actions;
+    card->setCardActions(&actions);
+    QSignalSpy link(&actions, &CardActions::linkRequested);
+    click(view, QStringLiteral("link"));
+    QTRY_COMPARE_WITH_TIMEOUT(link.size(), 1, kPageMs);
+    QCOMPARE(link.first().first().toString(), QStringLiteral("https://example.com/weather"));
+    // ui/message goes to the composer the window connected, here through the app host.
+    QSignalSpy composer(McpAppHost::instance(), &McpAppHost::composerTextRequested);
+    click(view, QStringLiteral("ask"));
+    QTRY_COMPARE_WITH_TIMEOUT(composer.size(), 1, kPageMs);
 }
 
 void tst_McpApps::documentKeepsTheCanvasRules()

@@ -1,8 +1,9 @@
 #pragma once
 
-// What MCP App views need from the window (issue 16 "MCP Apps"), process-wide: the tool host whose
-// servers the views' own tools/call go to, the composer that ui/message fills, and the confirmation an
-// https link needs before it opens. The window sets them; tests replace the confirmation.
+// What MCP App views (canvas/mcpappcard.h) need from the window (issue 16 "MCP Apps"), process-wide:
+// the tool host whose servers the views' own tools/call go to, the composer that ui/message fills, and
+// (for tests and headless use) a confirmation for https links. Qt Core only, so the window sets it
+// without linking the web engine.
 
 #include <functional>
 
@@ -11,8 +12,6 @@
 #include <QUrl>
 
 #include <mcp/mcptoolhost.h>
-
-class QWidget;
 
 namespace Tessera {
 
@@ -28,11 +27,11 @@ public:
     void setToolHost(McpToolHost *host) { m_toolHost = host; }
     McpToolHost *toolHost() const { return m_toolHost.data(); }
 
-    // Asks the person whether to open an https address; true opens it (QDesktopServices). The default
-    // shows a question box naming the address, with No as the default button.
-    using LinkConfirmer = std::function<bool(QWidget *parent, const QUrl &url)>;
+    // When set, ui/open-link asks this instead of the window (true: the address was opened).
+    using LinkConfirmer = std::function<bool(const QUrl &url)>;
     void setLinkConfirmer(LinkConfirmer confirmer) { m_confirmer = std::move(confirmer); }
-    bool openLink(QWidget *parent, const QUrl &url);
+    bool hasLinkConfirmer() const { return bool(m_confirmer); }
+    bool confirmLink(const QUrl &url);
 
     // ui/message: the text goes into the composer, never sent (the window connects composerTextRequested).
     void requestComposerText(const QString &text) { Q_EMIT composerTextRequested(text); }
