@@ -23,6 +23,7 @@
 #include <mcp/mcpconfig.h>
 #include <mcp/mcpserversettings.h>
 #include <canvas/canvassandbox.h>
+#include <canvas/mcpappcard.h>
 #include <store/conversationstore.h>
 #include <store/storecommands.h>
 #include <widgets/common/theme.h>
@@ -115,6 +116,7 @@ int main(int argc, char *argv[])
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
         installCanvasRenderer();
+        installMcpAppRenderer();
         return runRender(commandLine);
     }
     case CommandLine::Command::Import:
@@ -164,6 +166,7 @@ int main(int argc, char *argv[])
         CanvasCard::setHeadless(true);
         CanvasCard::setPersonalityDirectory(personalityDir);
         installCanvasRenderer();
+        installMcpAppRenderer();
         return AskCommand(commandLine).run();
     }
     case CommandLine::Command::Open:
@@ -196,6 +199,7 @@ int main(int argc, char *argv[])
         personalityDir = QSettings().value(SettingsKeys::kPersonalityDir).toString();
     CanvasCard::setPersonalityDirectory(personalityDir);
     installCanvasRenderer();
+    installMcpAppRenderer();
 
     MainWindow window;
     // One Tessera per data dir: a second one raises the first window instead of sharing the database.

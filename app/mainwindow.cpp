@@ -47,6 +47,7 @@
 #include <cards/bidicontrols.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <mcp/mcpapphost.h>
 #include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
 #include <workbench/canvaspanel.h>
@@ -132,6 +133,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_view, &ConversationView::itemActivated, this,
             [this](const QString &id) { statusBar()->showMessage(tr("Item %1").arg(id), 5000); });
     connect(m_composer, &Composer::sendRequested, this, &MainWindow::sendMessage);
+    // MCP Apps (issue 16): an app's ui/message fills the composer; the person sends it, or not.
+    connect(McpAppHost::instance(), &McpAppHost::composerTextRequested, m_composer, &Composer::setText);
 
     // Live backend (issue 5): the connection state and a turn in progress, always visible.
     m_connectionLabel = new QLabel(this);
@@ -850,6 +853,7 @@ void MainWindow::attachTools(Backend *backend)
         m_toolHost->start();
     }
     openai->setToolHost(m_toolHost);
+    McpAppHost::instance()->setToolHost(m_toolHost);
     openai->setAutoAllowReadOnly(QSettings().value(SettingsKeys::kToolsAutoAllowReadOnly, false).toBool());
 }
 

@@ -986,13 +986,13 @@ void OpenAiBackend::onRunFinished()
     const quint64 generation = m_generation;
     // At least 1 ms: a call that ran has a duration (0 means it did not run).
     answerHosted(call, content, m_runConsent, qMax<qint64>(1, QDateTime::currentMSecsSinceEpoch() - m_runStartedMs),
-                 run->isError());
+                 run->isError(), run->appJson());
     if (generation == m_generation)
         runQueue();
 }
 
 void OpenAiBackend::answerHosted(const QueuedCall &call, const QString &content, const QString &consent,
-                                 qint64 durationMs, bool isError)
+                                 qint64 durationMs, bool isError, const QByteArray &appJson)
 {
     m_messages.append(toolMessage(call.sentId, content));
     const ordered_json line = {{"role", "tool"},
@@ -1006,7 +1006,14 @@ void OpenAiBackend::answerHosted(const QueuedCall &call, const QString &content,
                                  {"duration_ms", durationMs},
                                  {"is_error", isError}}},
                                {"turn_id", toStd(m_turnId)}};
-    emitMessage(compact(line));
+    if (appJson.isEmpty()) {
+        emitMessage(compact(line));
+        return;
+    }
+    // The view rides on the stored line only: m_messages (what the model is sent) has the text alone.
+    QByteArray text = compact(line);
+    text.chop(1);
+    emitMessage(text + ",\"tessera_app\":" + appJson + '}');
 }
 
 void OpenAiBackend::endToolRound()

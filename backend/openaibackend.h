@@ -47,7 +47,9 @@
 // setAutoAllowReadOnly, runs without asking, unless the tool is annotated destructive. The result's text
 // is the tool line's content and the tool message: {role: tool, tool_call_id, name, content,
 // tessera_tool: {server, tool, consent, duration_ms, is_error}, turn_id}; a denial tells the model it was
-// denied. cancelTurn() cancels a running call (MCP notifications/cancelled).
+// denied. cancelTurn() cancels a running call (MCP notifications/cancelled). A tool with an MCP App view
+// (ToolRun::appJson, mcp/mcpapp.h) adds "tessera_app" to that line: the view's HTML and what it is
+// drawn with, never sent to the model.
 
 #include <QByteArray>
 #include <QList>
@@ -186,7 +188,7 @@ private:
     void startRun(const QueuedCall &call, const QString &consent);
     void onRunFinished();
     void answerHosted(const QueuedCall &call, const QString &content, const QString &consent, qint64 durationMs,
-                      bool isError);
+                      bool isError, const QByteArray &appJson = QByteArray());
     static QString cappedMessage();
     void endToolRound();
     void dropHostedState();

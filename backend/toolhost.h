@@ -29,6 +29,7 @@ struct HostedTool
     bool readOnly = false;    // annotations.readOnlyHint == true
     bool destructive = false; // annotations.destructiveHint == true (MCP's default when absent is true,
                               // but only a tool that says so is treated as one: see decisions.md)
+    QString uiResourceUri;    // MCP Apps: _meta.ui.resourceUri ("ui://…"), "" when the tool has no view
     QByteArray functionJson;
 };
 
@@ -44,6 +45,13 @@ public:
     QString text() const { return m_text; }
     bool isError() const { return m_isError; }   // the tool said isError, or the call failed
     QString errorString() const { return m_error; } // the call failed (timeout, server gone, …); "" when it ran
+    // MCP Apps (mcp/mcpapp.h): the tool's view and what it is drawn with, compact JSON of an
+    // McpAppRecord, stored as the result line's "tessera_app"; empty when the tool has no view (or it
+    // could not be read: appError() says why).
+    QByteArray appJson() const { return m_app; }
+    QString appError() const { return m_appError; }
+    // The result as the tool sent it (MCP: the CallToolResult), compact JSON; empty when unknown.
+    QByteArray resultJson() const { return m_resultJson; }
     // Asks the tool to stop (MCP notifications/cancelled); finishes with an error. Nothing when finished.
     virtual void cancel() = 0;
 
@@ -54,8 +62,18 @@ Q_SIGNALS:
 
 protected:
     void finish(const QString &text, bool isError, const QString &error);
+    void setApp(const QByteArray &appJson, const QString &appError)
+    {
+        m_app = appJson;
+        m_appError = appError;
+    }
+
+    void setResultJson(const QByteArray &json) { m_resultJson = json; }
 
 private:
+    QByteArray m_resultJson;
+    QByteArray m_app;
+    QString m_appError;
     bool m_finished = false;
     QString m_text;
     bool m_isError = false;

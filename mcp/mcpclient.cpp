@@ -243,7 +243,11 @@ void McpClient::sendInitialize()
 {
     const json params = {
         {"protocolVersion", kProtocolVersions.first().toStdString()},
-        {"capabilities", {{"elicitation", json::object()}}}, // form elicitation only (an empty object: form mode); no sampling or roots
+        // Form elicitation only (an empty object: form mode); no sampling or roots. The MCP Apps extension
+        // (mcp/mcpapp.h): Tessera draws text/html;profile=mcp-app views.
+        {"capabilities",
+         {{"elicitation", json::object()},
+          {"extensions", {{"io.modelcontextprotocol/ui", {{"mimeTypes", json::array({"text/html;profile=mcp-app"})}}}}}}},
         {"clientInfo", {{"name", "tessera"}, {"title", "Tessera"}, {"version", TESSERA_VERSION}}},
     };
     McpReply *reply = send(QStringLiteral("initialize"), params, m_initializeTimeoutMs);

@@ -4,8 +4,8 @@
 //
 //  - start(): opens the transport and sends "initialize" offering kProtocolVersions.first(); the server's
 //    answer is accepted when it is one of kProtocolVersions, else failed() says which it spoke. Then
-//    "notifications/initialized", and ready(). The one client capability declared is "elicitation" (form
-//    mode; no sampling, no roots): a server request for anything else gets a JSON-RPC error (-32601).
+//    "notifications/initialized", and ready(). The client capabilities declared are "elicitation" (form
+//    mode; no sampling, no roots) and the MCP Apps extension (mcp/mcpapp.h): a server request for anything else gets a JSON-RPC error (-32601).
 //  - elicitation/create: by elicitationPolicy(), declined at once (the default: headless runs), cancelled
 //    at once, or (Ask) elicitationRequested() and the caller's answerElicitation(). While a form is open
 //    the request timers stop (a person is typing, the server is waiting for them) and start over after.

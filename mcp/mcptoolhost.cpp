@@ -9,6 +9,7 @@
 
 #include <cards/strictjson.h>
 #include <mcp/logging.h>
+#include <mcp/mcpapp.h>
 
 namespace Tessera {
 
@@ -19,9 +20,12 @@ namespace {
 class McpToolRun : public ToolRun
 {
 public:
-    McpToolRun(McpReply *reply, QObject *parent)
+    // app: the tool's view to read after the call (MCP Apps); client and record empty without one.
+    McpToolRun(McpReply *reply, QObject *parent, McpClient *client = nullptr, const McpAppRecord &app = {})
         : ToolRun(parent)
         , m_reply(reply)
+        , m_client(client)
+        , m_app(app)
     {
         connect(reply, &McpReply::progress, this, &ToolRun::progress);
         connect(reply, &McpReply::finished, this, &McpToolRun::onFinished);
@@ -30,12 +34,16 @@ public:
     {
         if (m_reply)
             m_reply->deleteLater();
+        if (m_resource)
+            m_resource->deleteLater();
     }
 
     void cancel() override
     {
         if (m_reply && !m_reply->isFinished())
             m_reply->cancel(); // notifications/cancelled; finishes the reply
+        else if (m_resource && !m_resource->isFinished())
+            m_resource->cancel();
     }
 
     // A run that fails before any request (bad arguments): finishes on the next event-loop turn.
@@ -67,16 +75,49 @@ private:
             finish(QString(), true, QStringLiteral("the server's result is not a tool result: %1").arg(error));
             return;
         }
+        setResultJson(QByteArray::fromStdString(reply->result().dump(-1, ' ', false, json::error_handler_t::replace)));
         QString text = result.text();
         if (!result.structuredContent.is_null()) {
             if (!text.isEmpty())
                 text += QLatin1Char('\n');
             text += QString::fromStdString(result.structuredContent.dump(-1, ' ', false, json::error_handler_t::replace));
         }
-        finish(text, result.isError, QString());
+        if (m_app.uri.isEmpty() || !m_client || result.isError) {
+            finish(text, result.isError, QString());
+            return;
+        }
+        // MCP Apps: the view is read now and stored with the result, so a replay needs no server.
+        m_pendingText = text;
+        m_app.result = reply->result();
+        m_resource = m_client->readResource(m_app.uri);
+        connect(m_resource, &McpReply::finished, this, &McpToolRun::onResourceRead);
+    }
+
+    void onResourceRead()
+    {
+        McpReply *reply = m_resource.data();
+        if (!reply)
+            return;
+        QString error;
+        if (reply->error() != McpReply::Error::None) {
+            error = QStringLiteral("resources/read %1 failed: %2").arg(m_app.uri, reply->errorString());
+        } else if (parseMcpAppResource(reply->result(), m_app.uri, &m_app.html, &m_app.cspRefused, &error)) {
+            setApp(QByteArray::fromStdString(m_app.toJson().dump(-1, ' ', false, json::error_handler_t::replace)), QString());
+        } else {
+            error = QStringLiteral("the view %1 was not drawn: %2").arg(m_app.uri, error);
+        }
+        if (!error.isEmpty()) {
+            qCWarning(lcMcp).noquote() << "MCP app:" << error;
+            setApp({}, error);
+        }
+        finish(m_pendingText, false, QString());
     }
 
     QPointer<McpReply> m_reply;
+    QPointer<McpClient> m_client;
+    QPointer<McpReply> m_resource;
+    McpAppRecord m_app;
+    QString m_pendingText;
 };
 
 QString sanitized(const QString &text)
@@ -218,6 +259,7 @@ QList<HostedTool> McpToolHost::namespaced(QList<Entry> entries)
         tool.description = entry.tool.description;
         tool.readOnly = annotation(entry.tool, "readOnlyHint");
         tool.destructive = annotation(entry.tool, "destructiveHint");
+        tool.uiResourceUri = McpApp::resourceUriOf(entry.tool.raw);
         tool.functionJson = functionJson(name, entry.server, entry.tool);
         out.append(tool);
     }
@@ -229,8 +271,10 @@ void McpToolHost::rebuild()
 {
     QList<Entry> entries;
     for (auto it = m_tools.cbegin(); it != m_tools.cend(); ++it) {
-        for (const McpTool &tool : it.value())
-            entries.append({it.key(), tool});
+        for (const McpTool &tool : it.value()) {
+            if (McpApp::isVisibleToModel(tool.raw)) // MCP Apps: a tool for its view only is not offered
+                entries.append({it.key(), tool});
+        }
     }
     setToolList(namespaced(entries));
 }
@@ -262,7 +306,32 @@ ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)
             return McpToolRun::failed(QStringLiteral("the arguments are not a JSON object"), this);
         arguments = *parsed.value;
     }
-    return new McpToolRun(client->callTool(tool->tool, arguments), this);
+    McpAppRecord app;
+    if (!tool->uiResourceUri.isEmpty()) {
+        app.uri = tool->uiResourceUri;
+        app.server = tool->server;
+        app.tool = tool->tool;
+        app.arguments = arguments;
+    }
+    return new McpToolRun(client->callTool(tool->tool, arguments), this, app.uri.isEmpty() ? nullptr : client, app);
+}
+
+ToolRun *McpToolHost::callServerTool(const QString &server, const QString &tool, const json &arguments)
+{
+    for (McpClient *candidate : std::as_const(m_clients)) {
+        if (candidate->config().name == server && candidate->state() == McpClient::State::Ready)
+            return new McpToolRun(candidate->callTool(tool, arguments), this);
+    }
+    return nullptr;
+}
+
+bool McpToolHost::isServerReady(const QString &server) const
+{
+    for (McpClient *candidate : std::as_const(m_clients)) {
+        if (candidate->config().name == server)
+            return candidate->state() == McpClient::State::Ready;
+    }
+    return false;
 }
 
 } // namespace Tessera

@@ -45,6 +45,11 @@ public:
     QList<McpClient *> clients() const; // not owned by the caller
 
     ToolRun *call(const QString &name, const QByteArray &argumentsJson) override;
+    // MCP Apps: a view's own tools/call, to the server that drew it, by the server's own tool name (the
+    // app may call tools hidden from the model). Null when that server is not connected. The run's text
+    // is as call()'s; its resultJson() is what goes back to the view.
+    ToolRun *callServerTool(const QString &server, const QString &tool, const nlohmann::json &arguments);
+    bool isServerReady(const QString &server) const;
 
     // The names for (server, tool) pairs, as described above; pairs in any order, result in (server, tool) order.
     struct Entry

@@ -10,6 +10,7 @@ TESSERA_PACKAGES=(
     libsimdjson-dev  # the strict JSON parser reads through simdjson On-Demand (issue 17)
     qt6-websockets-dev  # the WebSocket backend and its loopback test server (issue 5)
     qt6-pdf-dev  # pdf tabs of the canvas panel (issue 15)
+    qt6-webchannel-dev  # the postMessage bridge of MCP App views (issue 16)
     qtkeychain-qt6-dev  # API keys of named backends in the desktop keyring (issue 12)
     gnome-keyring dbus-daemon libsecret-tools  # tests: a private Secret Service (tests/auto/backendprofiles)
     xvfb at-spi2-core python3-pyatspi  # tests: the window read through AT-SPI, as Orca reads it (tests/auto/atspi)

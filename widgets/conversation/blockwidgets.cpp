@@ -155,6 +155,20 @@ void ToolResultLine::setProgress(double progress, double total)
     updateGeometry();
 }
 
+namespace {
+ToolAppFactory s_toolAppFactory = nullptr;
+} // namespace
+
+void setToolAppFactory(ToolAppFactory factory)
+{
+    s_toolAppFactory = factory;
+}
+
+bool carriesToolApp(const Message &message)
+{
+    return message.role == MessageRole::Tool && message.rawLine.contains("\"tessera_app\"");
+}
+
 QString toolResultSummary(const Message &message)
 {
     if (message.role != MessageRole::Tool || !message.rawLine.contains("\"tessera_tool\""))
@@ -285,6 +299,8 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
                 line->setProgress(progress->get<double>(), total != tool.end() && total->is_number() ? total->get<double>() : 0.0);
                 return line;
             }
+            if (s_toolAppFactory && carriesToolApp(m))
+                return s_toolAppFactory(m, summary, context, parent);
             return new ToolResultLine(summary, m.content, parent);
         }
         return new ToolActivityLine(model.blockText(row), parent);
@@ -326,6 +342,7 @@ int estimateBlockHeight(const ConversationModel &model, int row, int width)
         return 4 + int(qMin(qint64(1) << 30, height * scale / 1024));
     }
     case BlockType::ToolActivity:
+        return s_toolAppFactory && carriesToolApp(model.message(row)) ? 22 + 250 : 22;
     case BlockType::CutOff:
     case BlockType::VersionSwitcher:
         return 22;

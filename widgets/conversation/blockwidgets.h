@@ -77,6 +77,14 @@ private:
 // running call's progress line); "" for any other message.
 QString toolResultSummary(const Message &message);
 
+// MCP Apps (issue 16): a hosted tool's result line that carries "tessera_app" (its view's HTML) is drawn
+// by this factory when one is installed (tessera_canvas: installMcpAppRenderer, from main() and the
+// tests), else as the ToolResultLine. summary is toolResultSummary(message). nullptr uninstalls.
+using ToolAppFactory = QWidget *(*)(const Message &message, const QString &summary, const RenderContext &context,
+                                    QWidget *parent);
+void setToolAppFactory(ToolAppFactory factory);
+bool carriesToolApp(const Message &message);
+
 // A turn with versions (issue 12): "‹ 2/3 ›". The arrows are Tab stops (Left/Right on the row too);
 // the row's accessible name is "Version 2 of 3". It only asks: the view passes the choice on, and the
 // model redraws the turn once the choice is recorded.

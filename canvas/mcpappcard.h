@@ -1,0 +1,81 @@
+#pragma once
+
+// The conversation block of a hosted tool's result that has an MCP App view (issue 16 "MCP Apps";
+// blockwidgets.h setToolAppFactory): the tool line ("⚙ NAME · 12 ms · allowed once by the user"), a note
+// when the view's _meta.ui.csp asked for network domains (refused: a view reaches no network), and the
+// view itself (mcpappview.h), started when the block is first shown (headless: drawn at its width).
+//  - The app's own tools/call waits on a consent strip in this block: the tool, the server, the
+//    arguments, Allow once / Deny (Deny is the default button). Nothing runs before a press; a second call
+//    while one waits is refused. While the view's server is not connected (a replay offline) its tool
+//    calls are refused and the block says so.
+//  - ui/message fills the composer (McpAppHost), never sends; ui/open-link goes to the window's link
+//    confirmation (CardActions::requestLink), which asks before opening.
+//  - When the block goes away the view is sent ui/resource-teardown and lives on, hidden, until the
+//    app answers or the bridge's timeout passes.
+
+#include <QFrame>
+#include <QPointer>
+
+#include <mcp/mcpapp.h>
+#include <widgets/card/cardactions.h>
+
+class QLabel;
+class QPushButton;
+
+namespace Tessera {
+
+class McpAppView;
+class Message;
+class ToolResultLine;
+class ToolRun;
+
+// Installs McpAppCard as the tool-app factory of the conversation's blocks.
+void installMcpAppRenderer();
+
+class McpAppCard : public QFrame
+{
+    Q_OBJECT
+
+public:
+    McpAppCard(const McpAppRecord &record, const QString &summary, const QString &resultText,
+               QWidget *parent = nullptr);
+    ~McpAppCard() override;
+
+    McpAppView *view() const { return m_view; } // Not owned by the caller.
+    const McpAppRecord &record() const { return m_record; }
+    bool isConsentPending() const { return !m_pendingId.isEmpty(); }
+    QString consentText() const; // the strip's text; "" when nothing waits
+    // The strip's buttons (for keyboard users and tests): the same as pressing them.
+    void allowPendingCall();
+    void denyPendingCall();
+    QString noticeText() const; // the csp / offline note, "" when none
+    // Not owned; may be null (headless, tests): https links then ask with a question box.
+    void setCardActions(CardActions *actions) { m_actions = actions; }
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void onToolCallRequested(const QString &id, const QString &name, const nlohmann::json &arguments);
+    void finishConsent();
+    bool openLink(const QUrl &url);
+
+    McpAppRecord m_record;
+    ToolResultLine *m_line = nullptr;
+    QLabel *m_notice = nullptr;
+    QFrame *m_consent = nullptr;
+    QLabel *m_consentLabel = nullptr;
+    QPushButton *m_allow = nullptr;
+    QPushButton *m_deny = nullptr;
+    McpAppView *m_view = nullptr;
+    QString m_pendingId;
+    QString m_pendingTool;
+    nlohmann::json m_pendingArguments;
+    QPointer<ToolRun> m_run;
+    QPointer<CardActions> m_actions;
+};
+
+} // namespace Tessera

@@ -1,0 +1,29 @@
+#include <mcp/mcpapphost.h>
+
+#include <QCoreApplication>
+
+namespace Tessera {
+
+McpAppHost *McpAppHost::instance()
+{
+    static QPointer<McpAppHost> host;
+    if (!host)
+        host = new McpAppHost(QCoreApplication::instance());
+    return host;
+}
+
+McpAppHost::McpAppHost(QObject *parent)
+    : QObject(parent)
+{
+}
+
+bool McpAppHost::confirmLink(const QUrl &url)
+{
+    // The bridge refuses every other scheme already; this is the second lock.
+    const bool yes = url.scheme() == QLatin1String("https") && m_confirmer && m_confirmer(url);
+    if (yes)
+        Q_EMIT linkOpened(url);
+    return yes;
+}
+
+} // namespace Tessera

@@ -1,0 +1,50 @@
+#pragma once
+
+// What MCP App views (canvas/mcpappcard.h) need from the window (issue 16 "MCP Apps"), process-wide:
+// the tool host whose servers the views' own tools/call go to, the composer that ui/message fills, and
+// (for tests and headless use) a confirmation for https links. Qt Core only, so the window sets it
+// without linking the web engine.
+
+#include <functional>
+
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+
+#include <mcp/mcptoolhost.h>
+
+namespace Tessera {
+
+class McpAppHost : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Created on first use, owned by the application object.
+    static McpAppHost *instance();
+
+    // Not owned; may be null (no server connected: every app's tool calls are off).
+    void setToolHost(McpToolHost *host) { m_toolHost = host; }
+    McpToolHost *toolHost() const { return m_toolHost.data(); }
+
+    // When set, ui/open-link asks this instead of the window (true: the address was opened).
+    using LinkConfirmer = std::function<bool(const QUrl &url)>;
+    void setLinkConfirmer(LinkConfirmer confirmer) { m_confirmer = std::move(confirmer); }
+    bool hasLinkConfirmer() const { return bool(m_confirmer); }
+    bool confirmLink(const QUrl &url);
+
+    // ui/message: the text goes into the composer, never sent (the window connects composerTextRequested).
+    void requestComposerText(const QString &text) { Q_EMIT composerTextRequested(text); }
+
+Q_SIGNALS:
+    void composerTextRequested(const QString &text);
+    void linkOpened(const QUrl &url);
+
+private:
+    explicit McpAppHost(QObject *parent);
+
+    QPointer<McpToolHost> m_toolHost;
+    LinkConfirmer m_confirmer;
+};
+
+} // namespace Tessera
