@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/strictjson.h>
+#include <cards/toolcarddescriptor.h>
 #include <mcp/logging.h>
 
 namespace Tessera {
@@ -19,23 +20,50 @@ namespace {
 class McpToolRun : public ToolRun
 {
 public:
-    McpToolRun(McpReply *reply, QObject *parent)
+    McpToolRun(McpReply *reply, McpClient *client, const QString &tool, QObject *parent)
         : ToolRun(parent)
         , m_reply(reply)
+        , m_client(client)
+        , m_tool(tool)
     {
         connect(reply, &McpReply::progress, this, &ToolRun::progress);
         connect(reply, &McpReply::finished, this, &McpToolRun::onFinished);
     }
     ~McpToolRun() override
     {
+        cancelOpenInput();
         if (m_reply)
             m_reply->deleteLater();
     }
 
+    McpClient *client() const { return m_client.data(); }
+
     void cancel() override
     {
+        cancelOpenInput();
         if (m_reply && !m_reply->isFinished())
             m_reply->cancel(); // notifications/cancelled; finishes the reply
+    }
+
+    // A form the run's server asks for while the call runs (McpClient::elicitationRequested).
+    void askInput(qint64 key, const McpElicitationForm &form)
+    {
+        m_openInput.insert(key);
+        const QByteArray params = QByteArray::fromStdString(form.params.dump(-1, ' ', false, json::error_handler_t::replace));
+        Q_EMIT inputRequested(key, m_client ? m_client->config().name : QString(), params);
+    }
+
+    void answerInput(qint64 key, const QString &action, const QByteArray &contentJson) override
+    {
+        if (!m_openInput.remove(key) || !m_client)
+            return;
+        json content = json::object();
+        if (action == QLatin1String("accept")) {
+            const StrictJsonResult parsed = parseStrictJson(std::string_view(contentJson.constData(), size_t(contentJson.size())));
+            if (parsed.ok() && parsed.value->is_object())
+                content = *parsed.value;
+        }
+        m_client->answerElicitation(key, action, content);
     }
 
     // A run that fails before any request (bad arguments): finishes on the next event-loop turn.
@@ -52,11 +80,22 @@ private:
     {
     }
 
+    // A form still open when the call ends is cancelled: nobody can answer it for this call any more.
+    void cancelOpenInput()
+    {
+        const QSet<qint64> open = std::exchange(m_openInput, {});
+        for (qint64 key : open) {
+            if (m_client)
+                m_client->answerElicitation(key, QStringLiteral("cancel"));
+        }
+    }
+
     void onFinished()
     {
         McpReply *reply = m_reply.data();
         if (!reply)
             return;
+        cancelOpenInput();
         if (reply->error() != McpReply::Error::None) {
             finish(QString(), true, reply->errorString());
             return;
@@ -73,10 +112,31 @@ private:
                 text += QLatin1Char('\n');
             text += QString::fromStdString(result.structuredContent.dump(-1, ' ', false, json::error_handler_t::replace));
         }
+        if (!result.isError)
+            mapOntoCard(result.structuredContent);
         finish(text, result.isError, QString());
     }
 
+    // Seed 002's result-to-card descriptor, when one is loaded for this server's tool.
+    void mapOntoCard(const json &structuredContent)
+    {
+        ToolCardDescriptor descriptor;
+        const QString server = m_client ? m_client->config().name : QString();
+        if (!ToolCardDescriptors::find(server, m_tool, &descriptor))
+            return;
+        const ToolCardOutcome outcome = cardFromToolResult(descriptor, structuredContent);
+        if (outcome.ok) {
+            setCard(outcome.card.rawText(), QString());
+            return;
+        }
+        qCInfo(lcMcp).noquote() << "MCP tool" << m_tool << "of server" << server << "made no card:" << outcome.describe();
+        setCard(QByteArray(), outcome.describe());
+    }
+
     QPointer<McpReply> m_reply;
+    QPointer<McpClient> m_client;
+    QString m_tool;
+    QSet<qint64> m_openInput; // elicitation keys not yet answered
 };
 
 QString sanitized(const QString &text)
@@ -131,7 +191,30 @@ McpToolHost::McpToolHost(const QList<McpServerConfig> &servers, QObject *parent)
         connect(client, &McpClient::ready, this, [this, client] { onClientReady(client); });
         connect(client, &McpClient::failed, this, [this, client](const QString &error) { onClientFailed(client, error); });
         connect(client, &McpClient::toolsListChanged, this, [this, client] { listTools(client); });
+        connect(client, &McpClient::elicitationRequested, this,
+                [this, client](qint64 key, const McpElicitationForm &form) { onElicitation(client, key, form); });
     }
+}
+
+void McpToolHost::setAsksForInput(bool ask)
+{
+    m_asksForInput = ask;
+    for (McpClient *client : std::as_const(m_clients))
+        client->setElicitationPolicy(ask ? McpClient::ElicitationPolicy::Ask : McpClient::ElicitationPolicy::Decline);
+}
+
+void McpToolHost::onElicitation(McpClient *client, qint64 key, const McpElicitationForm &form)
+{
+    // The form belongs to the call running on that server (one call at a time, backend/openaibackend.h).
+    for (auto it = m_runs.crbegin(); it != m_runs.crend(); ++it) {
+        auto *run = static_cast<McpToolRun *>(it->data());
+        if (run && !run->isFinished() && run->client() == client) {
+            run->askInput(key, form);
+            return;
+        }
+    }
+    qCInfo(lcMcp).noquote() << client->config().name << "asked for input outside a tool call; declined";
+    client->answerElicitation(key, QStringLiteral("decline"));
 }
 
 McpToolHost::~McpToolHost()
@@ -262,7 +345,10 @@ ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)
             return McpToolRun::failed(QStringLiteral("the arguments are not a JSON object"), this);
         arguments = *parsed.value;
     }
-    return new McpToolRun(client->callTool(tool->tool, arguments), this);
+    auto *run = new McpToolRun(client->callTool(tool->tool, arguments), client, tool->tool, this);
+    m_runs.removeIf([](const QPointer<ToolRun> &r) { return r.isNull() || r->isFinished(); });
+    m_runs.append(run);
+    return run;
 }
 
 } // namespace Tessera
