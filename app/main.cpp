@@ -209,18 +209,8 @@ int main(int argc, char *argv[])
     // Backend flags connect the window and override what a conversation remembers; without them, a
     // stored conversation that remembers its backend reconnects to it when opened (issue 5).
     // Issue 16: the servers of Settings → Tools and of --mcp-config (which wins on a name), the enabled ones'
-    // tools offered to an OpenAI-compatible backend. Changes in Settings → Tools apply from the next start.
-    {
-        QStringList mcpProblems;
-        QList<McpServerConfig> servers;
-        for (const McpServerConfig &server : McpServerSettings().effectiveServers(mcpConfig, &mcpProblems)) {
-            if (server.enabled)
-                servers.append(server);
-        }
-        for (const QString &problem : std::as_const(mcpProblems))
-            std::fprintf(stderr, "tessera: MCP server: %s\n", qPrintable(problem));
-        window.setMcpServers(servers);
-    }
+    // tools offered to an OpenAI-compatible backend; Settings → Tools changes apply between turns.
+    window.setMcpConfig(mcpConfig);
     if (hasBackendArguments(commandLine.backend)) {
         BackendConfig config;
         QString error;
