@@ -73,7 +73,7 @@ QWidget *toolInputBlock(const Message &message, const RenderContext &context, QW
                                                                  : QStringLiteral("{}");
         const QString note = QStringLiteral("[Answer to %1's request for input: %2]").arg(server, action);
         const int request = actions->requestDecision(cardId, action, values, note);
-        QObject::connect(actions, &CardActions::requestFinished, card, [card, request](int id, bool ok, const QString &error) {
+        QObject::connect(actions.data(), &CardActions::requestFinished, card, [card, request](int id, bool ok, const QString &error) {
             if (id == request && !ok)
                 card->reopen(error);
         });

@@ -1,6 +1,7 @@
 #include <mcp/mcptoolhost.h>
 
 #include <algorithm>
+#include <utility>
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
