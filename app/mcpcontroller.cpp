@@ -9,6 +9,7 @@
 #include <app/settingskeys.h>
 #include <backend/openaibackend.h>
 #include <backend/toolhost.h>
+#include <cards/cardstate.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
 #include <mcp/mcpserversettings.h>

@@ -827,7 +827,7 @@ void OpenAiBackend::askInput(const QString &callId, qint64 key, const QString &s
         {"tessera_input", {{"server", toStd(server)}, {"callId", toStd(callId)}, {"params", *params}}},
         {"structured", {{"cardId", toStd(cardId)}}},
         {"turn_id", toStd(m_turnId)}};
-    qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "shows" << server << "'s request for input";
+    qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "shows a request for input from" << server;
     emitMessage(compact(line));
 }
 
