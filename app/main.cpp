@@ -14,6 +14,7 @@
 #include <app/exportcardcommand.h>
 #include <app/localization.h>
 #include <app/mcpcommand.h>
+#include <app/mcpcontroller.h>
 #include <app/mainwindow.h>
 #include <app/plurals.h>
 #include <app/settingsdialog.h>
@@ -34,6 +35,8 @@ int main(int argc, char *argv[])
 {
     // Widget documents (seed 003) are drawn by their own library; every drawing command needs them.
     installWidgetDocumentRenderer();
+    // A tool's request for input (issue 16) is drawn as its form, read-only outside a live window.
+    McpController::installToolInputRenderer();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
