@@ -22,7 +22,6 @@
 #include <backend/openaitools.h>
 #include <canvas/canvascard.h>
 #include <mcp/mcpconfig.h>
-#include <mcp/mcpserversettings.h>
 #include <canvas/canvassandbox.h>
 #include <store/conversationstore.h>
 #include <store/storecommands.h>
@@ -213,6 +212,9 @@ int main(int argc, char *argv[])
     // stored conversation that remembers its backend reconnects to it when opened (issue 5).
     // Issue 16: the servers of Settings → Tools and of --mcp-config (which wins on a name), the enabled ones'
     // tools offered to an OpenAI-compatible backend; Settings → Tools changes apply between turns.
+    QObject::connect(window.mcpController(), &McpController::problemsFound, [](const QString &problems) {
+        std::fprintf(stderr, "tessera: MCP servers: %s\n", qPrintable(problems));
+    });
     window.setMcpConfig(mcpConfig);
     if (hasBackendArguments(commandLine.backend)) {
         BackendConfig config;
