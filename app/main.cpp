@@ -14,6 +14,7 @@
 #include <app/exportcardcommand.h>
 #include <app/localization.h>
 #include <app/mcpcommand.h>
+#include <app/mcpcontroller.h>
 #include <app/mainwindow.h>
 #include <app/plurals.h>
 #include <app/settingsdialog.h>
@@ -21,7 +22,6 @@
 #include <backend/openaitools.h>
 #include <canvas/canvascard.h>
 #include <mcp/mcpconfig.h>
-#include <mcp/mcpserversettings.h>
 #include <canvas/canvassandbox.h>
 #include <canvas/mcpappcard.h>
 #include <store/conversationstore.h>
@@ -35,6 +35,8 @@ int main(int argc, char *argv[])
 {
     // Widget documents (seed 003) are drawn by their own library; every drawing command needs them.
     installWidgetDocumentRenderer();
+    // A tool's request for input (issue 16) is drawn as its form, read-only outside a live window.
+    McpController::installToolInputRenderer();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
@@ -213,18 +215,11 @@ int main(int argc, char *argv[])
     // Backend flags connect the window and override what a conversation remembers; without them, a
     // stored conversation that remembers its backend reconnects to it when opened (issue 5).
     // Issue 16: the servers of Settings → Tools and of --mcp-config (which wins on a name), the enabled ones'
-    // tools offered to an OpenAI-compatible backend. Changes in Settings → Tools apply from the next start.
-    {
-        QStringList mcpProblems;
-        QList<McpServerConfig> servers;
-        for (const McpServerConfig &server : McpServerSettings().effectiveServers(mcpConfig, &mcpProblems)) {
-            if (server.enabled)
-                servers.append(server);
-        }
-        for (const QString &problem : std::as_const(mcpProblems))
-            std::fprintf(stderr, "tessera: MCP server: %s\n", qPrintable(problem));
-        window.setMcpServers(servers);
-    }
+    // tools offered to an OpenAI-compatible backend; Settings → Tools changes apply between turns.
+    QObject::connect(window.mcpController(), &McpController::problemsFound, [](const QString &problems) {
+        std::fprintf(stderr, "tessera: MCP servers: %s\n", qPrintable(problems));
+    });
+    window.setMcpConfig(mcpConfig);
     if (hasBackendArguments(commandLine.backend)) {
         BackendConfig config;
         QString error;

@@ -36,6 +36,8 @@
 #include <app/connectdialog.h>
 #include <app/conversationlist.h>
 #include <app/conversationtitle.h>
+#include <app/mcpcontroller.h>
+#include <app/mcpserverspage.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <app/shortcutsdialog.h>
@@ -48,7 +50,6 @@
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <mcp/mcpapphost.h>
-#include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
 #include <workbench/canvaspanel.h>
 #include <store/conversationstore.h>
@@ -69,8 +70,11 @@ MainWindow::MainWindow(QWidget *parent)
     , m_composer(new Composer(this))
     , m_list(new ConversationList(this))
     , m_banner(new QLabel(this))
+    , m_mcp(new McpController(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    connect(m_mcp, &McpController::problemsFound, this,
+            [this](const QString &problems) { statusBar()->showMessage(tr("Some MCP servers offer no tools: %1").arg(problems)); });
     m_view->setRenderSettings(SettingsDialog::storedRenderSettings()); // read once; again after the dialog
     m_view->setModel(m_model);
 
@@ -169,7 +173,7 @@ MainWindow::MainWindow(QWidget *parent)
                             const QString &note) {
         QString error = tr("no agent backend is connected");
         // A tool call's consent (issue 16) says who decided, so a replay shows it.
-        const QString said = ToolConsent::isConsentCardId(cardId)
+        const QString said = ToolConsent::isConsentCardId(cardId) || ToolInput::isInputCardId(cardId)
             ? QStringLiteral("[%1 decided] %2").arg(JsonRenderCard::presserName(SettingsDialog::storedRenderSettings().pressName), note)
             : note;
         const bool ok = m_session && m_session->sendCardDecision(cardId, action, outcome, said, &error);
@@ -774,6 +778,9 @@ void MainWindow::showSettings()
     SettingsDialog dialog(this);
     // A new font size changes every block's height and new render settings change what blocks draw:
     // rebuild the view's rows from the same model, where the reader was (issue 18).
+    // Settings → Tools saves each change at once; the window takes it between turns (mcpcontroller.h).
+    connect(dialog.toolsPage(), &McpServersPage::serversChanged, m_mcp, &McpController::reload);
+    connect(dialog.toolsPage(), &McpServersPage::autoAllowReadOnlyChanged, m_mcp, &McpController::applyReadOnlySetting);
     connect(&dialog, &SettingsDialog::settingsApplied, this, [this, &dialog] {
         m_view->setRenderSettings(SettingsDialog::storedRenderSettings());
         m_view->redrawInPlace();
@@ -833,28 +840,20 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 // --- live backend (issue 5) ---------------------------------------------------------------------------
 
+void MainWindow::setMcpConfig(const McpConfig &commandLine)
+{
+    m_mcp->setCommandLineConfig(commandLine);
+}
+
 void MainWindow::setMcpServers(const QList<McpServerConfig> &servers)
 {
-    m_mcpServers = servers;
+    m_mcp->setServers(servers);
 }
 
 // Issue 16: an OpenAI-compatible backend offers the MCP servers' tools; each call asks with a consent card.
 void MainWindow::attachTools(Backend *backend)
 {
-    auto *openai = qobject_cast<OpenAiBackend *>(backend);
-    if (!openai || m_mcpServers.isEmpty())
-        return;
-    if (!m_toolHost) {
-        m_toolHost = new McpToolHost(m_mcpServers, this);
-        connect(m_toolHost, &McpToolHost::ready, this, [this] {
-            if (!m_toolHost->problems().isEmpty())
-                statusBar()->showMessage(tr("Some MCP servers offer no tools: %1").arg(m_toolHost->problems().join(QStringLiteral("; "))));
-        });
-        m_toolHost->start();
-    }
-    openai->setToolHost(m_toolHost);
-    McpAppHost::instance()->setToolHost(m_toolHost);
-    openai->setAutoAllowReadOnly(QSettings().value(SettingsKeys::kToolsAutoAllowReadOnly, false).toBool());
+    m_mcp->attach(backend, m_session);
 }
 
 void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)

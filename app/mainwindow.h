@@ -33,7 +33,7 @@ class ConversationModel;
 class ConversationSession;
 class ConversationStore;
 class ConversationView;
-class McpToolHost;
+class McpController;
 struct StoreStatus;
 
 class MainWindow : public QMainWindow
@@ -85,9 +85,13 @@ public:
     // remembers none keeps the current one. The backend used for a conversation is remembered when a
     // message is sent. Call after openStore (the session stores into it).
     void setBackendConfig(const BackendConfig &config, bool fromFlags);
-    // MCP servers whose tools an OpenAI-compatible backend offers (issue 16; --mcp-config for now).
-    // Started once, with the first such backend; call before setBackendConfig.
+    // MCP servers whose tools an OpenAI-compatible backend offers (issue 16; app/mcpcontroller.h): the
+    // enabled ones of Settings → Tools with --mcp-config's over them; changes in Settings → Tools apply
+    // between turns. Started with the first such backend; call before setBackendConfig.
+    void setMcpConfig(const McpConfig &commandLine);
+    // Exactly these servers, not Settings → Tools' (tests).
     void setMcpServers(const QList<McpServerConfig> &servers);
+    McpController *mcpController() const { return m_mcp; }
     BackendConfig backendConfig() const { return m_backendConfig; }
     ConversationSession *session() const { return m_session; } // null until a backend was set
     QString connectionText() const; // the status bar's connection label
@@ -194,8 +198,7 @@ private:
 
     ConversationSession *m_session = nullptr; // owns the backend
     BackendConfig m_backendConfig;
-    QList<McpServerConfig> m_mcpServers;
-    McpToolHost *m_toolHost = nullptr; // Owned (child); made with the first OpenAI-compatible backend
+    McpController *m_mcp = nullptr; // Owned (child): the MCP servers and their tool host
     bool m_backendFromFlags = false;
     QLabel *m_connectionLabel = nullptr;
     QWidget *m_turnIndicator = nullptr; // "The agent is answering…" + Stop, while a turn runs

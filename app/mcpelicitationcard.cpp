@@ -221,7 +221,12 @@ QString McpElicitationCard::errorText() const
     return m_error->isHidden() ? QString() : m_error->text();
 }
 
-void McpElicitationCard::finish(const QString &action, const json &content, const QString &said)
+QString McpElicitationCard::outcomeText() const
+{
+    return m_outcome->isHidden() ? QString() : m_outcome->text();
+}
+
+void McpElicitationCard::close(const QString &said)
 {
     m_answered = true;
     for (QWidget *editor : std::as_const(m_editors))
@@ -231,7 +236,53 @@ void McpElicitationCard::finish(const QString &action, const json &content, cons
     m_error->hide();
     m_outcome->setText(said);
     m_outcome->show();
+}
+
+void McpElicitationCard::finish(const QString &action, const json &content, const QString &said)
+{
+    close(said);
     Q_EMIT answered(action, content);
+}
+
+void McpElicitationCard::showAnswered(const QString &action)
+{
+    if (action == QLatin1String("accept"))
+        close(tr("Accepted: sent to the server."));
+    else if (action == QLatin1String("decline"))
+        close(tr("Declined: nothing was sent."));
+    else
+        close(tr("Cancelled: nothing was sent."));
+}
+
+void McpElicitationCard::showExpired()
+{
+    close(tr("Not answered: the turn ended first, and the server was told it was cancelled."));
+}
+
+void McpElicitationCard::reopen(const QString &reason)
+{
+    m_answered = false;
+    for (QWidget *editor : std::as_const(m_editors))
+        editor->setEnabled(true);
+    for (QPushButton *button : std::as_const(m_buttons))
+        button->show();
+    m_outcome->hide();
+    m_error->setText(tr("Not sent: %1").arg(reason));
+    m_error->show();
+}
+
+McpElicitationForm McpElicitationCard::withValues(McpElicitationForm form, const json &content)
+{
+    if (!content.is_object())
+        return form;
+    for (McpElicitationField &field : form.fields) {
+        const std::string key = field.name.toStdString();
+        if (content.contains(key))
+            field.defaultValue = content[key];
+        else if (field.type != Type::Boolean)
+            field.defaultValue = json(); // left empty when it was sent: its default applied on the server
+    }
+    return form;
 }
 
 } // namespace Tessera

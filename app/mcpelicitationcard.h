@@ -36,6 +36,16 @@ public:
     void cancel();
     bool isAnswered() const { return m_answered; }
     QString errorText() const;
+    QString outcomeText() const; // "Accepted: sent to the server." once answered
+    // A replay: the card as the answer left it (values shown as sent), read-only; answered() is not emitted.
+    void showAnswered(const QString &action);
+    // A replay of a request its turn ended without an answer: read-only, saying so.
+    void showExpired();
+    // The answer did not reach the server (the session refused it): the card opens again, saying why.
+    void reopen(const QString &reason);
+
+    // The form with `content` (an accept answer's values) as its defaults: what a replay shows.
+    static McpElicitationForm withValues(McpElicitationForm form, const nlohmann::json &content);
 
 Q_SIGNALS:
     // action: "accept" (content: the checked values), "decline" or "cancel" (content: {}).
@@ -43,6 +53,7 @@ Q_SIGNALS:
 
 private:
     void finish(const QString &action, const nlohmann::json &content, const QString &said);
+    void close(const QString &said);
     QWidget *editorFor(const McpElicitationField &field);
 
     McpElicitationForm m_form;

@@ -1,15 +1,18 @@
 #include <app/mcpserverspage.h>
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <app/mcpserverdialog.h>
+#include <app/settingskeys.h>
 #include <mcp/mcpclient.h>
 #include <mcp/mcpserversettings.h>
 
@@ -56,14 +59,25 @@ McpServersPage::McpServersPage(QWidget *parent, SecretStore *secrets)
     messageRow->addWidget(m_message, 1);
     messageRow->addWidget(m_undo);
     auto *intro = new QLabel(tr("MCP servers give the agent tools. Nothing runs without your consent; "
-                                "environment and header values are kept in the desktop's keyring. The agent gets the tools of "
-                                "the enabled servers from the next start of Tessera."), this);
+                                "environment and header values are kept in the desktop's keyring. A change here "
+                                "reaches the open window after the answer in progress, if any."), this);
     intro->setWordWrap(true);
+    // Saved at once, like the servers (decisions.md "MCP in the conversation").
+    m_autoAllowReadOnly = new QCheckBox(tr("Run &read-only tools without asking"), this);
+    m_autoAllowReadOnly->setObjectName(QStringLiteral("mcpAutoAllowReadOnly"));
+    m_autoAllowReadOnly->setToolTip(tr("Tools their server marks as read-only run without a consent card; "
+                                       "tools marked destructive always ask"));
+    m_autoAllowReadOnly->setChecked(QSettings().value(SettingsKeys::kToolsAutoAllowReadOnly, false).toBool());
+    connect(m_autoAllowReadOnly, &QCheckBox::toggled, this, [this](bool on) {
+        QSettings().setValue(SettingsKeys::kToolsAutoAllowReadOnly, on);
+        Q_EMIT autoAllowReadOnlyChanged(on);
+    });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addWidget(m_list, 1);
     layout->addLayout(buttons);
     layout->addLayout(messageRow);
+    layout->addWidget(m_autoAllowReadOnly);
 
     connect(add, &QPushButton::clicked, this, &McpServersPage::addClicked);
     connect(m_edit, &QPushButton::clicked, this, &McpServersPage::editClicked);

@@ -11,6 +11,8 @@
 //  - Paste configuration… reads the {"mcpServers": {...}} JSON other clients use; bad JSON is refused
 //    with the pointer and what was wrong ("/mcpServers/files/args/1: must be a string"). A pasted server
 //    replaces a stored one of the same name (the message names them).
+//  - "Run read-only tools without asking" (tools/autoAllowReadOnly, default off), saved when toggled.
+// The window applies every change between turns (McpController): a turn in flight keeps its servers.
 
 #include <QHash>
 #include <QPointer>
@@ -18,6 +20,7 @@
 
 #include <mcp/mcpconfig.h>
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTreeWidget;
@@ -56,8 +59,12 @@ public:
     QTreeWidget *list() const { return m_list; }
     QString message() const; // the line under the list: the last action's result or error
 
+    // "Run read-only tools without asking" (tools/autoAllowReadOnly), saved when toggled.
+    QCheckBox *autoAllowReadOnlyBox() const { return m_autoAllowReadOnly; }
+
 Q_SIGNALS:
     void serversChanged();
+    void autoAllowReadOnlyChanged(bool allow);
 
 private:
     void showMessage(const QString &text, bool error);
@@ -75,6 +82,7 @@ private:
     QPushButton *m_edit = nullptr;
     QPushButton *m_remove = nullptr;
     QPushButton *m_undo = nullptr;
+    QCheckBox *m_autoAllowReadOnly = nullptr;
     bool m_filling = false;
     bool m_hasRemoved = false;
     McpServerConfig m_removed; // with its secrets, for Undo

@@ -132,7 +132,7 @@ QString payloadText(const json &object)
     return QString::fromStdString(it->dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
-// The consent card a user line decides (issue 16), "" when it decides none.
+// The consent or tool input card a user line decides (issue 16), "" when it decides none.
 QString consentDecisionCard(const Message &m)
 {
     if (!m.rawLine.contains("\"card_decision\""))
@@ -142,7 +142,7 @@ QString consentDecisionCard(const Message &m)
     if (decision == line.end() || !decision->is_object())
         return {};
     const QString cardId = stringMember(*decision, "cardId");
-    return ToolConsent::isConsentCardId(cardId) ? cardId : QString();
+    return ToolConsent::isConsentCardId(cardId) || ToolInput::isInputCardId(cardId) ? cardId : QString();
 }
 
 QString consentDecisionAction(const Message &m)
@@ -258,6 +258,10 @@ bool OpenAiBackend::writeEvent(const QByteArray &event, QString *error)
     } else if (type == QLatin1String("card.decision") && ToolConsent::isConsentCardId(stringMember(*value, "cardId"))) {
         // A tool call's consent (issue 16): part of the turn that asked, never a turn of its own.
         return decideConsent(stringMember(*value, "cardId"), stringMember(*value, "action"), error);
+    } else if (type == QLatin1String("card.decision") && ToolInput::isInputCardId(stringMember(*value, "cardId"))) {
+        // The person's answer to a running tool's request for input: also part of the turn.
+        return decideInput(stringMember(*value, "cardId"), stringMember(*value, "action"),
+                           stringMember(*value, "outcome"), error);
     } else if (type == QLatin1String("card.decision")) {
         text = decisionText(stringMember(*value, "cardId"), stringMember(*value, "action"),
                             stringMember(*value, "outcome"));
@@ -800,7 +804,58 @@ QByteArray OpenAiBackend::toolsJson() const
 
 bool OpenAiBackend::awaitsDecision(const QString &cardId) const
 {
-    return !cardId.isEmpty() && cardId == m_waitingCardId;
+    return !cardId.isEmpty() && (cardId == m_waitingCardId || m_waitingInputs.contains(cardId));
+}
+
+void OpenAiBackend::askInput(const QString &callId, qint64 key, const QString &server, const QByteArray &paramsJson)
+{
+    std::string parseError;
+    const std::shared_ptr<json> params = parseJson(paramsJson, &parseError);
+    ToolRun *run = m_run.data();
+    if (!run || !params || !params->is_object()) {
+        if (run)
+            run->answerInput(key, QStringLiteral("cancel"), QByteArray());
+        return;
+    }
+    const QString cardId = QStringLiteral("%1%2:%3").arg(QLatin1String(ToolInput::kCardIdPrefix), callId).arg(key);
+    m_waitingInputs.insert(cardId, key);
+    const ordered_json line = {
+        {"role", "tool"},
+        {"name", "tessera"},
+        {"content", toStd(QStringLiteral("%1 asks for input.").arg(server))},
+        {"tessera_notice", ToolInput::kNotice},
+        {"tessera_input", {{"server", toStd(server)}, {"callId", toStd(callId)}, {"params", *params}}},
+        {"structured", {{"cardId", toStd(cardId)}}},
+        {"turn_id", toStd(m_turnId)}};
+    qCInfo(lcBackend).noquote() << "openai: turn" << m_turnId << "shows a request for input from" << server;
+    emitMessage(compact(line));
+}
+
+bool OpenAiBackend::decideInput(const QString &cardId, const QString &action, const QString &outcome, QString *error)
+{
+    auto refuse = [error](const QString &reason) {
+        if (error)
+            *error = reason;
+        return false;
+    };
+    const auto it = m_waitingInputs.constFind(cardId);
+    if (it == m_waitingInputs.constEnd() || !m_run)
+        return refuse(QStringLiteral("this request for input is no longer waiting for an answer"));
+    if (!ToolInput::isAnswer(action))
+        return refuse(QStringLiteral("\"%1\" is not an answer to a request for input").arg(action));
+    const qint64 key = it.value();
+    m_waitingInputs.erase(it);
+    // Queued, as a consent: the session stores the answer line before the tool's result arrives.
+    const QPointer<ToolRun> run = m_run;
+    const QByteArray content = action == QLatin1String("accept") ? outcome.toUtf8() : QByteArray("{}");
+    QMetaObject::invokeMethod(
+        this,
+        [run, key, action, content] {
+            if (run)
+                run->answerInput(key, action, content);
+        },
+        Qt::QueuedConnection);
+    return true;
 }
 
 void OpenAiBackend::runQueue()
@@ -962,6 +1017,9 @@ void OpenAiBackend::startRun(const QueuedCall &call, const QString &consent)
     connect(run, &ToolRun::progress, this, [this, callId, toolName](double progress, double total, const QString &message) {
         Q_EMIT toolProgress(callId, toolName, progress, total, message);
     });
+    connect(run, &ToolRun::inputRequested, this, [this, callId](qint64 key, const QString &server, const QByteArray &params) {
+        askInput(callId, key, server, params);
+    });
     connect(run, &ToolRun::finished, this, &OpenAiBackend::onRunFinished);
 }
 
@@ -971,6 +1029,7 @@ void OpenAiBackend::onRunFinished()
     if (!run || sender() != run || m_queue.isEmpty())
         return;
     m_run.clear();
+    m_waitingInputs.clear();
     disconnect(run, nullptr, this, nullptr);
     run->deleteLater();
     const QueuedCall call = m_queue.takeFirst();
@@ -986,16 +1045,17 @@ void OpenAiBackend::onRunFinished()
     const quint64 generation = m_generation;
     // At least 1 ms: a call that ran has a duration (0 means it did not run).
     answerHosted(call, content, m_runConsent, qMax<qint64>(1, QDateTime::currentMSecsSinceEpoch() - m_runStartedMs),
-                 run->isError(), run->appJson());
+                 run->isError(), run->cardEnvelope(), run->cardNote(), run->appJson());
     if (generation == m_generation)
         runQueue();
 }
 
 void OpenAiBackend::answerHosted(const QueuedCall &call, const QString &content, const QString &consent,
-                                 qint64 durationMs, bool isError, const QByteArray &appJson)
+                                 qint64 durationMs, bool isError, const QByteArray &cardEnvelope,
+                                 const QString &cardNote, const QByteArray &appJson)
 {
     m_messages.append(toolMessage(call.sentId, content));
-    const ordered_json line = {{"role", "tool"},
+    ordered_json line = {{"role", "tool"},
                                {"tool_call_id", toStd(call.stored.id)},
                                {"name", toStd(call.stored.name)},
                                {"content", toStd(content)},
@@ -1006,14 +1066,21 @@ void OpenAiBackend::answerHosted(const QueuedCall &call, const QString &content,
                                  {"duration_ms", durationMs},
                                  {"is_error", isError}}},
                                {"turn_id", toStd(m_turnId)}};
-    if (appJson.isEmpty()) {
-        emitMessage(compact(line));
-        return;
-    }
-    // The view rides on the stored line only: m_messages (what the model is sent) has the text alone.
+    if (!cardNote.isEmpty())
+        line["tessera_tool"]["card_note"] = toStd(cardNote);
     QByteArray text = compact(line);
-    text.chop(1);
-    emitMessage(text + ",\"tessera_app\":" + appJson + '}');
+    if (!cardEnvelope.isEmpty()) {
+        // The descriptor's card (seed 002) is drawn in place of the tool line, from its exact bytes.
+        text.chop(1);
+        text += ",\"structured\":{\"card\":" + cardEnvelope + "}}";
+        m_turnCards.append(cardEnvelope);
+    }
+    if (!appJson.isEmpty()) {
+        // The view rides on the stored line only: m_messages (what the model is sent) has the text alone.
+        text.chop(1);
+        text += ",\"tessera_app\":" + appJson + '}';
+    }
+    emitMessage(text);
 }
 
 void OpenAiBackend::endToolRound()
@@ -1032,6 +1099,7 @@ void OpenAiBackend::dropHostedState()
 {
     m_queue.clear();
     m_waitingCardId.clear();
+    m_waitingInputs.clear();
     if (ToolRun *run = m_run.data()) {
         m_run.clear();
         disconnect(run, nullptr, this, nullptr);
@@ -1202,7 +1270,7 @@ void OpenAiBackend::setHistory(const QList<QByteArray> &transcriptLines)
         if (m.role == MessageRole::User) {
             // A tool call's consent (issue 16) is answered by the call's result, not told as a turn.
             if (const QString consentCard = consentDecisionCard(m); !consentCard.isEmpty()) {
-                if (consentDecisionAction(m) == QLatin1String(ToolConsent::kAllowConversation))
+                if (ToolConsent::isConsentCardId(consentCard) && consentDecisionAction(m) == QLatin1String(ToolConsent::kAllowConversation))
                     allowedCalls.insert(consentCard.mid(qsizetype(qstrlen(ToolConsent::kCardIdPrefix))));
                 continue;
             }

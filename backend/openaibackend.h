@@ -47,11 +47,17 @@
 // setAutoAllowReadOnly, runs without asking, unless the tool is annotated destructive. The result's text
 // is the tool line's content and the tool message: {role: tool, tool_call_id, name, content,
 // tessera_tool: {server, tool, consent, duration_ms, is_error}, turn_id}; a denial tells the model it was
-// denied. cancelTurn() cancels a running call (MCP notifications/cancelled). A tool with an MCP App view
-// (ToolRun::appJson, mcp/mcpapp.h) adds "tessera_app" to that line: the view's HTML and what it is
-// drawn with, never sent to the model.
+// denied. cancelTurn() cancels a running call (MCP notifications/cancelled). A result a descriptor mapped
+// onto a card (ToolRun::cardEnvelope) carries it as structured.card, drawn in place of the tool line; one
+// that did not fit says why in tessera_tool.card_note. A running call's request for input (MCP elicitation,
+// ToolRun::inputRequested) is a tool line {tessera_notice: "tool_input", tessera_input: {server, callId,
+// params}, structured: {cardId: "input:CALLID:KEY"}}; the turn takes card.decision on that id (accept with
+// the values as JSON text in outcome, decline, cancel) and passes it to the run (ToolRun::answerInput).
+// A tool with an MCP App view (ToolRun::appJson, mcp/mcpapp.h) adds "tessera_app" to that line: the
+// view's HTML and what it is drawn with, never sent to the model.
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QPointer>
@@ -188,7 +194,10 @@ private:
     void startRun(const QueuedCall &call, const QString &consent);
     void onRunFinished();
     void answerHosted(const QueuedCall &call, const QString &content, const QString &consent, qint64 durationMs,
-                      bool isError, const QByteArray &appJson = QByteArray());
+                      bool isError, const QByteArray &cardEnvelope = {}, const QString &cardNote = {},
+                      const QByteArray &appJson = {});
+    void askInput(const QString &callId, qint64 key, const QString &server, const QByteArray &paramsJson);
+    bool decideInput(const QString &cardId, const QString &action, const QString &outcome, QString *error);
     static QString cappedMessage();
     void endToolRound();
     void dropHostedState();
@@ -232,6 +241,7 @@ private:
     QPointer<ToolRun> m_run;       // the first queued call, running
     qint64 m_runStartedMs = 0;
     QString m_runConsent;
+    QHash<QString, qint64> m_waitingInputs; // input card id -> the running call's key (ToolRun::inputRequested)
 
     // The round being received.
     bool m_statusKnown = false;

@@ -2,6 +2,9 @@
 
 #include <backend/logging.h>
 #include <cards/cardkindregistry.h>
+#include <cards/jsonaccess.h>
+
+#include <nlohmann/json.hpp>
 
 namespace Tessera {
 
@@ -14,6 +17,16 @@ void ToolRun::finish(const QString &text, bool isError, const QString &error)
     m_isError = isError || !error.isEmpty();
     m_error = error;
     Q_EMIT finished();
+}
+
+void ToolRun::setCard(const QByteArray &envelope, const QString &note)
+{
+    m_cardEnvelope = envelope;
+    m_cardNote = note;
+}
+
+void ToolRun::answerInput(qint64, const QString &, const QByteArray &)
+{
 }
 
 const HostedTool *ToolHost::findTool(const QString &name) const
@@ -61,5 +74,31 @@ bool isConsentCardId(const QString &cardId)
 }
 
 } // namespace ToolConsent
+
+namespace ToolInput {
+
+bool isInputCardId(const QString &cardId)
+{
+    return cardId.startsWith(QLatin1String(kCardIdPrefix)) && cardId.size() > qsizetype(qstrlen(kCardIdPrefix));
+}
+
+bool isAnswer(const QString &action)
+{
+    return action == QLatin1String("accept") || action == QLatin1String("decline") || action == QLatin1String("cancel");
+}
+
+QString cardIdOf(const Message &message)
+{
+    if (message.role != MessageRole::Tool || !message.rawLine.contains(kNotice))
+        return {};
+    const nlohmann::json line = message.json();
+    if (!line.is_object() || line.value("tessera_notice", nlohmann::json()) != kNotice)
+        return {};
+    const auto structured = line.find("structured");
+    const QString cardId = structured != line.end() && structured->is_object() ? jsonString(*structured, "cardId") : QString();
+    return isInputCardId(cardId) ? cardId : QString();
+}
+
+} // namespace ToolInput
 
 } // namespace Tessera

@@ -9,6 +9,11 @@
 //  - functionJson is one OpenAI "function" tool object, compact JSON text, the input schema passed through.
 //  - call() returns a run owned by the caller (deleteLater when done); it always finishes, at the
 //    earliest on the next event-loop turn: with the result's text, or with an error sentence.
+//  - A run may also carry a card its result was mapped onto (a result-to-card descriptor, seed 002):
+//    cardEnvelope() is the valid envelope's JSON text, or cardNote() says which pointer did not fit.
+//  - A run may ask the person for input while it runs (MCP elicitation, issue 16): inputRequested,
+//    then answerInput() with the person's answer. Every open request is answered before finished()
+//    (a run that ends with one open cancels it).
 //
 // The consent card (seed 002 "a typed decision"): a descriptor kind "tool_consent" drawn as a detail card
 // with three actions. registerToolConsentKind() registers it; every command calls it before --plugins,
@@ -17,6 +22,8 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+
+#include <cards/transcript.h>
 
 namespace Tessera {
 
@@ -52,15 +59,26 @@ public:
     QString appError() const { return m_appError; }
     // The result as the tool sent it (MCP: the CallToolResult), compact JSON; empty when unknown.
     QByteArray resultJson() const { return m_resultJson; }
+    // The card a descriptor made of the result (compact envelope JSON), "" when none was made.
+    QByteArray cardEnvelope() const { return m_cardEnvelope; }
+    // Why a descriptor for this tool made no card: "/pointer: why"; "" when none applied or it fit.
+    QString cardNote() const { return m_cardNote; }
     // Asks the tool to stop (MCP notifications/cancelled); finishes with an error. Nothing when finished.
     virtual void cancel() = 0;
+    // The person's answer to inputRequested(key): action "accept" (contentJson: an object's JSON text),
+    // "decline" or "cancel". Unknown or answered keys: nothing.
+    virtual void answerInput(qint64 key, const QString &action, const QByteArray &contentJson);
 
 Q_SIGNALS:
     // `total` 0 when unknown.
     void progress(double progress, double total, const QString &message);
+    // The tool's server asks the person (MCP elicitation/create): paramsJson is its params as JSON text
+    // ({message, requestedSchema}), already checked to be a form Tessera can show.
+    void inputRequested(qint64 key, const QString &server, const QByteArray &paramsJson);
     void finished();
 
 protected:
+    void setCard(const QByteArray &envelope, const QString &note);
     void finish(const QString &text, bool isError, const QString &error);
     void setApp(const QByteArray &appJson, const QString &appError)
     {
@@ -78,6 +96,8 @@ private:
     QString m_text;
     bool m_isError = false;
     QString m_error;
+    QByteArray m_cardEnvelope;
+    QString m_cardNote;
 };
 
 class ToolHost : public QObject
@@ -117,5 +137,18 @@ inline constexpr char kDeny[] = "deny";
 bool registerKind(); // idempotent; false (logged) only when a plugin registered the name first
 bool isConsentCardId(const QString &cardId);
 } // namespace ToolConsent
+
+// A tool's request for input (MCP elicitation) as a line of the turn (issue 16): a tool line answering no
+// call, {"role":"tool","name":"tessera","tessera_notice":"tool_input","tessera_input":{server, callId,
+// params},"structured":{"cardId":"input:CALLID:KEY"}}. The person's answer is the session's card_decision
+// on that id (action accept/decline/cancel, outcome: the values sent as JSON text, "{}" otherwise).
+namespace ToolInput {
+inline constexpr char kNotice[] = "tool_input";
+inline constexpr char kCardIdPrefix[] = "input:"; // + the call's transcript id + ":" + the key
+bool isInputCardId(const QString &cardId);
+bool isAnswer(const QString &action); // accept, decline, cancel
+// The input card id of a tool input line, "" for any other message.
+QString cardIdOf(const Message &message);
+} // namespace ToolInput
 
 } // namespace Tessera

@@ -212,6 +212,7 @@ bool McpElicitationForm::parse(const json &params, McpElicitationForm *out, QStr
         field.required = required.contains(field.name);
         form.fields.append(field);
     }
+    form.params = {{"message", params.value("message", json(""))}, {"requestedSchema", schema}};
     *out = form;
     return true;
 }

@@ -44,6 +44,8 @@ struct McpElicitationForm
 
     QString message; // what the server asks, shown above the fields
     QList<McpElicitationField> fields; // in the schema's order of "properties" (sorted by name)
+    // What parse() read: {"message", "requestedSchema"} as the server sent them (to store and read again).
+    nlohmann::json params = nlohmann::json::object();
 
     // Reads elicitation/create params; false with *error ("/requestedSchema/properties/x: …").
     static bool parse(const nlohmann::json &params, McpElicitationForm *out, QString *error);

@@ -1,6 +1,7 @@
 #include <mcp/mcptoolhost.h>
 
 #include <algorithm>
+#include <utility>
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/strictjson.h>
+#include <cards/toolcarddescriptor.h>
 #include <mcp/logging.h>
 #include <mcp/mcpapp.h>
 
@@ -20,11 +22,12 @@ namespace {
 class McpToolRun : public ToolRun
 {
 public:
-    // app: the tool's view to read after the call (MCP Apps); client and record empty without one.
-    McpToolRun(McpReply *reply, QObject *parent, McpClient *client = nullptr, const McpAppRecord &app = {})
+    // app: the tool's view to read after the call (MCP Apps); its record is empty without one.
+    McpToolRun(McpReply *reply, McpClient *client, const QString &tool, QObject *parent, const McpAppRecord &app = {})
         : ToolRun(parent)
         , m_reply(reply)
         , m_client(client)
+        , m_tool(tool)
         , m_app(app)
     {
         connect(reply, &McpReply::progress, this, &ToolRun::progress);
@@ -32,18 +35,43 @@ public:
     }
     ~McpToolRun() override
     {
+        cancelOpenInput();
         if (m_reply)
             m_reply->deleteLater();
         if (m_resource)
             m_resource->deleteLater();
     }
 
+    McpClient *client() const { return m_client.data(); }
+
     void cancel() override
     {
+        cancelOpenInput();
         if (m_reply && !m_reply->isFinished())
             m_reply->cancel(); // notifications/cancelled; finishes the reply
         else if (m_resource && !m_resource->isFinished())
             m_resource->cancel();
+    }
+
+    // A form the run's server asks for while the call runs (McpClient::elicitationRequested).
+    void askInput(qint64 key, const McpElicitationForm &form)
+    {
+        m_openInput.insert(key);
+        const QByteArray params = QByteArray::fromStdString(form.params.dump(-1, ' ', false, json::error_handler_t::replace));
+        Q_EMIT inputRequested(key, m_client ? m_client->config().name : QString(), params);
+    }
+
+    void answerInput(qint64 key, const QString &action, const QByteArray &contentJson) override
+    {
+        if (!m_openInput.remove(key) || !m_client)
+            return;
+        json content = json::object();
+        if (action == QLatin1String("accept")) {
+            const StrictJsonResult parsed = parseStrictJson(std::string_view(contentJson.constData(), size_t(contentJson.size())));
+            if (parsed.ok() && parsed.value->is_object())
+                content = *parsed.value;
+        }
+        m_client->answerElicitation(key, action, content);
     }
 
     // A run that fails before any request (bad arguments): finishes on the next event-loop turn.
@@ -60,11 +88,22 @@ private:
     {
     }
 
+    // A form still open when the call ends is cancelled: nobody can answer it for this call any more.
+    void cancelOpenInput()
+    {
+        const QSet<qint64> open = std::exchange(m_openInput, {});
+        for (qint64 key : open) {
+            if (m_client)
+                m_client->answerElicitation(key, QStringLiteral("cancel"));
+        }
+    }
+
     void onFinished()
     {
         McpReply *reply = m_reply.data();
         if (!reply)
             return;
+        cancelOpenInput();
         if (reply->error() != McpReply::Error::None) {
             finish(QString(), true, reply->errorString());
             return;
@@ -82,6 +121,8 @@ private:
                 text += QLatin1Char('\n');
             text += QString::fromStdString(result.structuredContent.dump(-1, ' ', false, json::error_handler_t::replace));
         }
+        if (!result.isError)
+            mapOntoCard(result.structuredContent);
         if (m_app.uri.isEmpty() || !m_client || result.isError) {
             finish(text, result.isError, QString());
             return;
@@ -113,11 +154,29 @@ private:
         finish(m_pendingText, false, QString());
     }
 
+    // Seed 002's result-to-card descriptor, when one is loaded for this server's tool.
+    void mapOntoCard(const json &structuredContent)
+    {
+        ToolCardDescriptor descriptor;
+        const QString server = m_client ? m_client->config().name : QString();
+        if (!ToolCardDescriptors::find(server, m_tool, &descriptor))
+            return;
+        const ToolCardOutcome outcome = cardFromToolResult(descriptor, structuredContent);
+        if (outcome.ok) {
+            setCard(outcome.card.rawText(), QString());
+            return;
+        }
+        qCInfo(lcMcp).noquote() << "MCP tool" << m_tool << "of server" << server << "made no card:" << outcome.describe();
+        setCard(QByteArray(), outcome.describe());
+    }
+
     QPointer<McpReply> m_reply;
     QPointer<McpClient> m_client;
     QPointer<McpReply> m_resource;
     McpAppRecord m_app;
     QString m_pendingText;
+    QString m_tool;
+    QSet<qint64> m_openInput; // elicitation keys not yet answered
 };
 
 QString sanitized(const QString &text)
@@ -172,7 +231,30 @@ McpToolHost::McpToolHost(const QList<McpServerConfig> &servers, QObject *parent)
         connect(client, &McpClient::ready, this, [this, client] { onClientReady(client); });
         connect(client, &McpClient::failed, this, [this, client](const QString &error) { onClientFailed(client, error); });
         connect(client, &McpClient::toolsListChanged, this, [this, client] { listTools(client); });
+        connect(client, &McpClient::elicitationRequested, this,
+                [this, client](qint64 key, const McpElicitationForm &form) { onElicitation(client, key, form); });
     }
+}
+
+void McpToolHost::setAsksForInput(bool ask)
+{
+    m_asksForInput = ask;
+    for (McpClient *client : std::as_const(m_clients))
+        client->setElicitationPolicy(ask ? McpClient::ElicitationPolicy::Ask : McpClient::ElicitationPolicy::Decline);
+}
+
+void McpToolHost::onElicitation(McpClient *client, qint64 key, const McpElicitationForm &form)
+{
+    // The form belongs to the call running on that server (one call at a time, backend/openaibackend.h).
+    for (auto it = m_runs.crbegin(); it != m_runs.crend(); ++it) {
+        auto *run = static_cast<McpToolRun *>(it->data());
+        if (run && !run->isFinished() && run->client() == client) {
+            run->askInput(key, form);
+            return;
+        }
+    }
+    qCInfo(lcMcp).noquote() << client->config().name << "asked for input outside a tool call; declined";
+    client->answerElicitation(key, QStringLiteral("decline"));
 }
 
 McpToolHost::~McpToolHost()
@@ -313,14 +395,17 @@ ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)
         app.tool = tool->tool;
         app.arguments = arguments;
     }
-    return new McpToolRun(client->callTool(tool->tool, arguments), this, app.uri.isEmpty() ? nullptr : client, app);
+    auto *run = new McpToolRun(client->callTool(tool->tool, arguments), client, tool->tool, this, app);
+    m_runs.removeIf([](const QPointer<ToolRun> &r) { return r.isNull() || r->isFinished(); });
+    m_runs.append(run);
+    return run;
 }
 
 ToolRun *McpToolHost::callServerTool(const QString &server, const QString &tool, const json &arguments)
 {
     for (McpClient *candidate : std::as_const(m_clients)) {
         if (candidate->config().name == server && candidate->state() == McpClient::State::Ready)
-            return new McpToolRun(candidate->callTool(tool, arguments), this);
+            return new McpToolRun(candidate->callTool(tool, arguments), candidate, tool, this);
     }
     return nullptr;
 }

@@ -14,6 +14,10 @@
 //  - call(): tools/call on the right server; the run's text is the result's text content, then
 //    structuredContent as compact JSON on a line of its own; isError as the server said; a failed
 //    request (timeout, server gone, JSON-RPC error) finishes with its message. cancel() is McpReply::cancel().
+//    A result whose tool has a result-to-card descriptor (cards/toolcarddescriptor.h) carries the card
+//    built from its structuredContent (ToolRun::cardEnvelope), or the note naming the pointer that failed.
+//  - Elicitation: declined by every server (the headless default) unless setAsksForInput(true); then a
+//    server's form during one of its calls is that run's inputRequested, and one outside a call is declined.
 //
 // ready() once every server has listed its tools or failed (problems() says which and why), so a
 // headless run can wait for it; servers that come later still add their tools.
@@ -39,6 +43,9 @@ public:
     ~McpToolHost() override;
 
     void start();
+    // Servers' elicitation forms go to the person through the running call (see above). Default off.
+    void setAsksForInput(bool ask);
+    bool asksForInput() const { return m_asksForInput; }
     bool isReady() const { return m_ready; }
     // "NAME: why" for each server that failed to start or list.
     QStringList problems() const { return m_problems; }
@@ -64,6 +71,7 @@ Q_SIGNALS:
 
 private:
     void onClientReady(McpClient *client);
+    void onElicitation(McpClient *client, qint64 key, const McpElicitationForm &form);
     void onClientFailed(McpClient *client, const QString &error);
     void listTools(McpClient *client);
     void rebuild();
@@ -74,6 +82,8 @@ private:
     QSet<QString> m_settled;                // servers that listed or failed
     QStringList m_problems;
     bool m_ready = false;
+    bool m_asksForInput = false;
+    QList<QPointer<ToolRun>> m_runs; // runs made by call(), not owned (the caller deletes them)
 };
 
 } // namespace Tessera

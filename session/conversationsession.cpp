@@ -426,6 +426,9 @@ void ConversationSession::onMessage(const WireEvent &event)
         if (card.kindName() == QLatin1String(ToolConsent::kKind) && ToolConsent::isConsentCardId(card.cardId()))
             m_turnConsentCards.append(card.cardId());
     }
+    // A tool's request for input (issue 16) expires like a consent card when its turn ends unanswered.
+    if (const QString inputCard = ToolInput::cardIdOf(message); !inputCard.isEmpty())
+        m_turnConsentCards.append(inputCard);
     if (message.turnId == m_activeTurn)
         m_turnShownProse += elideRepeatedTurnProse(&message, m_turnShownProse); // never drawn twice
     if (message.isReadable() && message.role == MessageRole::Assistant) {

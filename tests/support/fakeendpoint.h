@@ -8,7 +8,7 @@
 // gets Ollama's 404 "model … not found". Anything else: 404. hang: accept and never answer.
 // toolScript (issue 16): when not empty, the N-th streamed chat request (0-based) is answered with the
 // call toolScript[N] (id "call_scriptN"), and every one after the script with the prose "Tool said: " and
-// the last tool message's content.
+// the last tool message's content (so does a script entry with an empty name: a turn's end mid-script).
 // Each response closes the connection.
 
 #include <QByteArray>
@@ -136,7 +136,7 @@ private:
         const QJsonArray messages = body.value(QLatin1String("messages")).toArray();
         if (!toolScript.isEmpty()) {
             const int n = m_streamedChats++;
-            if (n < toolScript.size())
+            if (n < toolScript.size() && !toolScript.at(n).name.isEmpty())
                 return reply(socket, 200, "text/event-stream", callStream(n, toolScript.at(n)));
             const QString said = messages.last().toObject().value(QLatin1String("content")).toString();
             return reply(socket, 200, "text/event-stream", proseStream(QStringLiteral("Tool said: ") + said));

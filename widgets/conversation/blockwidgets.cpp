@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
@@ -112,6 +113,27 @@ ToolResultLine::ToolResultLine(const QString &summary, const QString &text, QWid
     layout->addLayout(header);
     layout->addWidget(m_text);
     setAccessibleName(summary);
+}
+
+void ToolResultLine::setCardNote(const QString &note)
+{
+    if (!m_note) {
+        m_note = new QLabel(this);
+        m_note->setObjectName(QStringLiteral("toolCardNote"));
+        m_note->setTextFormat(Qt::PlainText);
+        m_note->setWordWrap(true);
+        m_note->setForegroundRole(QPalette::PlaceholderText);
+        m_note->setFont(m_summary->font());
+        static_cast<QVBoxLayout *>(layout())->insertWidget(1, m_note);
+    }
+    m_note->setText(tr("No card: the result does not fit its descriptor at %1").arg(note));
+    setAccessibleDescription(m_note->text());
+    updateGeometry();
+}
+
+QString ToolResultLine::cardNote() const
+{
+    return m_note ? m_note->text() : QString();
 }
 
 QString ToolResultLine::summary() const
@@ -258,6 +280,44 @@ void VersionSwitcherRow::request(int version)
         Q_EMIT versionRequested(m_group, version);
 }
 
+namespace {
+
+QHash<QString, NoticeBlockFactory> &noticeFactories()
+{
+    static QHash<QString, NoticeBlockFactory> factories;
+    return factories;
+}
+
+// The installed factory's widget for a notice line, or nullptr.
+QWidget *noticeBlock(const ConversationModel &model, const Message &m, const RenderContext &context, QWidget *parent)
+{
+    if (noticeFactories().isEmpty() || m.role != MessageRole::Tool || !m.rawLine.contains("\"tessera_notice\""))
+        return nullptr;
+    const nlohmann::json line = m.json();
+    if (!line.is_object())
+        return nullptr;
+    const NoticeBlockFactory factory = noticeFactories().value(jsonString(line, "tessera_notice"));
+    if (!factory)
+        return nullptr;
+    const auto structured = line.find("structured");
+    const QString cardId = structured != line.end() && structured->is_object() ? jsonString(*structured, "cardId") : QString();
+    const CardState state = model.cardState(cardId);
+    RenderContext withState = context;
+    if (!withState.state)
+        withState.state = &state;
+    return factory(m, withState, parent);
+}
+
+} // namespace
+
+void setNoticeBlockFactory(const QString &notice, NoticeBlockFactory factory)
+{
+    if (factory)
+        noticeFactories().insert(notice, factory);
+    else
+        noticeFactories().remove(notice);
+}
+
 QWidget *createBlockWidget(const ConversationModel &model, int row, const RenderContext &context, QWidget *parent)
 {
     switch (model.blockType(row)) {
@@ -301,8 +361,13 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
             }
             if (s_toolAppFactory && carriesToolApp(m))
                 return s_toolAppFactory(m, summary, context, parent);
-            return new ToolResultLine(summary, m.content, parent);
+            auto *line = new ToolResultLine(summary, m.content, parent);
+            if (const QString note = jsonString(tool, "card_note"); !note.isEmpty())
+                line->setCardNote(note);
+            return line;
         }
+        if (QWidget *widget = noticeBlock(model, m, context, parent))
+            return widget;
         return new ToolActivityLine(model.blockText(row), parent);
     }
     case BlockType::CutOff: {

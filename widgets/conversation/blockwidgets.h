@@ -19,6 +19,12 @@ struct RenderContext;
 QWidget *createBlockWidget(const ConversationModel &model, int row, const RenderContext &context,
                            QWidget *parent);
 
+// A tool line carrying "tessera_notice": NOTICE drawn by a library above this one (issue 16: the app's
+// form for a tool's request for input). The context's state is the model's for the line's
+// structured.cardId. Call on the GUI thread at start-up; nullptr uninstalls. Without one: a muted line.
+using NoticeBlockFactory = QWidget *(*)(const Message &message, const RenderContext &context, QWidget *parent);
+void setNoticeBlockFactory(const QString &notice, NoticeBlockFactory factory);
+
 // A cheap height guess for a row at a width, before its widget is ever built.
 int estimateBlockHeight(const ConversationModel &model, int row, int width);
 
@@ -62,6 +68,9 @@ public:
     bool isExpanded() const;
     void setExpanded(bool expanded);
     QString shownText() const; // what the expanded line shows
+    // Why the tool's result-to-card descriptor made no card ("/pointer: why"), under the line.
+    void setCardNote(const QString &note);
+    QString cardNote() const;
     // A running call: a progress bar under the line (total 0: busy, no value); the toggle goes.
     void setProgress(double progress, double total);
     QProgressBar *progressBar() const { return m_progress; }
@@ -71,6 +80,7 @@ private:
     QLabel *m_summary = nullptr;
     QToolButton *m_toggle = nullptr;
     QLabel *m_text = nullptr;
+    QLabel *m_note = nullptr;
 };
 
 // "⚙ NAME · DURATION · CONSENT" for a tool line with "tessera_tool" ("⚙ NAME · running: MESSAGE" for a

@@ -19,6 +19,7 @@
 #include <mcp/mcpclient.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/stdiotransport.h>
+#include <tests/support/mcpservers.h>
 #include <tests/support/clirunner.h>
 #include <tests/support/testfiles.h>
 
@@ -27,28 +28,13 @@ using json = nlohmann::json;
 
 namespace {
 
+using namespace Tessera::TestSupport::McpServers;
+
 constexpr int kStartMs = 60000;  // a cold node start on a loaded two-core machine
 constexpr int kCallMs = 60000;
 
-QString source(const QString &relative)
-{
-    return QStringLiteral(TESSERA_SOURCE_DIR "/") + relative;
-}
 
-QString node()
-{
-    const QString found = QStandardPaths::findExecutable(QStringLiteral("node"));
-    return found.isEmpty() ? QStringLiteral("node") : found;
-}
 
-McpServerConfig everything()
-{
-    McpServerConfig config;
-    config.name = QStringLiteral("everything");
-    config.command = source(QStringLiteral("node_modules/.bin/mcp-server-everything"));
-    config.args = {QStringLiteral("stdio")};
-    return config;
-}
 
 McpServerConfig fake(const QString &mode)
 {
@@ -219,7 +205,13 @@ McpToolResult tst_Mcp::callTool(McpClient *client, const QString &tool, const js
 Tessera::TestSupport::CliResult tst_Mcp::cli(const QStringList &arguments)
 {
     using namespace Tessera::TestSupport;
-    return runProgram(QStringLiteral(TESSERA_BINARY), arguments, displaylessEnvironment(QpaPlatform::Remove));
+    // A private HOME and XDG config/data: `mcp list` and `mcp call NAME` also read Settings → Tools, and
+    // the person's own servers must neither change a result nor be started by a test.
+    QProcessEnvironment environment = displaylessEnvironment(QpaPlatform::Remove);
+    environment.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+    return runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment);
 }
 
 void tst_Mcp::initTestCase()
@@ -227,6 +219,8 @@ void tst_Mcp::initTestCase()
     QVERIFY(m_dir.isValid());
     // Server logs (<cache>/mcp-logs) go to the test's own folder, here and in the tessera it runs.
     qputenv("XDG_CACHE_HOME", m_dir.filePath(QStringLiteral("cache")).toUtf8());
+    for (const char *folder : {"home", "config", "data"})
+        QVERIFY(QDir(m_dir.path()).mkpath(QLatin1String(folder)));
     QVERIFY2(QFile::exists(everything().command), "node_modules lacks the MCP servers: run npm ci --ignore-scripts");
     QVERIFY2(QFile::exists(source(QStringLiteral("node_modules/.bin/mcp-server-filesystem"))), "run npm ci --ignore-scripts");
 }

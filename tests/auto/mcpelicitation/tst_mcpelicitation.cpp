@@ -8,6 +8,7 @@
 
 #include <cards/strictjson.h>
 #include <mcp/mcpelicitation.h>
+#include <tests/support/mcpservers.h>
 #include <tests/support/clirunner.h>
 #include <tests/support/testfiles.h>
 
@@ -132,7 +133,7 @@ void tst_McpElicitation::refusesWhatItCannotShow()
 
 void tst_McpElicitation::cliAnswersServerEverything()
 {
-    const QString server = QStringLiteral(TESSERA_SOURCE_DIR "/node_modules/.bin/mcp-server-everything");
+    const QString server = McpServers::everythingCommand();
     QVERIFY2(QFile::exists(server), "node_modules lacks the MCP servers: run npm ci --ignore-scripts");
     QTemporaryDir dir;
     const QString config = dir.filePath(QStringLiteral("mcp.json"));

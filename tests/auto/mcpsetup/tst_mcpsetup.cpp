@@ -22,6 +22,7 @@
 #include <backend/secretstore.h>
 #include <mcp/mcpclient.h>
 #include <mcp/mcpserversettings.h>
+#include <tests/support/mcpservers.h>
 #include <tests/support/clirunner.h>
 #include <tests/support/privatekeyring.h>
 #include <tests/support/testfiles.h>
@@ -31,13 +32,11 @@ using namespace Tessera::TestSupport;
 
 namespace {
 
+using namespace Tessera::TestSupport::McpServers;
+
 const QByteArray kEnvSecret = "sk-env-7d41c0ffee";
 const QByteArray kHeaderSecret = "Bearer tok-5e2b9a71";
 
-QString everythingCommand()
-{
-    return QStringLiteral(TESSERA_SOURCE_DIR "/node_modules/.bin/mcp-server-everything");
-}
 
 QByteArray pasted()
 {

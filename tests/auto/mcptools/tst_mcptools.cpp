@@ -28,6 +28,7 @@
 #include <cards/jsonaccess.h>
 #include <mcp/mcptoolhost.h>
 #include <session/conversationsession.h>
+#include <tests/support/mcpservers.h>
 #include <tests/support/clirunner.h>
 #include <tests/support/fakeendpoint.h>
 #include <widgets/card/cardactions.h>
@@ -40,28 +41,13 @@ using json = nlohmann::json;
 
 namespace {
 
+using namespace Tessera::TestSupport::McpServers;
+
 constexpr int kStartMs = 60000; // a cold node start on a loaded two-core machine
 constexpr int kTurnMs = 90000;
 
-QString source(const QString &relative)
-{
-    return QStringLiteral(TESSERA_SOURCE_DIR "/") + relative;
-}
 
-QString node()
-{
-    const QString found = QStandardPaths::findExecutable(QStringLiteral("node"));
-    return found.isEmpty() ? QStringLiteral("node") : found;
-}
 
-McpServerConfig everything()
-{
-    McpServerConfig config;
-    config.name = QStringLiteral("everything");
-    config.command = source(QStringLiteral("node_modules/.bin/mcp-server-everything"));
-    config.args = {QStringLiteral("stdio")};
-    return config;
-}
 
 McpServerConfig hostile()
 {
