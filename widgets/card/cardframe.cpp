@@ -1,6 +1,7 @@
 #include <widgets/card/cardframe.h>
 
 #include <QApplication>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
@@ -50,6 +51,27 @@ void CardFrame::build(const QString &title)
     const QString kind = spoken.isEmpty() ? m_kindName : spoken;
     setAccessibleName(title.isEmpty() ? kind : tr("%1: %2").arg(kind, title));
     connect(qApp, &QApplication::focusChanged, this, &CardFrame::updateFocusRing);
+}
+
+void CardFrame::addHeaderWidget(QWidget *widget)
+{
+    if (!widget)
+        return;
+    auto *outer = static_cast<QVBoxLayout *>(layout());
+    if (!m_header) {
+        m_header = new QHBoxLayout;
+        m_header->setContentsMargins(0, 0, 0, 0);
+        m_header->setSpacing(6);
+        if (m_title) {
+            outer->removeWidget(m_title);
+            m_header->addWidget(m_title, 1);
+        } else {
+            m_header->addStretch(1);
+        }
+        outer->insertLayout(0, m_header);
+    }
+    widget->setParent(this);
+    m_header->addWidget(widget, 0, Qt::AlignTop);
 }
 
 void CardFrame::updateFocusRing()
