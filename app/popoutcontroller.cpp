@@ -1,5 +1,7 @@
 #include <app/popoutcontroller.h>
 
+#include <QWidget>
+
 #include <cards/card.h>
 #include <cards/transcript.h>
 #include <app/popoutwindow.h>
@@ -53,8 +55,15 @@ PopOutWindow *PopOutController::popOut(const QString &conversation, const QStrin
         shown->setConversationTitle(conversationTitle);
     } else {
         shown = new PopOutWindow(conversation, conversationTitle, card, m_settings, m_windowParent);
+        m_windows.removeIf([](const QPointer<PopOutWindow> &window) { return window.isNull(); });
         m_windows.append(shown);
         connectWindow(shown);
+        if (m_windowParent) {
+            // Beside the conversation's right edge, below the menus, each further window a step lower.
+            const QRect main = m_windowParent->frameGeometry();
+            const int step = (32 * int(m_windows.size() - 1)) % 320;
+            shown->move(qMax(main.left(), main.right() - shown->width() - 24), main.top() + 80 + step);
+        }
     }
     shown->show();
     shown->raise();
