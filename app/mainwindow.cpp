@@ -38,6 +38,7 @@
 #include <app/conversationtitle.h>
 #include <app/mcpcontroller.h>
 #include <app/mcpserverspage.h>
+#include <app/popoutcontroller.h>
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <app/shortcutsdialog.h>
@@ -190,6 +191,7 @@ MainWindow::MainWindow(QWidget *parent)
             showSendProblem(error);
     });
     connect(actions, &CardActions::linkRequested, this, &MainWindow::confirmLink);
+    createPopOuts();
 
     createMenus();
     statusBar();
@@ -409,6 +411,7 @@ bool MainWindow::ensureStoredConversation(const QString &firstText)
             imported = m_store->importData(lines, windowTitle().section(QStringLiteral(" — "), 0, 0), m_currentSource, &id);
         }
         if (imported.ok()) {
+            m_popOuts->rebind(popOutKey(), id);
             m_currentId = id;
             m_list->refresh(id);
             QSettings().setValue(SettingsKeys::kLastConversationId, id);
@@ -664,6 +667,7 @@ void MainWindow::exportConversation(const QString &id)
 
 void MainWindow::onConversationDeleted(const QString &id)
 {
+    m_popOuts->closeConversation(id);
     if (id != m_currentId)
         return;
     // The next conversation in the list takes its place; with none left, a new empty one.
@@ -783,6 +787,7 @@ void MainWindow::showSettings()
     connect(dialog.toolsPage(), &McpServersPage::autoAllowReadOnlyChanged, m_mcp, &McpController::applyReadOnlySetting);
     connect(&dialog, &SettingsDialog::settingsApplied, this, [this, &dialog] {
         m_view->setRenderSettings(SettingsDialog::storedRenderSettings());
+        m_popOuts->setRenderSettings(SettingsDialog::storedRenderSettings());
         m_view->redrawInPlace();
         const QString theme = QStringLiteral("theme:") + themeModeKey(dialog.themeMode());
         for (QAction *action : menuBar()->findChildren<QAction *>()) {
@@ -885,7 +890,9 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
                 [this](const QString &message) { statusBar()->showMessage(message, 10000); });
         connect(m_session, &ConversationSession::storeFailed, this, &MainWindow::showNotSaving);
         connect(m_session, &ConversationSession::canvasCommandStored, this, &MainWindow::applyCanvasLine);
+        m_popOuts->watchSession(m_session);
         connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
+            m_popOuts->rebind(QStringLiteral("unsaved:") + m_currentSource, id);
             m_currentId = id;
             m_list->refresh(id);
             QSettings settings(backendSettingsFile(), QSettings::IniFormat);
@@ -1363,6 +1370,41 @@ void MainWindow::showBackendPicker()
         menu.setToolTipsVisible(true);
     }
     menu.exec(m_backendButton->mapToGlobal(QPoint(0, 0)) - QPoint(0, menu.sizeHint().height()));
+}
+
+// --- pop-out (issue 15) -----------------------------------------------------------------------------
+
+QString MainWindow::popOutKey() const
+{
+    return m_currentId.isEmpty() ? QStringLiteral("unsaved:") + m_currentSource : m_currentId;
+}
+
+void MainWindow::createPopOuts()
+{
+    m_popOuts = new PopOutController(m_view->cardActions(), this);
+    m_popOuts->setRenderSettings(SettingsDialog::storedRenderSettings());
+    m_popOuts->setPrepare([this](const QString &key, QString *error) { return preparePopOut(key, error); });
+    connect(m_view->cardActions(), &CardActions::popOutRequested, this, [this](const Card &card) {
+        m_popOuts->popOut(popOutKey(), windowTitle().section(QStringLiteral(" — "), 0, 0), card);
+    });
+    connect(m_popOuts, &PopOutController::problem, this, [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+}
+
+bool MainWindow::preparePopOut(const QString &key, QString *error)
+{
+    if (key == popOutKey())
+        return true;
+    // One session talks for the conversation on screen: the popped-out one comes back on screen first,
+    // never at the cost of a turn in progress.
+    if (m_session && m_session->isBusy()) {
+        *error = tr("the agent is answering in the conversation on screen; try again when it is done");
+        return false;
+    }
+    if (key.startsWith(QLatin1String("unsaved:")) || !openStored(key)) {
+        *error = tr("the conversation it came from is not open any more");
+        return false;
+    }
+    return true;
 }
 
 } // namespace Tessera

@@ -34,6 +34,7 @@ class ConversationSession;
 class ConversationStore;
 class ConversationView;
 class McpController;
+class PopOutController;
 struct StoreStatus;
 
 class MainWindow : public QMainWindow
@@ -108,6 +109,12 @@ public:
     QAction *canvasPanelAction() const { return m_canvasAction; }
     const CanvasPanelState &canvasState() const { return m_canvasState; }
 
+    // --- pop-out (issue 15; app/popoutcontroller.h) ----------------------------------------------------
+    // A card's "Pop Out" opens a window bound to the conversation on screen (its key: the stored id,
+    // else "unsaved:" and the file or demo on screen); interacting in it brings that conversation back.
+    PopOutController *popOuts() const { return m_popOuts; }
+    QString popOutKey() const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -157,6 +164,8 @@ private:
     // The person's edit / apply / discard / done: through the session when there is one, else stored here.
     void recordCanvasCommand(CanvasOp op, const QByteArray &objectJson);
     void showCanvasState(bool revealOnTab);
+    void createPopOuts();
+    bool preparePopOut(const QString &key, QString *error);
 
     // --- turn versions (issue 12): the Conversation menu's Regenerate / Edit and resend, the switcher
     void createConversationMenu();
@@ -213,6 +222,7 @@ private:
     CanvasPanel *m_canvasPanel = nullptr;
     QAction *m_canvasAction = nullptr;      // View → Canvas Panel
     CanvasPanelState m_canvasState;         // the panel of the conversation on screen
+    PopOutController *m_popOuts = nullptr;  // Owned (child)
 };
 
 } // namespace Tessera

@@ -122,6 +122,9 @@ public:
     void setTransferTimeout(int ms); // default kDefaultTransferTimeoutMs; for the next request
     int transferTimeout() const { return m_transferTimeoutMs; }
     bool isAnswering() const { return !m_turnId.isEmpty(); }
+    // The canvas panel control_ui calls are judged against: the fold of the history given (setHistory)
+    // and of the calls accepted since.
+    const CanvasPanelState &canvasState() const { return m_canvas; }
 
     // Hosted tools (see the header comment). Not owned; may be null (the card tools only). Set before a turn.
     void setToolHost(ToolHost *host) { m_toolHost = host; }

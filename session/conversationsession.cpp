@@ -184,6 +184,18 @@ void ConversationSession::syncHistory()
     m_historySynced = true;
 }
 
+void ConversationSession::resyncBackendHistory()
+{
+    // A backend that keeps the history (OpenAI-compatible) may have gone further than what was stored:
+    // answers given to calls whose lines or canvas events a stop cut off. It is given the stored lines
+    // again, at once when it is idle (a stop cancels first), else before the next send.
+    if (!canReviseTurns())
+        return;
+    m_historySynced = false;
+    if (!static_cast<OpenAiBackend *>(m_backend)->isAnswering())
+        syncHistory();
+}
+
 QList<Message> ConversationSession::conversationMessages() const
 {
     QList<Message> messages;
@@ -837,6 +849,8 @@ void ConversationSession::finishTurn(TurnOutcome outcome, const QString &reason,
     m_activeTurn.clear();
     m_awaitingTurn = false;
     m_turnHasAnswer = false;
+    if (outcome != TurnOutcome::Completed)
+        resyncBackendHistory();
     if (!text.isEmpty())
         m_model->appendNotice(text);
     if (outcome == TurnOutcome::Completed && !text.isEmpty())

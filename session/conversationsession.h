@@ -45,7 +45,10 @@
 //  - A turn with no event for turnTimeout() is marked incomplete ("cut off") and fails with a reason;
 //    so does a turn whose backend fails or stops (state Failed or Disconnected) with the backend's reason.
 //    A failed, stopped or timed-out turn is marked incomplete in the store at once, its streamed prose
-//    kept, and one notice line says why. The reason travels with turnFinished (notice() is not repeated).
+//    kept, and one notice line says why. A backend that keeps the history is then given the stored
+//    lines again (at once when idle, else before the next send), so its copy of the conversation and
+//    of the canvas panel agrees with the store's. The reason travels with turnFinished (notice() is
+//    not repeated).
 //  - Events for an unknown, finished or stopped turn (or a message/delta with no turn in progress),
 //    unknown types and malformed events are reported through notice() once per turn and type, never
 //    applied, never fatal. A second turn.started while one runs cuts the first off.
@@ -200,6 +203,7 @@ private:
     void ignoreEvent(const WireEvent &event, const QString &why);
     bool preflight(QString *error) const; // may anything be sent now?
     void syncHistory();
+    void resyncBackendHistory(); // after a turn that did not complete (finishTurn)
     void applySystemPrompt(); // the conversation's prompt to an OpenAI-compatible backend
     // Every line of the conversation, parsed (the store's when open, else the model's).
     QList<Message> conversationMessages() const;

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+#include <cards/card.h>
+
 namespace Tessera {
 
 class CardActions : public QObject
@@ -36,6 +38,9 @@ public:
     // A https:// link (LinkButton, url actions): the application asks the user to confirm the full
     // address before opening it; anything else is refused before this is emitted.
     void requestLink(const QString &url) { Q_EMIT linkRequested(url); }
+    // The card's "Pop Out" (issue 15, widgets/card/popout.h): the application shows the card in a small
+    // window of its own; the conversation keeps its copy.
+    void requestPopOut(const Tessera::Card &card) { Q_EMIT popOutRequested(card); }
 
 Q_SIGNALS:
     void decisionRequested(int requestId, const QString &cardId, const QString &action, const QString &outcome,
@@ -44,6 +49,7 @@ Q_SIGNALS:
                                const QByteArray &payloadJson);
     void requestFinished(int requestId, bool ok, const QString &error);
     void linkRequested(const QString &url);
+    void popOutRequested(const Tessera::Card &card);
 
 private:
     int m_nextRequest = 1;

@@ -1,5 +1,6 @@
 #include <widgets/card/cardexport.h>
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <widgets/card/popout.h>
 #include <widgets/card/rendererregistry.h>
 
 namespace Tessera {
@@ -143,6 +145,11 @@ void installCardContextMenu(QWidget *cardWidget, const Card &card)
             const QString name = QString::fromLatin1(exportSurfaceInfo(surface).displayName);
             menu.addAction(QApplication::translate("Tessera::CardExport", "Copy for %1").arg(name), cardWidget,
                            [&, surface] { copyCardFor(card, surface, cardWidget->window()); });
+        }
+        // Issue 15: an interactive widget or a canvas can also be popped out into a window of its own.
+        if (QAction *popOut = popOutAction(cardWidget)) {
+            menu.addSeparator();
+            menu.addAction(popOut);
         }
         menu.exec(cardWidget->mapToGlobal(pos));
     });

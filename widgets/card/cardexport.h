@@ -41,7 +41,8 @@ ExportResult copyCardFor(const Card &card, ExportSurface surface, QWidget *dialo
 QList<ExportSurface> copySurfaces();
 
 // Gives a card widget a context menu "Copy as Text / JSON / Image" and "Copy for Slack / Teams /
-// WhatsApp / Telegram" (the card is copied, so the menu keeps working whatever happens to the model).
+// WhatsApp / Telegram" (the card is copied, so the menu keeps working whatever happens to the model),
+// and "Pop Out" when the widget has that action (popout.h).
 // Used by the conversation view.
 void installCardContextMenu(QWidget *cardWidget, const Card &card);
 

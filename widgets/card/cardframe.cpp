@@ -1,6 +1,7 @@
 #include <widgets/card/cardframe.h>
 
 #include <QApplication>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
@@ -57,6 +58,27 @@ CardFrame::~CardFrame()
     // ~QWidget clears the focus and hides the window, which emits focusChanged: by then this is only a
     // QWidget, and calling updateFocusRing on it would be undefined behaviour (UBSan: a bad downcast).
     disconnect(qApp, &QApplication::focusChanged, this, &CardFrame::updateFocusRing);
+}
+
+void CardFrame::addHeaderWidget(QWidget *widget)
+{
+    if (!widget)
+        return;
+    auto *outer = static_cast<QVBoxLayout *>(layout());
+    if (!m_header) {
+        m_header = new QHBoxLayout;
+        m_header->setContentsMargins(0, 0, 0, 0);
+        m_header->setSpacing(6);
+        if (m_title) {
+            outer->removeWidget(m_title);
+            m_header->addWidget(m_title, 1);
+        } else {
+            m_header->addStretch(1);
+        }
+        outer->insertLayout(0, m_header);
+    }
+    widget->setParent(this);
+    m_header->addWidget(widget, 0, Qt::AlignTop);
 }
 
 void CardFrame::updateFocusRing()

@@ -15,6 +15,7 @@
 
 #include <widgets/common/theme.h>
 
+class QHBoxLayout;
 class QLabel;
 class QVBoxLayout;
 
@@ -38,6 +39,9 @@ public:
     // A 5 px bar in the tone's color along the left edge (alerts, fallbacks). Never the only signal of
     // a status: the card also says it in words.
     void setAccentTone(StatusTone tone);
+    // A control at the end of the header row, beside the title (the title keeps the rest of the row).
+    // The row is made on first use, also for a frame with no title. Owned by the frame.
+    void addHeaderWidget(QWidget *widget);
     // True while the frame or one of its children has keyboard focus (the ring is drawn).
     bool hasFocusRing() const { return m_focusRing; }
 
@@ -51,6 +55,7 @@ private:
     QString m_kindName;
     QLabel *m_title = nullptr;
     QVBoxLayout *m_body = nullptr;
+    QHBoxLayout *m_header = nullptr; // title and header widgets; null until addHeaderWidget
     bool m_hasAccent = false;
     StatusTone m_accent = StatusTone::Neutral;
     bool m_focusRing = false;

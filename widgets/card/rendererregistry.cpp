@@ -10,9 +10,12 @@
 #include <cards/cardstate.h>
 #include <cards/tesseraassert.h>
 #include <widgets/card/cardactions.h>
+#include <widgets/card/cardexport.h>
+#include <widgets/card/cardframe.h>
 #include <widgets/card/cardstatebar.h>
 #include <widgets/card/decisionbar.h>
 #include <widgets/card/fallbackcard.h>
+#include <widgets/card/popout.h>
 #include <widgets/jsonrender/jsonrendercard.h>
 #include <widgets/kinds/alertcard.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
@@ -215,6 +218,12 @@ QWidget *RendererRegistry::createCardWidget(const Card &card, const RenderContex
         }
         if (const Entry *entry = entryFor(kind))
             widget = entry->factory(card, context, parent);
+        if (widget && context.actions && context.offerPopOut && canPopOut(card)) {
+            addPopOutControl(qobject_cast<CardFrame *>(widget), card, context.actions);
+            // A fence drawn in place inside prose has no block menu of its own: it gets the card's.
+            if (card.source() == CardSource::ProseFence)
+                installCardContextMenu(widget, card);
+        }
         if (widget && !descriptor.kind.isEmpty()) {
             const QString label = descriptor.title.isEmpty() ? descriptor.kind : descriptor.title;
             widget->setAccessibleName(card.title().isEmpty() ? label : label + QStringLiteral(": ") + card.title());

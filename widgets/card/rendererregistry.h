@@ -38,6 +38,9 @@ struct RenderContext
     const CardState *state = nullptr; // The card's lifecycle state (issue 6); null or empty = none.
     bool streaming = false;           // The block is still streaming (an unclosed dorkos-ui fence: skeleton).
     RenderSettings settings = {}; // (a default member initializer: RenderContext{&actions} stays warning-free)
+    // With actions: a card that can pop out (widgets/card/popout.h) gets its "Pop Out" button and menu
+    // entry. False for the popped-out copy itself.
+    bool offerPopOut = true;
 };
 
 class RendererRegistry

@@ -45,6 +45,9 @@
 #include <widgets/conversation/conversationview.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
 #include <tests/support/cardhelpers.h>
+#include <workbench/canvascommand.h>
+#include <workbench/canvaspanelstate.h>
+#include <workbench/canvastabviews.h>
 
 using namespace Tessera;
 
@@ -140,6 +143,7 @@ private Q_SLOTS:
 
     void canaryCatchesAnUnsandboxedPage();
     void opaqueOrigin();
+    void canvasTabIsSandboxed();
     void ethosDataIsDeepFrozen();
     void attackCorpus();
     void attackCorpusWithoutCsp();
@@ -417,6 +421,39 @@ void TestCanvas::opaqueOrigin()
     QVERIFY(card->waitForLoaded(15000));
     waitFor([&] { return pageTitle(card) == QStringLiteral("null|tessera-canvas:|false|no-storage|no-cookie|undefined|undefined"); }, 5000);
     QCOMPARE(pageTitle(card), QStringLiteral("null|tessera-canvas:|false|no-storage|no-cookie|undefined|undefined"));
+}
+
+// The canvas panel's canvas tab (issue 15) is held to the same rules (PRODUCT.md §5: "in the canvas
+// panel"): its page has an opaque origin and nothing it asks for reaches the loopback canary.
+void TestCanvas::canvasTabIsSandboxed()
+{
+    const QString base = QStringLiteral("http://127.0.0.1:%1/").arg(m_canary.port());
+    const QString html = QStringLiteral(
+        "<img src='%1tab-img'><link rel='stylesheet' href='%1tab-css'>"
+        "<script>fetch('%1tab-fetch').catch(function(){});"
+        "try{new WebSocket('ws://127.0.0.1:%2/tab-ws');}catch(e){}"
+        "var r=[self.origin,location.protocol];"
+        "try{localStorage.length;r.push('storage');}catch(e){r.push('no-storage');}"
+        "document.title=r.join('|');</script>").arg(base).arg(m_canary.port());
+    CanvasCommand command;
+    QList<CanvasIssue> issues;
+    const QByteArray open = QByteArray::fromStdString(
+        nlohmann::json({{"tab", {{"type", "canvas"}, {"title", "Probe"}, {"content", html.toStdString()}}}}).dump());
+    QVERIFY2(parseCanvasCommandText(CanvasOp::Open, open, &command, &issues), qPrintable(canvasIssuesText(issues)));
+    CanvasPanelState panel;
+    QVERIFY(panel.apply(command).ok);
+    Host host;
+    QWidget *view = createCanvasTabView(panel.tabs().value(0), CanvasViewContext(), &host.widget);
+    host.layout->addWidget(view);
+    auto *card = view->findChild<CanvasCard *>();
+    QVERIFY(card);
+    QVERIFY(card->waitForLoaded(15000));
+    const QString expected = QStringLiteral("null|tessera-canvas:|no-storage");
+    waitFor([&] { return pageTitle(card) == expected; }, 5000);
+    QCOMPARE(pageTitle(card), expected);
+    settle(1500); // time for anything that got out to arrive
+    QCOMPARE(m_canary.connectionCount(), 0);
+    QCOMPARE(m_canary.requestLines(), QStringList());
 }
 
 void TestCanvas::ethosDataIsDeepFrozen()

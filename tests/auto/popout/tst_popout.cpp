@@ -1,0 +1,492 @@
+// Pop-out (issue 15; seed 003 "Widgets Talk Back"): which cards offer it, the card's button and menu
+// entry, the window that keeps following the newest board of its conversation when another one is on
+// screen, interactions sent exactly as from the inline card, and closing that only dismisses the view.
+
+#include <QAction>
+#include <QApplication>
+#include <QEventLoop>
+#include <QLabel>
+#include <QSettings>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+#include <functional>
+
+#include <nlohmann/json.hpp>
+
+#include <app/mainwindow.h>
+#include <app/popoutcontroller.h>
+#include <app/popoutwindow.h>
+#include <backend/backend.h>
+#include <backend/backendconfig.h>
+#include <canvas/canvascard.h>
+#include <canvas/canvaspage.h>
+#include <canvas/canvassandbox.h>
+#include <cards/card.h>
+#include <cards/conversationmodel.h>
+#include <session/conversationsession.h>
+#include <store/conversationstore.h>
+#include <widgets/card/cardactions.h>
+#include <widgets/card/popout.h>
+#include <widgets/conversation/composer.h>
+#include <widgets/conversation/conversationview.h>
+#include <widgets/widgetdoc/widgetdocumentcard.h>
+#include <widgets/widgetdoc/widgetnodeboard.h>
+
+using namespace Tessera;
+
+namespace {
+
+// Plays the events a test hands it and records what the session writes (as tst_session's does).
+class FakeBackend : public Backend
+{
+    Q_OBJECT
+
+public:
+    using Backend::Backend;
+    QString description() const override { return QStringLiteral("fake backend"); }
+    void start() override { setState(ConnectionState::Connected); }
+    void stop() override { setState(ConnectionState::Disconnected); }
+    void play(const QByteArray &line) { receiveEvent(line, QStringLiteral("line %1").arg(++m_line)); }
+
+    QList<QByteArray> written;
+
+protected:
+    bool writeEvent(const QByteArray &event, QString *) override
+    {
+        written.append(event);
+        return true;
+    }
+
+private:
+    int m_line = 0;
+};
+
+// A widget document as a card envelope (what emit_card with kind dorkos_ui stores).
+QByteArray envelope(const QByteArray &document)
+{
+    return R"({"kind":"dorkos_ui","specVersion":1,"payload":)" + document + '}';
+}
+
+Card cardOf(const QByteArray &document)
+{
+    return Card::fromEnvelopeText(envelope(document));
+}
+
+// A three-by-three board titled TITLE whose first row is FIRST (three glyphs, "" blank); every blank
+// cell sends "move" with its index.
+QByteArray board(const char *title, const QStringList &first)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (int r = 0; r < 3; ++r) {
+        nlohmann::json row = nlohmann::json::array();
+        for (int c = 0; c < 3; ++c) {
+            const QString glyph = r == 0 ? first.value(c) : QString();
+            if (!glyph.isEmpty())
+                row.push_back({{"glyph", glyph.toStdString()}});
+            else
+                row.push_back({{"action", {{"kind", "agent"}, {"id", "move"}, {"payload", {{"cell", r * 3 + c}}}}}});
+        }
+        rows.push_back(row);
+    }
+    const nlohmann::json document = {{"version", 1}, {"title", title}, {"root", {{"type", "board"}, {"rows", rows}}}};
+    return QByteArray::fromStdString(document.dump());
+}
+
+// One turn that posts a card (as a tool line carrying the card, the stored shape of emit_card).
+void playCardTurn(FakeBackend *backend, const char *turn, const QByteArray &document)
+{
+    const nlohmann::json line = {{"role", "tool"}, {"tool_call_id", std::string("call_") + turn}, {"name", "emit_card"},
+                                 {"content", "rendered: dorkos_ui"}, {"turn_id", turn},
+                                 {"structured", {{"card", nlohmann::json::parse(envelope(document).toStdString())}}}};
+    backend->play(QByteArray::fromStdString(nlohmann::json({{"type", "turn.started"}, {"turnId", turn}}).dump()));
+    backend->play(QByteArray::fromStdString(nlohmann::json({{"type", "message"}, {"turnId", turn}, {"message", line}}).dump()));
+    backend->play(QByteArray::fromStdString(nlohmann::json({{"type", "turn.completed"}, {"turnId", turn}}).dump()));
+}
+
+// The first row of the board a window (or any widget) draws, glyph by glyph.
+QStringList firstRow(QWidget *widget)
+{
+    auto *node = widget ? widget->findChild<WidgetNodeBoard *>() : nullptr;
+    if (!node)
+        return {QStringLiteral("<no board>")};
+    return {node->glyphAt(0, 0), node->glyphAt(0, 1), node->glyphAt(0, 2)};
+}
+
+// The live inline card of the newest card row.
+QWidget *newestCardWidget(MainWindow &window)
+{
+    window.conversationView()->scrollToBottom();
+    QApplication::processEvents();
+    for (int row = window.model()->rowCount() - 1; row >= 0; --row) {
+        if (window.model()->card(row))
+            return window.conversationView()->widgetForRow(row);
+    }
+    return nullptr;
+}
+
+// A real event loop: WebEngine does not advance under QTest's polling waits (tst_canvas says why).
+bool waitFor(const std::function<bool()> &done, int timeoutMs)
+{
+    if (done())
+        return true;
+    QEventLoop loop;
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    tick.start(20);
+    loop.exec();
+    return done();
+}
+
+} // namespace
+
+class tst_PopOut : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void whichCardsPopOut_data();
+    void whichCardsPopOut();
+    void buttonAndMenuEntry();
+    void followsNewestBoardAcrossSwitch();
+    void actionSentAsFromInline();
+    void promptReachesComposer();
+    void closingOnlyDismisses();
+    void canvasPopsOutSandboxed();
+
+private:
+    FakeBackend *connectFake(); // Owned by the window's session.
+    QTemporaryDir m_settings;
+    QTemporaryDir *m_dir = nullptr;
+    MainWindow *m_window = nullptr;
+};
+
+void tst_PopOut::initTestCase()
+{
+    QVERIFY(m_settings.isValid());
+    QCoreApplication::setOrganizationName(QStringLiteral("Tessera"));
+    QCoreApplication::setApplicationName(QStringLiteral("Tessera"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path()); // never the user's
+    installWidgetDocumentRenderer();
+    installCanvasRenderer();
+}
+
+void tst_PopOut::init()
+{
+    m_dir = new QTemporaryDir;
+    QVERIFY(m_dir->isValid());
+    m_window = new MainWindow;
+    QVERIFY(m_window->openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    m_window->show();
+}
+
+void tst_PopOut::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+    delete m_dir;
+    m_dir = nullptr;
+}
+
+FakeBackend *tst_PopOut::connectFake()
+{
+    m_window->setBackendConfig(BackendConfig(), true); // makes the session; no backend yet
+    auto *backend = new FakeBackend;
+    m_window->session()->setBackend(backend);
+    backend->start();
+    return backend;
+}
+
+void tst_PopOut::whichCardsPopOut_data()
+{
+    QTest::addColumn<QByteArray>("envelopeText");
+    QTest::addColumn<bool>("popsOut");
+    QTest::addColumn<bool>("board");
+    QTest::newRow("board") << envelope(board("Game", {"X", "", ""})) << true << true;
+    QTest::newRow("board without actions")
+        << envelope(R"({"version":1,"root":{"type":"board","rows":[["X","O"]]}})") << true << true;
+    QTest::newRow("form") << envelope(R"({"version":1,"root":{"type":"form","children":[{"type":"input","name":"city"}],"submit":{"label":"Go","action":{"kind":"agent","id":"go"}}}})")
+                          << true << false;
+    QTest::newRow("checklist") << envelope(R"({"version":1,"root":{"type":"checklist","items":[{"label":"a"}]}})") << true << false;
+    QTest::newRow("button in a card")
+        << envelope(R"({"version":1,"root":{"type":"card","title":"T","children":[{"type":"button","label":"Refresh","action":{"kind":"agent","id":"refresh"}}]}})")
+        << true << false;
+    QTest::newRow("list with actions")
+        << envelope(R"({"version":1,"root":{"type":"list","items":[{"title":"a","actions":[{"kind":"agent","id":"open"}]}]}})")
+        << true << false;
+    QTest::newRow("stat only") << envelope(R"({"version":1,"root":{"type":"stat","label":"Temp","value":"64"}})") << false << false;
+    QTest::newRow("invalid board") << envelope(R"({"version":1,"root":{"type":"board","rows":"x"}})") << false << false;
+    QTest::newRow("canvas") << QByteArray(R"({"kind":"canvas","specVersion":1,"payload":{"title":"Chart","mode":"inline","html":"<p>hi</p>"}})")
+                            << true << false;
+    QTest::newRow("text card") << QByteArray(R"({"kind":"text","specVersion":1,"payload":{"title":"Why","text":"Because."}})")
+                               << false << false;
+}
+
+void tst_PopOut::whichCardsPopOut()
+{
+    QFETCH(QByteArray, envelopeText);
+    QFETCH(bool, popsOut);
+    QFETCH(bool, board);
+    const Card card = Card::fromEnvelopeText(envelopeText);
+    QCOMPARE(canPopOut(card), popsOut);
+    QCOMPARE(isBoardCard(card), board);
+}
+
+void tst_PopOut::buttonAndMenuEntry()
+{
+    CardActions actions;
+    QList<QByteArray> requested;
+    connect(&actions, &CardActions::popOutRequested, this, [&](const Card &card) { requested.append(card.rawText()); });
+    const Card game = cardOf(board("Game", {"X", "", ""}));
+    RenderContext context;
+    context.actions = &actions;
+    std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(game, context, nullptr));
+    auto *button = widget->findChild<QToolButton *>(QStringLiteral("popOutButton"));
+    QVERIFY(button);
+    QCOMPARE(button->accessibleName(), QStringLiteral("Pop out Game"));
+    QVERIFY(!button->toolTip().isEmpty());
+    QVERIFY(button->focusPolicy() & Qt::TabFocus);
+    button->click();
+    QCOMPARE(requested, QList<QByteArray>{game.rawText()});
+    // The context menu's entry is the same action.
+    QAction *entry = popOutAction(widget.get());
+    QVERIFY(entry);
+    QCOMPARE(entry->text(), QStringLiteral("Pop &Out"));
+    entry->trigger();
+    QCOMPARE(requested.size(), 2);
+
+    // Not offered: off a session (no actions), in the popped-out copy itself, for a card that is not interactive.
+    std::unique_ptr<QWidget> headless(RendererRegistry::createCardWidget(game, RenderContext(), nullptr));
+    QVERIFY(!headless->findChild<QToolButton *>(QStringLiteral("popOutButton")));
+    RenderContext copy = context;
+    copy.offerPopOut = false;
+    std::unique_ptr<QWidget> inPopOut(RendererRegistry::createCardWidget(game, copy, nullptr));
+    QVERIFY(!inPopOut->findChild<QToolButton *>(QStringLiteral("popOutButton")));
+    std::unique_ptr<QWidget> stat(RendererRegistry::createCardWidget(
+        cardOf(R"({"version":1,"root":{"type":"stat","label":"Temp","value":"64"}})"), context, nullptr));
+    QVERIFY(!stat->findChild<QToolButton *>(QStringLiteral("popOutButton")));
+    QVERIFY(!popOutAction(stat.get()));
+}
+
+void tst_PopOut::followsNewestBoardAcrossSwitch()
+{
+    ConversationStore *store = m_window->store();
+    QString gameId, otherId;
+    QVERIFY(store->createConversation(QStringLiteral("Game night"), QString(), &gameId).ok());
+    QVERIFY(store->createConversation(QStringLiteral("Taxes"), QString(), &otherId).ok());
+    QVERIFY(m_window->openStored(gameId));
+    FakeBackend *backend = connectFake();
+
+    playCardTurn(backend, "t1", board("Board 1", {"X", "", ""}));
+    QWidget *inline1 = newestCardWidget(*m_window);
+    QVERIFY(inline1);
+    auto *button = inline1->findChild<QToolButton *>(QStringLiteral("popOutButton"));
+    QVERIFY(button);
+    button->click();
+    PopOutController *popOuts = m_window->popOuts();
+    QCOMPARE(popOuts->windows().size(), 1);
+    PopOutWindow *window = popOuts->windows().first();
+    QVERIFY(window->isVisible());
+    QVERIFY(window->followsBoards());
+    QCOMPARE(window->conversation(), gameId);
+    QCOMPARE(firstRow(window->cardWidget()), QStringList({"X", "", ""}));
+    QVERIFY2(window->originLabel()->text().contains(QStringLiteral("Game night")), qPrintable(window->originLabel()->text()));
+
+    // Board 2 in the same conversation replaces the window's content; the conversation keeps both.
+    playCardTurn(backend, "t2", board("Board 2", {"X", "O", ""}));
+    QCOMPARE(firstRow(window->cardWidget()), QStringList({"X", "O", ""}));
+    QCOMPARE(window->card().title(), QStringLiteral("Board 2"));
+    QCOMPARE(window->replacements(), 1);
+    QCOMPARE(m_window->model()->rowCount(), 2);
+
+    // Another conversation on screen: the window stays open and bound; its boards don't take it.
+    QVERIFY(m_window->openStored(otherId));
+    QVERIFY(window->isVisible());
+    playCardTurn(backend, "t3", board("Other board", {"O", "O", "O"}));
+    QCOMPARE(m_window->model()->rowCount(), 1); // it is in the other conversation
+    QCOMPARE(firstRow(window->cardWidget()), QStringList({"X", "O", ""}));
+    QCOMPARE(window->conversation(), gameId);
+
+    // A board posted to the game while it is not on screen (its own session: a background agent) follows.
+    ConversationModel gameModel;
+    ConversationSession background(&gameModel, store);
+    background.setConversationId(gameId);
+    auto *agent = new FakeBackend; // Owned by the session.
+    background.setBackend(agent);
+    agent->start();
+    popOuts->watchSession(&background);
+    playCardTurn(agent, "t4", board("Board 3", {"X", "O", "X"}));
+    QCOMPARE(firstRow(window->cardWidget()), QStringList({"X", "O", "X"}));
+    QCOMPARE(window->replacements(), 2);
+    QCOMPARE(m_window->currentConversationId(), otherId); // nothing switched on screen
+    QCOMPARE(store->rawLines(gameId).size(), 3);           // the three boards, stored in the game
+
+    // Playing in the window brings the game back on screen and sends the move through the session.
+    auto *node = window->cardWidget()->findChild<WidgetNodeBoard *>();
+    QVERIFY(node);
+    QAbstractButton *cell = node->cellButton(1, 1);
+    QVERIFY(cell && cell->isEnabled());
+    cell->click();
+    QCOMPARE(m_window->currentConversationId(), gameId);
+    QCOMPARE(backend->written.size(), 1);
+    const nlohmann::json sent = nlohmann::json::parse(backend->written.first().toStdString());
+    QCOMPARE(QString::fromStdString(sent.value("type", "")), QStringLiteral("widget.action"));
+    QCOMPARE(QString::fromStdString(sent.value("action", "")), QStringLiteral("move"));
+    QCOMPARE(sent.at("payload").at("cell").get<int>(), 4);
+    QVERIFY(store->rawLines(gameId).last().contains(R"("widget_action":{"widget":"Board 3","action":"move")"));
+    QCOMPARE(node->glyphAt(1, 1), QStringLiteral("O")); // the instant mark in the window (X, O, X: O to move)
+    QTRY_VERIFY(cell->property("busy").toBool() == false);
+}
+
+void tst_PopOut::actionSentAsFromInline()
+{
+    ConversationStore *store = m_window->store();
+    QString id;
+    QVERIFY(store->createConversation(QStringLiteral("Weather"), QString(), &id).ok());
+    QVERIFY(m_window->openStored(id));
+    FakeBackend *backend = connectFake();
+    playCardTurn(backend, "t1",
+                 R"({"version":1,"title":"Weather","root":{"type":"button","label":"Refresh","action":{"kind":"agent","id":"refresh","payload":{"city":"Paris"}}}})");
+    QWidget *inlineCard = newestCardWidget(*m_window);
+    QVERIFY(inlineCard);
+    auto *inlineButton = inlineCard->findChild<QAbstractButton *>(QStringLiteral("widgetButton"));
+    if (!inlineButton) {
+        for (QAbstractButton *b : inlineCard->findChildren<QAbstractButton *>()) {
+            if (b->text() == QStringLiteral("Refresh"))
+                inlineButton = b;
+        }
+    }
+    QVERIFY(inlineButton);
+    inlineButton->click();
+    QCOMPARE(backend->written.size(), 1);
+    QTRY_VERIFY(inlineButton->isEnabled()); // answered
+
+    inlineCard->findChild<QToolButton *>(QStringLiteral("popOutButton"))->click();
+    PopOutWindow *window = m_window->popOuts()->windows().value(0);
+    QVERIFY(window);
+    QVERIFY(!window->followsBoards());
+    QAbstractButton *popped = nullptr;
+    for (QAbstractButton *b : window->cardWidget()->findChildren<QAbstractButton *>()) {
+        if (b->text() == QStringLiteral("Refresh"))
+            popped = b;
+    }
+    QVERIFY(popped && popped->isEnabled());
+    popped->click();
+    QCOMPARE(backend->written.size(), 2);
+    QCOMPARE(backend->written.at(1), backend->written.at(0)); // the same bytes as from the inline card
+    const QList<QByteArray> lines = store->rawLines(id);
+    QCOMPARE(lines.at(lines.size() - 1), lines.at(lines.size() - 2)); // and the same stored line
+    QTRY_VERIFY(popped->isEnabled()); // the answer came back to the popped-out control
+
+    // Refused while the agent answers: the popped-out control gets the reason, nothing is sent.
+    backend->play(R"({"type":"turn.started","turnId":"t9"})");
+    QVERIFY(m_window->session()->isBusy());
+    popped->click();
+    QCOMPARE(backend->written.size(), 2);
+    QTRY_VERIFY(popped->isEnabled());
+}
+
+void tst_PopOut::promptReachesComposer()
+{
+    m_window->newConversation();
+    const Card form = cardOf(R"({"version":1,"title":"Ask","root":{"type":"button","label":"Go","action":{"kind":"agent","id":"go"}}})");
+    Q_EMIT m_window->conversationView()->cardActions()->popOutRequested(form);
+    PopOutWindow *window = m_window->popOuts()->windows().value(0);
+    QVERIFY(window);
+    Q_EMIT window->actions()->promptRequested(QStringLiteral("Tell me more"));
+    QCOMPARE(m_window->composer()->text(), QStringLiteral("Tell me more"));
+}
+
+void tst_PopOut::closingOnlyDismisses()
+{
+    ConversationStore *store = m_window->store();
+    QString id;
+    QVERIFY(store->createConversation(QStringLiteral("Game"), QString(), &id).ok());
+    QVERIFY(m_window->openStored(id));
+    FakeBackend *backend = connectFake();
+    playCardTurn(backend, "t1", board("Board 1", {"X", "", ""}));
+    QWidget *inlineCard = newestCardWidget(*m_window);
+    QVERIFY(inlineCard);
+    inlineCard->findChild<QToolButton *>(QStringLiteral("popOutButton"))->click();
+    // The same card popped out again raises its window instead of opening a second one.
+    popOutAction(inlineCard)->trigger();
+    QCOMPARE(m_window->popOuts()->windows().size(), 1);
+    QPointer<PopOutWindow> window = m_window->popOuts()->windows().first();
+    const QList<QByteArray> before = store->rawLines(id);
+    // Esc is the window's own (not Backend → Stop Turn of the main window it belongs to).
+    QVERIFY(m_window->session()->isBusy() == false);
+    backend->play(R"({"type":"turn.started","turnId":"t9"})");
+    QVERIFY(m_window->session()->isBusy());
+    QTest::keyClick(window, Qt::Key_Escape);
+    QTRY_VERIFY(window.isNull());
+    QCOMPARE(m_window->popOuts()->windows().size(), 0);
+    QVERIFY(m_window->session()->isBusy()); // the turn was not stopped
+    QCOMPARE(store->rawLines(id), before);
+    QCOMPARE(m_window->model()->rowCount(), 1);
+    QCOMPARE(firstRow(newestCardWidget(*m_window)), QStringList({"X", "", ""}));
+    backend->play(R"({"type":"turn.completed","turnId":"t9"})");
+    const int rows = m_window->model()->rowCount();
+    // Later boards go nowhere but the conversation.
+    playCardTurn(backend, "t2", board("Board 2", {"X", "O", ""}));
+    QCOMPARE(m_window->popOuts()->windows().size(), 0);
+    QCOMPARE(m_window->model()->rowCount(), rows + 1);
+}
+
+void tst_PopOut::canvasPopsOutSandboxed()
+{
+    // A loopback canary: any TCP connection from the page would count.
+    QTcpServer canary;
+    QVERIFY(canary.listen(QHostAddress::LocalHost));
+    int connections = 0;
+    connect(&canary, &QTcpServer::newConnection, this, [&] {
+        while (QTcpSocket *socket = canary.nextPendingConnection()) {
+            ++connections;
+            socket->deleteLater();
+        }
+    });
+    const QString base = QStringLiteral("http://127.0.0.1:%1/").arg(canary.serverPort());
+    const QString html = QStringLiteral("<img src='%1popout-img'><script>fetch('%1popout-fetch').catch(function(){});"
+                                        "document.title=[self.origin,location.protocol].join('|');</script>").arg(base);
+    const nlohmann::json envelopeJson = {{"kind", "canvas"}, {"specVersion", 1},
+                                         {"payload", {{"title", "Probe"}, {"html", html.toStdString()}}}};
+    const Card card = Card::fromEnvelopeText(QByteArray::fromStdString(envelopeJson.dump()));
+    QVERIFY(canPopOut(card));
+    m_window->newConversation();
+    // The inline canvas offers it like a widget does.
+    RenderContext context;
+    context.actions = m_window->conversationView()->cardActions();
+    std::unique_ptr<QWidget> inlineCard(RendererRegistry::createCardWidget(card, context, nullptr));
+    auto *button = inlineCard->findChild<QToolButton *>(QStringLiteral("popOutButton"));
+    QVERIFY(button);
+    button->click();
+    PopOutWindow *window = m_window->popOuts()->windows().value(0);
+    QVERIFY(window);
+    auto *canvas = qobject_cast<CanvasCard *>(window->cardWidget());
+    QVERIFY(canvas);
+    QVERIFY(canvas->waitForLoaded(15000));
+    const QString expected = QStringLiteral("null|tessera-canvas:");
+    waitFor([&] { return canvas->page() && canvas->page()->title() == expected; }, 5000);
+    QVERIFY(canvas->page());
+    QCOMPARE(canvas->page()->title(), expected);
+    waitFor([] { return false; }, 1000); // time for anything that got out to arrive
+    QCOMPARE(connections, 0);
+}
+
+int main(int argc, char *argv[])
+{
+    registerCanvasSchemes();
+    QApplication app(argc, argv);
+    tst_PopOut test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_popout.moc"
