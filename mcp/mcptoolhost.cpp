@@ -172,10 +172,10 @@ private:
 
     QPointer<McpReply> m_reply;
     QPointer<McpClient> m_client;
-    QPointer<McpReply> m_resource;
-    McpAppRecord m_app;
-    QString m_pendingText;
     QString m_tool;
+    McpAppRecord m_app;
+    QPointer<McpReply> m_resource;
+    QString m_pendingText;
     QSet<qint64> m_openInput; // elicitation keys not yet answered
 };
 
