@@ -67,9 +67,7 @@ void StdioBackend::start()
     if (m_process && m_process->state() != QProcess::NotRunning)
         return;
     releaseProcess();
-    m_partial.clear();
-    m_skipping = false;
-    m_lineNumber = 0;
+    m_lines.reset();
     m_childLog.clearLines();
 
     const QStringList parts = QProcess::splitCommand(m_commandLine);
@@ -114,8 +112,7 @@ void StdioBackend::stop()
     } else if (old) {
         old->deleteLater();
     }
-    m_partial.clear();
-    m_skipping = false;
+    m_lines.reset();
     setState(ConnectionState::Disconnected, QStringLiteral("stopped"));
 }
 
@@ -191,55 +188,18 @@ void StdioBackend::consume(const char *data, qsizetype size)
 {
     QPointer<StdioBackend> self(this);
     QProcess *process = m_process;
-    qsizetype pos = 0;
-    while (pos < size) {
-        const void *found = std::memchr(data + pos, '\n', size_t(size - pos));
-        const qsizetype end = found ? static_cast<const char *>(found) - data : size;
-        if (m_skipping) {
-            if (!found)
-                return;
-            m_skipping = false;
-            pos = end + 1;
-            continue;
-        }
-        const qsizetype piece = end - pos;
-        if (m_partial.size() + piece > kMaxWireEventBytes) {
-            // Refused as soon as it is known; the rest is dropped as it arrives, never gathered.
-            ++m_lineNumber;
-            m_partial = QByteArray();
-            m_skipping = true;
-            Q_EMIT protocolError(QStringLiteral("line %1: ").arg(m_lineNumber) + oversizeMessage());
-            if (!self || m_process != process)
-                return;
-            continue; // the skipping branch above finds this line's end
-        }
-        if (!found) {
-            m_partial.append(data + pos, piece);
-            return;
-        }
-        ++m_lineNumber;
-        QByteArray line;
-        if (m_partial.isEmpty()) {
-            line = QByteArray(data + pos, piece);
-        } else {
-            m_partial.append(data + pos, piece);
-            line.swap(m_partial);
-        }
-        pos = end + 1;
-        finishLine(line);
-        if (!self || m_process != process)
-            return;
-    }
-}
-
-void StdioBackend::finishLine(const QByteArray &line)
-{
-    qsizetype length = line.size();
-    while (length > 0 && (line.at(length - 1) == '\r' || line.at(length - 1) == ' ' || line.at(length - 1) == '\t'))
-        --length;
-    if (length == 0)
-        return; // a blank line carries nothing (keep-alive)
-    receiveEvent(length == line.size() ? line : line.left(length), QStringLiteral("line %1").arg(m_lineNumber));
+    // A slot reacting to an event may have stopped, restarted or deleted this backend.
+    const auto stillOurs = [&] { return self && m_process == process; };
+    m_lines.feed(
+            data, size, kMaxWireEventBytes,
+            [&](QByteArray line, qint64 number) {
+                receiveEvent(line, QStringLiteral("line %1").arg(number));
+                return stillOurs();
+            },
+            [&](qint64 number) {
+                Q_EMIT protocolError(QStringLiteral("line %1: ").arg(number) + oversizeMessage());
+                return stillOurs();
+            });
 }
 
 void StdioBackend::readStderr()
@@ -279,16 +239,14 @@ void StdioBackend::onFinished(int exitCode, QProcess::ExitStatus status)
     }
     readStderr();
 
-    if (m_skipping || !m_partial.trimmed().isEmpty()) {
-        // An oversize line was counted when it was refused; a partial one has not been yet.
-        const qint64 line = m_skipping ? m_lineNumber : m_lineNumber + 1;
-        m_partial = QByteArray();
-        m_skipping = false;
+    if (m_lines.endsMidLine()) {
+        const qint64 line = m_lines.unfinishedLineNumber();
+        m_lines.reset();
         Q_EMIT protocolError(QStringLiteral("line %1: the backend closed in the middle of an event").arg(line));
         if (!self || m_process != process)
             return;
     }
-    m_partial.clear();
+    m_lines.reset();
 
     QString detail = status == QProcess::CrashExit
             ? QStringLiteral("the backend crashed")

@@ -21,6 +21,7 @@
 
 #include <backend/backend.h>
 #include <backend/childlog.h>
+#include <backend/stdoutlines.h>
 
 namespace Tessera {
 
@@ -58,7 +59,6 @@ protected:
 private:
     void readStdout();
     void consume(const char *data, qsizetype size);
-    void finishLine(const QByteArray &line);
     void readStderr();
     void onStarted();
     void onErrorOccurred(QProcess::ProcessError error);
@@ -73,9 +73,7 @@ private:
     QString m_logFilePath;
     bool m_readScheduled = false;
 
-    QByteArray m_partial;          // the line being read, up to kMaxWireEventBytes
-    bool m_skipping = false;       // inside an oversize line: dropping bytes until its '\n'
-    qint64 m_lineNumber = 0;       // lines of stdout seen (1-based for messages)
+    StdoutLines m_lines;           // stdout cut into lines of at most kMaxWireEventBytes
 };
 
 } // namespace Tessera

@@ -225,12 +225,6 @@ void HttpTransport::scheduleResume(const QString &requestKey, const QByteArray &
     m_resumes.insert(requestKey, waiting);
 }
 
-QString HttpTransport::capText() const
-{
-    const qsizetype mb = maxMessageBytes() / (1024 * 1024);
-    return mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(maxMessageBytes());
-}
-
 void HttpTransport::refuse(QNetworkReply *reply, const QString &what)
 {
     const auto it = m_streams.find(reply);
@@ -240,7 +234,7 @@ void HttpTransport::refuse(QNetworkReply *reply, const QString &what)
     it->body.clear();
     it->eventData.clear();
     const QString key = it->requestKey;
-    const QString why = QStringLiteral("the server sent %1 over %2; it was refused").arg(what, capText());
+    const QString why = QStringLiteral("the server sent %1 over %2; it was refused").arg(what, maxMessageText());
     if (it->standalone) {
         // Nobody's request: the loss is said, and the stream is not opened again (see endStandalone).
         qCWarning(lcMcp, "%s: on the server's own stream, %s", qPrintable(description()), qPrintable(why));

@@ -100,7 +100,6 @@ private:
     void onFinished(QNetworkReply *reply);
     void readSse(QNetworkReply *reply);
     void refuse(QNetworkReply *reply, const QString &what);
-    QString capText() const; // "50 MB", or bytes below one MB
 
     QUrl m_url;
     QMap<QString, QString> m_headers;

@@ -39,6 +39,12 @@ public:
 
     void setMaxMessageBytes(qsizetype bytes) { m_maxMessageBytes = bytes; }
     qsizetype maxMessageBytes() const { return m_maxMessageBytes; }
+    // The cap for messages: "50 MB", or "500 bytes" under one MB.
+    QString maxMessageText() const
+    {
+        const qsizetype mb = m_maxMessageBytes / (1024 * 1024);
+        return mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(m_maxMessageBytes);
+    }
 
 Q_SIGNALS:
     void opened();

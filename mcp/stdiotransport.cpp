@@ -58,9 +58,7 @@ void StdioTransport::open()
 {
     if (m_process)
         return;
-    m_partial.clear();
-    m_skipping = false;
-    m_lineNumber = 0;
+    m_lines.reset();
     m_childLog.clearLines();
 
     if (QString error; !m_childLog.open(m_logFilePath, &error))
@@ -152,55 +150,19 @@ void StdioTransport::consume(const char *data, qsizetype size)
 {
     QPointer<StdioTransport> self(this);
     QProcess *process = m_process;
-    qsizetype pos = 0;
-    while (pos < size) {
-        const void *found = std::memchr(data + pos, '\n', size_t(size - pos));
-        const qsizetype end = found ? static_cast<const char *>(found) - data : size;
-        if (m_skipping) {
-            if (!found)
-                return;
-            m_skipping = false;
-            pos = end + 1;
-            continue;
-        }
-        const qsizetype piece = end - pos;
-        if (m_partial.size() + piece > maxMessageBytes()) {
-            ++m_lineNumber;
-            m_partial = QByteArray();
-            m_skipping = true;
-            const qsizetype mb = maxMessageBytes() / (1024 * 1024);
-            const QString cap = mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(maxMessageBytes());
-            Q_EMIT requestFailed(QString(), QStringLiteral("line %1: the server sent a message over %2; it was refused").arg(m_lineNumber).arg(cap));
-            if (!self || m_process != process)
-                return;
-            continue;
-        }
-        if (!found) {
-            m_partial.append(data + pos, piece);
-            return;
-        }
-        ++m_lineNumber;
-        QByteArray line;
-        if (m_partial.isEmpty()) {
-            line = QByteArray(data + pos, piece);
-        } else {
-            m_partial.append(data + pos, piece);
-            line.swap(m_partial);
-        }
-        pos = end + 1;
-        finishLine(std::move(line));
-        if (!self || m_process != process)
-            return;
-    }
-}
-
-void StdioTransport::finishLine(QByteArray line)
-{
-    while (!line.isEmpty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
-        line.chop(1);
-    if (line.isEmpty())
-        return;
-    Q_EMIT messageReceived(line, QStringLiteral("line %1").arg(m_lineNumber));
+    const auto stillOurs = [&] { return self && m_process == process; }; // a slot may close or delete us
+    m_lines.feed(
+            data, size, maxMessageBytes(),
+            [&](QByteArray line, qint64 number) {
+                Q_EMIT messageReceived(line, QStringLiteral("line %1").arg(number));
+                return stillOurs();
+            },
+            [&](qint64 number) {
+                Q_EMIT requestFailed(QString(), QStringLiteral("line %1: the server sent a message over %2; it was refused")
+                                                        .arg(number)
+                                                        .arg(maxMessageText()));
+                return stillOurs();
+            });
 }
 
 void StdioTransport::readStderr()
@@ -249,7 +211,7 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
     readStderr();
     QString detail = status == QProcess::CrashExit ? QStringLiteral("the server crashed")
                                                    : QStringLiteral("the server exited with code %1").arg(exitCode);
-    if (!m_partial.trimmed().isEmpty())
+    if (m_lines.endsMidLine())
         detail += QStringLiteral(" in the middle of a message");
     if (const QString reason = m_childLog.lastLine(); !reason.isEmpty())
         detail += QLatin1String(": ") + reason;

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <backend/childlog.h>
+#include <backend/stdoutlines.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/mcptransport.h>
 
@@ -47,7 +48,6 @@ public:
 private:
     void readStdout();
     void consume(const char *data, qsizetype size);
-    void finishLine(QByteArray line);
     void readStderr();
     void onErrorOccurred(QProcess::ProcessError error);
     void onFinished(int exitCode, QProcess::ExitStatus status);
@@ -58,9 +58,7 @@ private:
     ChildLog m_childLog; // the log file at m_logFilePath and the last stderr lines (backend/childlog.h)
     QString m_logFilePath;
     bool m_readScheduled = false;
-    QByteArray m_partial;   // the line being read, up to maxMessageBytes()
-    bool m_skipping = false; // inside an oversize line: dropping bytes until its '\n'
-    qint64 m_lineNumber = 0;
+    StdoutLines m_lines; // stdout cut into lines of at most maxMessageBytes() (backend/stdoutlines.h)
 };
 
 } // namespace Tessera

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <backend/stdiobackend.h>
+#include <backend/stdoutlines.h>
 #include <backend/wireevent.h>
 #include <cards/transcript.h>
 
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void parseWireEvent();
     void messageBytesAreExact();
     void oversizeEventIsRefused();
+    void stdoutLinesAcrossChunks();
     void clientEvents();
     void widgetActionPayload_data();
     void widgetActionPayload();
@@ -276,6 +278,50 @@ void TestBackendStdio::oversizeEventIsRefused()
     QString error;
     QVERIFY(!Tessera::parseWireEvent(bytes, &event, &error));
     QCOMPARE(error, QStringLiteral("event over 16 MiB skipped"));
+}
+
+// The line cutter both stdio children share (backend/stdoutlines.h), fed in every chunking of one stream:
+// the lines, their numbers and the refused line must not depend on where the reads split it.
+void TestBackendStdio::stdoutLinesAcrossChunks()
+{
+    const QByteArray stream = "one\r\n\n  \t\ntwo words \n" + QByteArray(20, 'x') + "\nthree\r\nfour";
+    for (qsizetype chunk = 1; chunk <= stream.size(); ++chunk) {
+        StdoutLines lines;
+        QStringList seen;
+        for (qsizetype pos = 0; pos < stream.size(); pos += chunk) {
+            const bool goOn = lines.feed(
+                    stream.constData() + pos, qMin(chunk, stream.size() - pos), 10,
+                    [&](QByteArray line, qint64 number) {
+                        seen << QStringLiteral("%1:%2").arg(number).arg(QString::fromUtf8(line));
+                        return true;
+                    },
+                    [&](qint64 number) {
+                        seen << QStringLiteral("%1:refused").arg(number);
+                        return true;
+                    });
+            QVERIFY(goOn);
+        }
+        QCOMPARE(seen, QStringList({"1:one", "4:two words", "5:refused", "6:three"}));
+        QVERIFY(lines.endsMidLine()); // "four" has no '\n'
+        QCOMPARE(lines.unfinishedLineNumber(), 7);
+    }
+
+    // A callback that says stop ends the feed at once; the oversize line is then still being dropped.
+    StdoutLines lines;
+    int calls = 0;
+    const QByteArray flood = "a\nb\n" + QByteArray(30, 'y');
+    QVERIFY(!lines.feed(
+            flood.constData(), flood.size(), 10, [&](QByteArray, qint64) { return ++calls < 1; },
+            [&](qint64) { return true; }));
+    QCOMPARE(calls, 1);
+    StdoutLines dropping;
+    QVERIFY(dropping.feed(
+            flood.constData(), flood.size(), 10, [&](QByteArray, qint64) { return true; }, [&](qint64) { return true; }));
+    QVERIFY(dropping.endsMidLine());
+    QCOMPARE(dropping.unfinishedLineNumber(), 3);
+    dropping.reset();
+    QVERIFY(!dropping.endsMidLine());
+    QCOMPARE(dropping.unfinishedLineNumber(), 1);
 }
 
 void TestBackendStdio::clientEvents()
