@@ -13,6 +13,7 @@
 
 #include <backend/logging.h>
 #include <backend/openaitools.h>
+#include <cards/bidicontrols.h>
 #include <cards/card.h>
 #include <cards/dialects/jsonrenderspec.h>
 #include <cards/jsonaccess.h>
@@ -905,10 +906,12 @@ void OpenAiBackend::answerCardCall(const QueuedCall &call)
 
 namespace {
 
-// A detail field's value: 1..500 characters (the detail schema), one line.
+// A detail field's value: 1..500 characters (the detail schema), one line. What a server named is shown
+// with its bidi controls as visible markers and right-to-left runs isolated, so a tool called
+// "evil\u202Egnp.exe" cannot read as something else on the card the person decides on.
 std::string fieldValue(const QString &text)
 {
-    QString value = text.simplified();
+    QString value = isolatedText(text.simplified());
     if (value.isEmpty())
         value = QStringLiteral("(none)");
     if (value.size() > 500)
@@ -931,7 +934,7 @@ void OpenAiBackend::askConsent(const QueuedCall &call)
     if (tool.destructive)
         fields.push_back({{"label", "Note"},
                           {"value", "The server marks this tool as destructive: Tessera asks before every call."}});
-    QString title = QStringLiteral("Run %1 from %2?").arg(tool.tool, tool.server);
+    QString title = QStringLiteral("Run %1 from %2?").arg(isolatedText(tool.tool), isolatedText(tool.server));
     if (title.size() > 120)
         title = title.left(119) + QStringLiteral("…");
     const ordered_json card = {{"kind", ToolConsent::kKind},

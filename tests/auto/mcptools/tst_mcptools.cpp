@@ -188,6 +188,7 @@ private slots:
     void namespacing();
     void toolsOffered();
     void consentGranted();
+    void consentCardShowsBidiControls();
     void consentDenied();
     void allowForConversation();
     void progressOnLongRun();
@@ -284,6 +285,24 @@ void tst_McpTools::toolsOffered()
     const QList<QByteArray> bodies = rig.chatBodies();
     QCOMPARE(bodies.size(), 2);
     QVERIFY(bodies.first().contains(QByteArray("\"tools\":" + rig.backend->toolsJson() + ",\"tool_choice\":\"auto\"")));
+}
+
+// Finding of a hostile test: arguments (and names) holding U+202E drew the consent card reversed, so the
+// card the person decides on could read as another call. They are drawn as visible markers.
+void tst_McpTools::consentCardShowsBidiControls()
+{
+    Rig rig({everything()});
+    QVERIFY(rig.start());
+    rig.script({{QStringLiteral("everything__echo"), QString::fromUtf8("{\"message\":\"\xE2\x80\xAE" "evil.exe\"}")}});
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("echo something")));
+    QTRY_COMPARE_WITH_TIMEOUT(rig.consentCards().size(), 1, kTurnMs);
+    const Card *card = rig.model.card(rig.model.rowOfCard(rig.consentCards().first()));
+    QVERIFY(card && card->isValid());
+    const QString payload = QString::fromUtf8(card->rawText());
+    QVERIFY2(payload.contains(QString::fromUtf8("\"value\":\"{\\\"message\\\":\\\"\u27E8U+202E\u27E9evil.exe")),
+             qPrintable(payload));
+    QVERIFY(!payload.contains(QChar(0x202E)));
+    rig.backend->stop();
 }
 
 void tst_McpTools::consentGranted()
