@@ -32,6 +32,8 @@
 #include <cards/transcript.h>
 #include <widgets/conversation/conversationview.h>
 
+#include <simdjson.h>
+
 using namespace Tessera;
 
 namespace {
@@ -233,6 +235,12 @@ void benchParse(const QByteArray &jsonl)
     const double cpuMedian = medianMs(cpuRounds);
     const double mib = double(jsonl.size()) / (1024.0 * 1024.0);
     std::printf("%zu lines, %.1f MiB, %d refused; median of %zu rounds\n", lines.size(), mib, refused, rounds.size());
+    // Which simdjson code runs (docs/decisions.md, "Speed, third step"): stage 1 (structure, UTF-8) and
+    // string unescaping are libsimdjson's, chosen for this CPU at run time; the On-Demand walk is inlined
+    // into strictjson.cpp and is the kernel its compile flags allow.
+    std::printf("simdjson kernels: stage 1 and strings %s (run time), On-Demand walk %s (compile time)\n",
+                simdjson::get_active_implementation()->name().c_str(),
+                simdjson::builtin_implementation()->name().c_str());
     parseFigure("parse (every line, DOM built), CPU", cpuMedian, "ms");
     parseFigure("parse throughput, CPU", cpuMedian > 0 ? mib / (cpuMedian / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
     parseFigure("parse (every line, DOM built), wall", median, "ms");
@@ -292,6 +300,31 @@ void benchPeer(const QByteArray &jsonl)
     parseFigure("tessera validate, wall (median)", tesseraMs, "ms");
     parseFigure("node JSON.parse + zod 4, wall (median)", nodeMs, "ms");
     parseFigure("ratio node / tessera, wall (whole process)", tesseraMs > 0 ? nodeMs / tesseraMs : 0, "x", ">= 10x");
+    printLoad();
+
+    // The floor of each side: the same commands on the file's first line alone (start, catalog, exit). With
+    // node's whole run fixed, the ratio can be no better than node's whole run over tessera's floor.
+    const QString onePath = dir.filePath(QStringLiteral("one-line.jsonl"));
+    QFile one(onePath);
+    if (!one.open(QIODevice::WriteOnly) || one.write(jsonl.left(jsonl.indexOf('\n') + 1)) < 0) {
+        std::printf("  floor skipped: cannot write %s\n", qPrintable(onePath));
+        return;
+    }
+    one.close();
+    std::vector<double> oursFloor;
+    std::vector<double> theirsFloor;
+    for (int round = 0; round < 7; ++round) {
+        oursFloor.push_back(runProcess(tessera, {QStringLiteral("validate"), onePath}).cpuMs);
+        theirsFloor.push_back(runProcess(node, {script, onePath}).cpuMs);
+    }
+    const double tesseraFloor = medianMs(oursFloor);
+    const double nodeFloor = medianMs(theirsFloor);
+    std::printf("floors: the same commands on the first line alone, 7 interleaved rounds\n");
+    parseFigure("tessera validate of one line, CPU (median)", tesseraFloor, "ms");
+    parseFigure("node JSON.parse + zod 4 of one line, CPU", nodeFloor, "ms");
+    parseFigure("best ratio, CPU, if tessera's work were free", tesseraFloor > 0 ? nodeCpu / tesseraFloor : 0, "x", ">= 10x");
+    parseFigure("tessera work beyond its floor, CPU", std::max(0.0, tesseraCpu - tesseraFloor), "ms");
+    parseFigure("node work beyond its floor, CPU", std::max(0.0, nodeCpu - nodeFloor), "ms");
     printLoad();
 }
 
