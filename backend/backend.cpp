@@ -28,8 +28,8 @@ bool Backend::send(const QByteArray &event, QString *error)
 {
     if (m_state != ConnectionState::Connected) {
         if (error)
-            *error = m_stateDetail.isEmpty() ? QStringLiteral("the backend is not connected")
-                                             : QStringLiteral("the backend is not connected: %1").arg(m_stateDetail);
+            *error = m_stateDetail.isEmpty() ? tr("the backend is not connected")
+                                             : tr("the backend is not connected: %1").arg(m_stateDetail);
         return false;
     }
     QString reason;
@@ -60,7 +60,7 @@ void Backend::receiveEvent(const QByteArray &bytes, const QString &where)
         return;
     }
     if (event.type == WireEventType::Unknown) {
-        const QString message = QStringLiteral("unknown event type \"%1\" ignored").arg(event.typeName);
+        const QString message = tr("unknown event type \"%1\" ignored").arg(event.typeName);
         Q_EMIT protocolError(where.isEmpty() ? message : where + QLatin1String(": ") + message);
         return;
     }

@@ -75,20 +75,20 @@ ConnectionResult transportFailure(QNetworkReply *reply, const QUrl &url, int tim
     switch (reply->error()) {
     case QNetworkReply::ConnectionRefusedError:
         return result(Status::ConnectionRefused,
-                      QStringLiteral("Cannot connect to %1: connection refused (is the server running?)").arg(where(url)));
+                      ConnectionTest::tr("Cannot connect to %1: connection refused (is the server running?)").arg(where(url)));
     case QNetworkReply::HostNotFoundError:
-        return result(Status::HostNotFound, QStringLiteral("Cannot connect: host %1 not found.").arg(url.host()));
+        return result(Status::HostNotFound, ConnectionTest::tr("Cannot connect: host %1 not found.").arg(url.host()));
     case QNetworkReply::SslHandshakeFailedError:
         return result(Status::TlsFailure,
-                      QStringLiteral("The TLS handshake with %1 failed: %2").arg(url.host(), reply->errorString()));
+                      ConnectionTest::tr("The TLS handshake with %1 failed: %2").arg(url.host(), reply->errorString()));
     case QNetworkReply::OperationCanceledError: // what transferTimeout() ends a request with
     case QNetworkReply::TimeoutError:
-        return result(Status::Timeout, QStringLiteral("%1 did not answer within %2 s.")
+        return result(Status::Timeout, ConnectionTest::tr("%1 did not answer within %2 s.")
                                                .arg(where(url), QLocale::c().toString(timeoutMs / 1000.0)));
     case QNetworkReply::RemoteHostClosedError:
-        return result(Status::NetworkError, QStringLiteral("%1 closed the connection without answering.").arg(where(url)));
+        return result(Status::NetworkError, ConnectionTest::tr("%1 closed the connection without answering.").arg(where(url)));
     default:
-        return result(Status::NetworkError, QStringLiteral("The request to %1 failed: %2")
+        return result(Status::NetworkError, ConnectionTest::tr("The request to %1 failed: %2")
                                                     .arg(url.toString(QUrl::RemoveUserInfo), reply->errorString()));
     }
 }
@@ -99,21 +99,21 @@ ConnectionResult httpFailure(int status, const QByteArray &body, const QUrl &url
 {
     // 401/403 bodies are not shown: OpenAI's repeats part of the key.
     if (status == 401)
-        return result(Status::Unauthorized, QStringLiteral("%1 refused the API key (401): check the key, or give one "
+        return result(Status::Unauthorized, ConnectionTest::tr("%1 refused the API key (401): check the key, or give one "
                                                            "if the server needs it.").arg(where(url)));
     if (status == 403)
-        return result(Status::Forbidden, QStringLiteral("%1 does not allow this API key (403): the key may not use "
+        return result(Status::Forbidden, ConnectionTest::tr("%1 does not allow this API key (403): the key may not use "
                                                         "this server or model.").arg(where(url)));
     const QString detail = serverMessage(body);
     const QString suffix = detail.isEmpty() ? QString() : QStringLiteral(": ") + detail;
     if (chat && (status == 400 || status == 404 || status == 422)
         && detail.contains(QLatin1String("model"), Qt::CaseInsensitive))
-        return result(Status::UnknownModel, QStringLiteral("The server does not know the model %1%2").arg(model, suffix));
+        return result(Status::UnknownModel, ConnectionTest::tr("The server does not know the model %1%2").arg(model, suffix));
     if (status == 404)
-        return result(Status::NotFound, QStringLiteral("%1 answered 404 for %2: not an OpenAI-compatible path (a base "
+        return result(Status::NotFound, ConnectionTest::tr("%1 answered 404 for %2: not an OpenAI-compatible path (a base "
                                                        "URL usually ends in /v1)%3")
                                                 .arg(where(url), url.path(), suffix));
-    return result(Status::HttpError, QStringLiteral("%1 answered HTTP %2%3").arg(where(url)).arg(status).arg(suffix));
+    return result(Status::HttpError, ConnectionTest::tr("%1 answered HTTP %2%3").arg(where(url)).arg(status).arg(suffix));
 }
 
 ConnectionResult socketFailure(QAbstractSocket::SocketError error, const QUrl &url, const QString &text)
@@ -121,17 +121,17 @@ ConnectionResult socketFailure(QAbstractSocket::SocketError error, const QUrl &u
     switch (error) {
     case QAbstractSocket::ConnectionRefusedError:
         return result(Status::ConnectionRefused,
-                      QStringLiteral("Cannot connect to %1: connection refused (is the agent running?)").arg(where(url)));
+                      ConnectionTest::tr("Cannot connect to %1: connection refused (is the agent running?)").arg(where(url)));
     case QAbstractSocket::HostNotFoundError:
-        return result(Status::HostNotFound, QStringLiteral("Cannot connect: host %1 not found.").arg(url.host()));
+        return result(Status::HostNotFound, ConnectionTest::tr("Cannot connect: host %1 not found.").arg(url.host()));
     case QAbstractSocket::SslHandshakeFailedError:
     case QAbstractSocket::SslInternalError:
     case QAbstractSocket::SslInvalidUserDataError:
-        return result(Status::TlsFailure, QStringLiteral("The TLS handshake with %1 failed: %2").arg(url.host(), text));
+        return result(Status::TlsFailure, ConnectionTest::tr("The TLS handshake with %1 failed: %2").arg(url.host(), text));
     case QAbstractSocket::SocketTimeoutError:
-        return result(Status::Timeout, QStringLiteral("%1 did not answer in time.").arg(where(url)));
+        return result(Status::Timeout, ConnectionTest::tr("%1 did not answer in time.").arg(where(url)));
     default:
-        return result(Status::NetworkError, QStringLiteral("Cannot open %1: %2").arg(url.toString(QUrl::RemoveUserInfo), text));
+        return result(Status::NetworkError, ConnectionTest::tr("Cannot open %1: %2").arg(url.toString(QUrl::RemoveUserInfo), text));
     }
 }
 
@@ -169,7 +169,7 @@ void ConnectionTest::listModels(const BackendConfig &config)
     m_apiKey = apiKeyOf(config);
     m_chatAfterModels = false;
     if (config.type != BackendConfig::Type::OpenAi) {
-        finish(result(Status::BadResponse, QStringLiteral("Only an OpenAI-compatible endpoint lists its models.")));
+        finish(result(Status::BadResponse, tr("Only an OpenAI-compatible endpoint lists its models.")));
         return;
     }
     startModels();
@@ -183,7 +183,7 @@ void ConnectionTest::test(const BackendConfig &config)
     m_chatAfterModels = !config.model.trimmed().isEmpty();
     switch (config.type) {
     case BackendConfig::Type::None:
-        finish(result(Status::BadResponse, QStringLiteral("No backend is configured.")));
+        finish(result(Status::BadResponse, tr("No backend is configured.")));
         return;
     case BackendConfig::Type::OpenAi:
         startModels();
@@ -281,7 +281,7 @@ void ConnectionTest::onModelsAnswered(QNetworkReply *reply)
     }
     const QJsonObject object = QJsonDocument::fromJson(reply->readAll()).object();
     if (!object.value(QLatin1String("data")).isArray()) {
-        finish(result(Status::BadResponse, QStringLiteral("%1 answered, but not with a model list: is it an "
+        finish(result(Status::BadResponse, tr("%1 answered, but not with a model list: is it an "
                                                           "OpenAI-compatible server?").arg(url.toString(QUrl::RemoveUserInfo))));
         return;
     }
@@ -292,7 +292,7 @@ void ConnectionTest::onModelsAnswered(QNetworkReply *reply)
     }
     const QString model = m_config.model.trimmed();
     if (m_chatAfterModels && !m_models.isEmpty() && !m_models.contains(model)) {
-        ConnectionResult unknown = result(Status::UnknownModel, QStringLiteral("The server does not list the model "
+        ConnectionResult unknown = result(Status::UnknownModel, tr("The server does not list the model "
                                                                                "%1 (it lists: %2).").arg(model, joinModels(m_models)));
         unknown.models = m_models;
         unknown.httpStatus = status;
@@ -304,8 +304,8 @@ void ConnectionTest::onModelsAnswered(QNetworkReply *reply)
         return;
     }
     ConnectionResult ok = result(Status::Ok, m_models.size() == 1
-                                         ? QStringLiteral("The endpoint answered and lists 1 model.")
-                                         : QStringLiteral("The endpoint answered and lists %1 models.").arg(m_models.size()));
+                                         ? tr("The endpoint answered and lists 1 model.")
+                                         : tr("The endpoint answered and lists %1 models.").arg(m_models.size()));
     ok.models = m_models;
     ok.httpStatus = status;
     finish(ok);
@@ -321,8 +321,8 @@ void ConnectionTest::onChatAnswered(QNetworkReply *reply)
     }
     const QJsonObject object = QJsonDocument::fromJson(reply->readAll()).object();
     ConnectionResult answer = object.value(QLatin1String("choices")).isArray()
-            ? result(Status::Ok, QStringLiteral("The endpoint answered with the model %1.").arg(m_config.model.trimmed()))
-            : result(Status::BadResponse, QStringLiteral("%1 answered, but not with a chat completion: is it an "
+            ? result(Status::Ok, tr("The endpoint answered with the model %1.").arg(m_config.model.trimmed()))
+            : result(Status::BadResponse, tr("%1 answered, but not with a chat completion: is it an "
                                                          "OpenAI-compatible server?").arg(url.toString(QUrl::RemoveUserInfo)));
     answer.models = m_models;
     answer.httpStatus = status;
@@ -335,7 +335,7 @@ void ConnectionTest::testWebSocket()
     m_socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
     const QUrl url = m_config.url;
     connect(m_socket, &QWebSocket::connected, this, [this, url] {
-        finish(result(Status::Ok, QStringLiteral("The agent at %1 accepted the connection.").arg(url.toString(QUrl::RemoveUserInfo))));
+        finish(result(Status::Ok, tr("The agent at %1 accepted the connection.").arg(url.toString(QUrl::RemoveUserInfo))));
     });
     connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this, [this, url](QAbstractSocket::SocketError error) {
         finish(socketFailure(error, url, m_socket ? m_socket->errorString() : QString()));
@@ -343,7 +343,7 @@ void ConnectionTest::testWebSocket()
     const int generation = m_generation;
     QTimer::singleShot(m_timeoutMs, this, [this, url, generation] {
         if (generation == m_generation && m_step == Step::WebSocket)
-            finish(result(Status::Timeout, QStringLiteral("%1 did not answer within %2 s.")
+            finish(result(Status::Timeout, tr("%1 did not answer within %2 s.")
                                                    .arg(where(url), QLocale::c().toString(m_timeoutMs / 1000.0))));
     });
     m_socket->open(url);
@@ -354,7 +354,7 @@ void ConnectionTest::testProgram()
     const QStringList parts = QProcess::splitCommand(m_config.command);
     const QString directory = m_config.workingDirectory;
     if (!directory.isEmpty() && !QFileInfo(directory).isDir()) {
-        finish(result(Status::BadDirectory, QStringLiteral("The working directory %1 does not exist.").arg(directory)));
+        finish(result(Status::BadDirectory, tr("The working directory %1 does not exist.").arg(directory)));
         return;
     }
     const QString program = parts.value(0);
@@ -363,10 +363,10 @@ void ConnectionTest::testProgram()
             ? (QFileInfo(QDir(directory).filePath(program)).isExecutable() ? program : QString())
             : QStandardPaths::findExecutable(program);
     if (program.isEmpty() || found.isEmpty()) {
-        finish(result(Status::ProgramNotFound, QStringLiteral("The program %1 is not found or not executable.").arg(program)));
+        finish(result(Status::ProgramNotFound, tr("The program %1 is not found or not executable.").arg(program)));
         return;
     }
-    finish(result(Status::Ok, QStringLiteral("The program %1 is found (a test does not start it).").arg(found)));
+    finish(result(Status::Ok, tr("The program %1 is found (a test does not start it).").arg(found)));
 }
 
 void ConnectionTest::finish(ConnectionResult outcome)

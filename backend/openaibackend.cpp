@@ -204,7 +204,7 @@ void OpenAiBackend::start()
     if (!m_endpoint.isValid() || m_endpoint.host().isEmpty()
         || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
         setState(ConnectionState::Failed,
-                 QStringLiteral("%1 is not an http:// or https:// address").arg(m_endpoint.toString(QUrl::RemoveUserInfo)));
+                 tr("%1 is not an http:// or https:// address").arg(m_endpoint.toString(QUrl::RemoveUserInfo)));
         return;
     }
     if (m_model.isEmpty()) {
@@ -251,7 +251,7 @@ bool OpenAiBackend::writeEvent(const QByteArray &event, QString *error)
     std::string parseError;
     const std::shared_ptr<json> value = parseJson(event, &parseError);
     if (!value || !value->is_object())
-        return refuse(QStringLiteral("not a client event: %1").arg(QString::fromStdString(parseError)));
+        return refuse(tr("not a client event: %1").arg(QString::fromStdString(parseError)));
     const QString type = stringMember(*value, "type");
     QString text;
     if (type == QLatin1String("user.message")) {
@@ -269,13 +269,13 @@ bool OpenAiBackend::writeEvent(const QByteArray &event, QString *error)
     } else if (type == QLatin1String("widget.action")) {
         text = widgetActionText(stringMember(*value, "widget"), stringMember(*value, "action"), payloadText(*value));
     } else {
-        return refuse(QStringLiteral("an OpenAI-compatible endpoint takes no %1 events")
+        return refuse(tr("an OpenAI-compatible endpoint takes no %1 events")
                           .arg(type.isEmpty() ? QStringLiteral("untyped") : type));
     }
     if (isAnswering())
-        return refuse(QStringLiteral("the model is still answering"));
+        return refuse(tr("the model is still answering"));
     if (text.trimmed().isEmpty())
-        return refuse(QStringLiteral("there is nothing to send"));
+        return refuse(tr("there is nothing to send"));
     beginTurn(text);
     return true;
 }
@@ -841,9 +841,9 @@ bool OpenAiBackend::decideInput(const QString &cardId, const QString &action, co
     };
     const auto it = m_waitingInputs.constFind(cardId);
     if (it == m_waitingInputs.constEnd() || !m_run)
-        return refuse(QStringLiteral("this request for input is no longer waiting for an answer"));
+        return refuse(tr("this request for input is no longer waiting for an answer"));
     if (!ToolInput::isAnswer(action))
-        return refuse(QStringLiteral("\"%1\" is not an answer to a request for input").arg(action));
+        return refuse(tr("\"%1\" is not an answer to a request for input").arg(action));
     const qint64 key = it.value();
     m_waitingInputs.erase(it);
     // Queued, as a consent: the session stores the answer line before the tool's result arrives.
@@ -960,10 +960,10 @@ bool OpenAiBackend::decideConsent(const QString &cardId, const QString &action, 
         return false;
     };
     if (!awaitsDecision(cardId) || m_queue.isEmpty())
-        return refuse(QStringLiteral("this tool call is no longer waiting for consent"));
+        return refuse(tr("this tool call is no longer waiting for consent"));
     if (action != QLatin1String(ToolConsent::kAllowOnce) && action != QLatin1String(ToolConsent::kAllowConversation)
         && action != QLatin1String(ToolConsent::kDeny))
-        return refuse(QStringLiteral("\"%1\" is not a consent decision").arg(action));
+        return refuse(tr("\"%1\" is not a consent decision").arg(action));
     m_waitingCardId.clear();
     // Queued: the session stores the decision line before anything of the call arrives.
     const quint64 generation = m_generation;

@@ -29,7 +29,7 @@ QString defaultLogPath(const QString &commandLine)
 
 QString oversizeMessage()
 {
-    return QStringLiteral("event over %1 MiB skipped").arg(kMaxWireEventBytes / (1024 * 1024));
+    return StdioBackend::tr("event over %1 MiB skipped").arg(kMaxWireEventBytes / (1024 * 1024));
 }
 
 } // namespace
@@ -72,7 +72,7 @@ void StdioBackend::start()
 
     const QStringList parts = QProcess::splitCommand(m_commandLine);
     if (parts.isEmpty()) {
-        setState(ConnectionState::Failed, QStringLiteral("the backend command is empty"));
+        setState(ConnectionState::Failed, tr("the backend command is empty"));
         return;
     }
     m_program = parts.first();
@@ -130,13 +130,13 @@ bool StdioBackend::writeEvent(const QByteArray &event, QString *error)
 {
     if (event.isEmpty() || event.contains('\n')) {
         if (error)
-            *error = event.isEmpty() ? QStringLiteral("the event is not valid JSON and was not sent")
-                                     : QStringLiteral("the event contains a line break and was not sent");
+            *error = event.isEmpty() ? tr("the event is not valid JSON and was not sent")
+                                     : tr("the event contains a line break and was not sent");
         return false;
     }
     if (!m_process || m_process->state() != QProcess::Running) {
         if (error)
-            *error = QStringLiteral("the backend is not running");
+            *error = tr("the backend is not running");
         return false;
     }
     QByteArray line = event;
@@ -144,7 +144,7 @@ bool StdioBackend::writeEvent(const QByteArray &event, QString *error)
     // QProcess buffers what the child has not read yet: this never blocks.
     if (m_process->write(line) != line.size()) {
         if (error)
-            *error = QStringLiteral("could not write to the backend: %1").arg(m_process->errorString());
+            *error = tr("could not write to the backend: %1").arg(m_process->errorString());
         return false;
     }
     return true;
@@ -197,7 +197,7 @@ void StdioBackend::consume(const char *data, qsizetype size)
                 return stillOurs();
             },
             [&](qint64 number) {
-                Q_EMIT protocolError(QStringLiteral("line %1: ").arg(number) + oversizeMessage());
+                Q_EMIT protocolError(tr("line %1: ").arg(number) + oversizeMessage());
                 return stillOurs();
             });
 }
@@ -214,7 +214,7 @@ void StdioBackend::onErrorOccurred(QProcess::ProcessError error)
     if (!m_process)
         return;
     if (error == QProcess::FailedToStart) {
-        const QString detail = QStringLiteral("could not start %1: %2").arg(m_program, m_process->errorString());
+        const QString detail = tr("could not start %1: %2").arg(m_program, m_process->errorString());
         m_childLog.append(("=== " + detail + '\n').toUtf8());
         releaseProcess();
         setState(ConnectionState::Failed, detail);
@@ -242,15 +242,15 @@ void StdioBackend::onFinished(int exitCode, QProcess::ExitStatus status)
     if (m_lines.endsMidLine()) {
         const qint64 line = m_lines.unfinishedLineNumber();
         m_lines.reset();
-        Q_EMIT protocolError(QStringLiteral("line %1: the backend closed in the middle of an event").arg(line));
+        Q_EMIT protocolError(tr("line %1: the backend closed in the middle of an event").arg(line));
         if (!self || m_process != process)
             return;
     }
     m_lines.reset();
 
     QString detail = status == QProcess::CrashExit
-            ? QStringLiteral("the backend crashed")
-            : QStringLiteral("the backend exited with code %1").arg(exitCode);
+            ? tr("the backend crashed")
+            : tr("the backend exited with code %1").arg(exitCode);
     const QString reason = m_childLog.lastLine();
     if (!reason.isEmpty())
         detail += QLatin1String(": ") + reason;

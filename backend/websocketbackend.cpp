@@ -31,7 +31,7 @@ WebSocketBackend::WebSocketBackend(const QUrl &url, QObject *parent)
         // A server that accepts the connection but never answers the handshake.
         m_socket->disconnect(this);
         m_socket->abort();
-        scheduleReconnect(QStringLiteral("no answer from the server within %1 s").arg(seconds(m_connectTimeoutMs)));
+        scheduleReconnect(tr("no answer from the server within %1 s").arg(seconds(m_connectTimeoutMs)));
     });
 }
 
@@ -55,7 +55,7 @@ void WebSocketBackend::start()
     const QString scheme = m_url.scheme();
     if (!m_url.isValid() || (scheme != QLatin1String("ws") && scheme != QLatin1String("wss"))) {
         setState(ConnectionState::Failed,
-                 QStringLiteral("%1 is not a WebSocket address (ws:// or wss://)").arg(m_url.toDisplayString()));
+                 tr("%1 is not a WebSocket address (ws:// or wss://)").arg(m_url.toDisplayString()));
         return;
     }
     if (scheme == QLatin1String("wss")) {
@@ -65,14 +65,14 @@ void WebSocketBackend::start()
         const bool tls = false;
 #endif
         if (!tls) {
-            setState(ConnectionState::Failed, QStringLiteral("wss:// needs TLS, which this Qt has no backend for"));
+            setState(ConnectionState::Failed, tr("wss:// needs TLS, which this Qt has no backend for"));
             return;
         }
     }
     m_running = true;
     m_retryMs = kFirstRetryMs;
     m_lastReason.clear();
-    setState(ConnectionState::Connecting, QStringLiteral("connecting to %1").arg(m_url.toDisplayString()));
+    setState(ConnectionState::Connecting, tr("connecting to %1").arg(m_url.toDisplayString()));
     open();
 }
 
@@ -100,7 +100,7 @@ void WebSocketBackend::stop()
         }
     }
     if (gaveUp)
-        setState(ConnectionState::Failed, QStringLiteral("stopped retrying: %1").arg(m_lastReason));
+        setState(ConnectionState::Failed, tr("stopped retrying: %1").arg(m_lastReason));
     else
         setState(ConnectionState::Disconnected, QStringLiteral("stopped"));
 }
@@ -151,7 +151,7 @@ void WebSocketBackend::onDisconnected()
         return;
     const QString reason = disconnectReason();
     if (m_socket->closeCode() == QWebSocketProtocol::CloseCodeTooMuchData) {
-        Q_EMIT protocolError(QStringLiteral("frame %1: event over %2 MiB refused; the connection was closed")
+        Q_EMIT protocolError(tr("frame %1: event over %2 MiB refused; the connection was closed")
                                      .arg(m_frameNumber + 1)
                                      .arg(kMaxWireEventBytes / (1024 * 1024)));
         if (!m_running || !m_socket)
@@ -199,7 +199,7 @@ void WebSocketBackend::scheduleReconnect(const QString &reason)
     m_lastReason = reason;
     const int delay = m_retryMs;
     m_retryMs = qMin(m_retryMs * 2, kMaxRetryMs);
-    setState(ConnectionState::Reconnecting, QStringLiteral("retrying in %1 s: %2").arg(seconds(delay), reason));
+    setState(ConnectionState::Reconnecting, tr("retrying in %1 s: %2").arg(seconds(delay), reason));
     m_retryTimer->start(delay);
 }
 
@@ -208,35 +208,35 @@ QString WebSocketBackend::disconnectReason() const
     if (!m_lastError.isEmpty())
         return m_lastError;
     if (!m_socket)
-        return QStringLiteral("the connection closed");
+        return tr("the connection closed");
     const QString reason = m_socket->closeReason();
     const int code = int(m_socket->closeCode());
     if (!reason.isEmpty())
-        return QStringLiteral("the server closed the connection (%1: %2)").arg(code).arg(reason);
+        return tr("the server closed the connection (%1: %2)").arg(code).arg(reason);
     if (m_socket->closeCode() != QWebSocketProtocol::CloseCodeNormal)
-        return QStringLiteral("the server closed the connection (code %1)").arg(code);
+        return tr("the server closed the connection (code %1)").arg(code);
     // disconnected() may come before error(): the socket already knows (e.g. "Connection refused").
     if (m_socket->error() != QAbstractSocket::UnknownSocketError && !m_socket->errorString().isEmpty())
         return m_socket->errorString();
-    return QStringLiteral("the server closed the connection");
+    return tr("the server closed the connection");
 }
 
 bool WebSocketBackend::writeEvent(const QByteArray &event, QString *error)
 {
     if (event.isEmpty()) {
         if (error)
-            *error = QStringLiteral("the event is not valid JSON and was not sent");
+            *error = tr("the event is not valid JSON and was not sent");
         return false;
     }
     if (!m_socket || !m_open) {
         if (error)
-            *error = QStringLiteral("the backend is not connected");
+            *error = tr("the backend is not connected");
         return false;
     }
     const qint64 sent = m_socket->sendTextMessage(QString::fromUtf8(event));
     if (sent != event.size()) {
         if (error)
-            *error = QStringLiteral("could not send to the backend: %1").arg(m_socket->errorString());
+            *error = tr("could not send to the backend: %1").arg(m_socket->errorString());
         return false;
     }
     return true;

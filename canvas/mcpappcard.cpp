@@ -171,7 +171,7 @@ QString McpAppCard::noticeText() const
 void McpAppCard::onToolCallRequested(const QString &id, const QString &name, const json &arguments)
 {
     if (isConsentPending() || m_run) {
-        m_view->bridge()->failToolCall(id, tr("another call of this app is waiting"));
+        m_view->bridge()->failToolCall(id, QStringLiteral("another call of this app is waiting"));
         return;
     }
     m_pendingId = id;
@@ -200,7 +200,7 @@ void McpAppCard::denyPendingCall()
     const QString id = m_pendingId;
     const QString tool = m_pendingTool;
     finishConsent();
-    m_view->bridge()->failToolCall(id, tr("The user denied this call: %1 was not run.").arg(tool));
+    m_view->bridge()->failToolCall(id, QStringLiteral("The user denied this call: %1 was not run.").arg(tool));
 }
 
 void McpAppCard::allowPendingCall()
@@ -214,7 +214,7 @@ void McpAppCard::allowPendingCall()
     McpToolHost *host = McpAppHost::instance()->toolHost();
     ToolRun *run = host ? host->callServerTool(m_record.server, tool, arguments) : nullptr;
     if (!run) {
-        m_view->bridge()->failToolCall(id, tr("%1 is not connected").arg(m_record.server));
+        m_view->bridge()->failToolCall(id, QStringLiteral("%1 is not connected").arg(m_record.server));
         return;
     }
     m_run = run;

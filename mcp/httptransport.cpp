@@ -234,7 +234,7 @@ void HttpTransport::refuse(QNetworkReply *reply, const QString &what)
     it->body.clear();
     it->eventData.clear();
     const QString key = it->requestKey;
-    const QString why = QStringLiteral("the server sent %1 over %2; it was refused").arg(what, maxMessageText());
+    const QString why = tr("the server sent %1 over %2; it was refused").arg(what, maxMessageText());
     if (it->standalone) {
         // Nobody's request: the loss is said, and the stream is not opened again (see endStandalone).
         qCWarning(lcMcp, "%s: on the server's own stream, %s", qPrintable(description()), qPrintable(why));
@@ -267,7 +267,7 @@ void HttpTransport::onReadyRead(QNetworkReply *reply)
         return;
     }
     if (it->body.size() + bytes.size() > maxMessageBytes()) {
-        refuse(reply, QStringLiteral("a reply"));
+        refuse(reply, tr("a reply"));
         return;
     }
     it->body.append(bytes);
@@ -296,7 +296,7 @@ void HttpTransport::readSse(QNetworkReply *reply)
         if (end < 0) {
             stream.body.remove(0, start);
             if (stream.body.size() > maxMessageBytes())
-                refuse(reply, QStringLiteral("a line"));
+                refuse(reply, tr("a line"));
             return;
         }
         const QByteArray line = stream.body.mid(start, end - start);
@@ -311,7 +311,7 @@ void HttpTransport::readSse(QNetworkReply *reply)
                 value.remove(0, 1);
             if (field == "data") {
                 if (stream.eventData.size() + value.size() > maxMessageBytes()) {
-                    refuse(reply, QStringLiteral("an event"));
+                    refuse(reply, tr("an event"));
                     return;
                 }
                 stream.eventData.append(value).append('\n');
@@ -335,7 +335,7 @@ void HttpTransport::readSse(QNetworkReply *reply)
         data.chop(1); // the last data line's '\n'
         if (data.trimmed().isEmpty())
             continue; // an event with empty data (a resumption point the server primes) carries no message
-        const QString where = QStringLiteral("event %1 of %2 %3").arg(++stream.events)
+        const QString where = tr("event %1 of %2 %3").arg(++stream.events)
                                       .arg(stream.resumption || stream.standalone ? QStringLiteral("GET") : QStringLiteral("POST"))
                                       .arg(stream.number);
         Q_EMIT messageReceived(data, where);
@@ -363,24 +363,24 @@ void HttpTransport::onFinished(QNetworkReply *reply)
         return; // its request is over; how the stream ends says nothing to anyone
     // A resumption that fails says so, so the message is not read as the request's own failure.
     const QString resuming = stream.resumption
-            ? QStringLiteral("the event stream ended before the answer and resuming it from event %1 failed: ")
+            ? tr("the event stream ended before the answer and resuming it from event %1 failed: ")
                       .arg(QString::fromUtf8(stream.resumedFrom))
             : QString();
     if (status >= 300 || (reply->error() != QNetworkReply::NoError && status == 0)) {
         QString error;
         if (status == 404 && !m_sessionId.isEmpty())
-            error = QStringLiteral("the server ended the session (HTTP 404)");
+            error = tr("the server ended the session (HTTP 404)");
         else if (status >= 300)
-            error = QStringLiteral("HTTP %1 from %2%3").arg(status).arg(m_url.toString(QUrl::RemoveUserInfo), snippet(stream.body));
+            error = tr("HTTP %1 from %2%3").arg(status).arg(m_url.toString(QUrl::RemoveUserInfo), snippet(stream.body));
         else
-            error = QStringLiteral("cannot reach %1: %2").arg(m_url.toString(QUrl::RemoveUserInfo), reply->errorString());
+            error = tr("cannot reach %1: %2").arg(m_url.toString(QUrl::RemoveUserInfo), reply->errorString());
         Q_EMIT requestFailed(key, resuming + error);
         return;
     }
     if (reply->error() != QNetworkReply::NoError) {
         // The connection broke after the headers (the server died mid-stream): not resumed, a server that
         // is gone cannot answer a GET either, and its error is the clearer message.
-        Q_EMIT requestFailed(key, QStringLiteral("the connection to %1 broke: %2")
+        Q_EMIT requestFailed(key, tr("the connection to %1 broke: %2")
                                           .arg(m_url.toString(QUrl::RemoveUserInfo), reply->errorString()));
         return;
     }
@@ -395,11 +395,11 @@ void HttpTransport::onFinished(QNetworkReply *reply)
                 scheduleResume(key, stream.lastEventId, stream.retryMs, quiet);
                 return;
             }
-            Q_EMIT requestFailed(key, QStringLiteral("the server ended the event stream %1 times in a row without a new event or the answer")
+            Q_EMIT requestFailed(key, tr("the server ended the event stream %1 times in a row without a new event or the answer")
                                               .arg(kMaxQuietResumes + 1));
             return;
         }
-        Q_EMIT requestFailed(key, QStringLiteral("the server closed the event stream without answering"));
+        Q_EMIT requestFailed(key, tr("the server closed the event stream without answering"));
         return;
     }
     if (key.isEmpty()) {
@@ -409,13 +409,13 @@ void HttpTransport::onFinished(QNetworkReply *reply)
         return;
     }
     if (!stream.body.trimmed().isEmpty()) {
-        Q_EMIT messageReceived(stream.body, QStringLiteral("the reply to POST %1").arg(stream.number));
+        Q_EMIT messageReceived(stream.body, tr("the reply to POST %1").arg(stream.number));
         return;
     }
     if (status != 202)
-        Q_EMIT requestFailed(key, QStringLiteral("HTTP %1 from %2 with no answer").arg(status).arg(m_url.toString(QUrl::RemoveUserInfo)));
+        Q_EMIT requestFailed(key, tr("HTTP %1 from %2 with no answer").arg(status).arg(m_url.toString(QUrl::RemoveUserInfo)));
     else
-        Q_EMIT requestFailed(key, QStringLiteral("the server accepted the request but sent no answer (HTTP 202)"));
+        Q_EMIT requestFailed(key, tr("the server accepted the request but sent no answer (HTTP 202)"));
 }
 
 } // namespace Tessera

@@ -218,23 +218,23 @@ void McpAppBridge::receive(const QString &text)
 {
     const QByteArray bytes = text.toUtf8();
     if (bytes.size() > kMaxMessageBytes) {
-        error(nullptr, kInvalidRequest, tr("the message is larger than %1 MB").arg(kMaxMessageBytes / (1024 * 1024)));
+        error(nullptr, kInvalidRequest, QStringLiteral("the message is larger than %1 MB").arg(kMaxMessageBytes / (1024 * 1024)));
         return;
     }
     const StrictJsonResult parsed = parseStrictJson(std::string_view(bytes.constData(), size_t(bytes.size())));
     if (!parsed.value) {
-        error(nullptr, kParseError, tr("the message is not JSON: %1").arg(QString::fromStdString(parsed.error)));
+        error(nullptr, kParseError, QStringLiteral("the message is not JSON: %1").arg(QString::fromStdString(parsed.error)));
         return;
     }
     const json &message = *parsed.value;
     const json *id = member(message, "id");
     const json idValue = id ? *id : json(nullptr);
     if (!message.is_object() || !member(message, "jsonrpc") || message.at("jsonrpc") != "2.0") {
-        error(idValue, kInvalidRequest, tr("the message is not JSON-RPC 2.0"));
+        error(idValue, kInvalidRequest, QStringLiteral("the message is not JSON-RPC 2.0"));
         return;
     }
     if (id && !id->is_string() && !id->is_number_integer()) {
-        error(nullptr, kInvalidRequest, tr("the id is neither a string nor an integer"));
+        error(nullptr, kInvalidRequest, QStringLiteral("the id is neither a string nor an integer"));
         return;
     }
     const json *method = member(message, "method");
@@ -247,12 +247,12 @@ void McpAppBridge::receive(const QString &text)
         return;
     }
     if (!method->is_string()) {
-        error(idValue, kInvalidRequest, tr("the method is not a string"));
+        error(idValue, kInvalidRequest, QStringLiteral("the method is not a string"));
         return;
     }
     const json *params = member(message, "params");
     if (params && !params->is_object()) {
-        error(idValue, kInvalidParams, tr("params is not an object"));
+        error(idValue, kInvalidParams, QStringLiteral("params is not an object"));
         return;
     }
     const json paramsValue = params ? *params : json::object();
@@ -265,7 +265,7 @@ void McpAppBridge::receive(const QString &text)
 void McpAppBridge::onRequest(const json &id, const QString &method, const json &params)
 {
     if (m_tearingDown) {
-        error(id, kInternalError, tr("the view is closing"));
+        error(id, kInternalError, QStringLiteral("the view is closing"));
         return;
     }
     if (method == QLatin1String("ui/initialize")) {
@@ -294,27 +294,27 @@ void McpAppBridge::onRequest(const json &id, const QString &method, const json &
         return;
     }
     if (!m_initializeAnswered) {
-        error(id, kInvalidRequest, tr("%1 before ui/initialize").arg(method.left(100)));
+        error(id, kInvalidRequest, QStringLiteral("%1 before ui/initialize").arg(method.left(100)));
         return;
     }
     if (method == QLatin1String("tools/call")) {
         const json *name = member(params, "name");
         const json *arguments = member(params, "arguments");
         if (!name || !name->is_string() || qs(*name).isEmpty() || qs(*name).size() > 128) {
-            error(id, kInvalidParams, tr("tools/call: name is not a tool name"));
+            error(id, kInvalidParams, QStringLiteral("tools/call: name is not a tool name"));
             return;
         }
         if (arguments && !arguments->is_object()) {
-            error(id, kInvalidParams, tr("tools/call: arguments is not an object"));
+            error(id, kInvalidParams, QStringLiteral("tools/call: arguments is not an object"));
             return;
         }
         if (!m_serverConnected) {
-            error(id, kInternalError, tr("the app's server is not connected: its tools cannot be called"));
+            error(id, kInternalError, QStringLiteral("the app's server is not connected: its tools cannot be called"));
             return;
         }
         const QString key = idKey(id);
         if (m_pending.contains(key)) {
-            error(id, kInvalidRequest, tr("the id is already in use"));
+            error(id, kInvalidRequest, QStringLiteral("the id is already in use"));
             return;
         }
         m_pending.insert(key, id);
@@ -332,7 +332,7 @@ void McpAppBridge::onRequest(const json &id, const QString &method, const json &
         }
         const QString text = parts.join(QLatin1Char('\n'));
         if (text.trimmed().isEmpty() || text.size() > 100000) {
-            error(id, kInvalidParams, tr("ui/message: no text content (or more than 100,000 characters)"));
+            error(id, kInvalidParams, QStringLiteral("ui/message: no text content (or more than 100,000 characters)"));
             return;
         }
         reply(id, json::object());
@@ -343,7 +343,7 @@ void McpAppBridge::onRequest(const json &id, const QString &method, const json &
         const QString text = member(params, "url") ? qs(params.at("url")) : QString();
         const QUrl url(text, QUrl::StrictMode);
         if (!url.isValid() || url.scheme() != QLatin1String("https") || url.host().isEmpty() || text.size() > 4096) {
-            error(id, kInvalidParams, tr("ui/open-link: only https addresses are opened"));
+            error(id, kInvalidParams, QStringLiteral("ui/open-link: only https addresses are opened"));
             return;
         }
         const QString key = idKey(id);
@@ -355,7 +355,7 @@ void McpAppBridge::onRequest(const json &id, const QString &method, const json &
         reply(id, json{{"mode", "inline"}});
         return;
     }
-    error(id, kMethodNotFound, tr("Tessera does not support %1").arg(method.left(100)));
+    error(id, kMethodNotFound, QStringLiteral("Tessera does not support %1").arg(method.left(100)));
 }
 
 void McpAppBridge::onNotification(const QString &method, const json &params)
@@ -407,7 +407,7 @@ void McpAppBridge::answerOpenLink(const QString &id, bool opened)
     if (opened)
         answerToolCall(id, json::object());
     else
-        failToolCall(id, tr("the person did not open the link"));
+        failToolCall(id, QStringLiteral("the person did not open the link"));
 }
 
 void McpAppBridge::teardown()

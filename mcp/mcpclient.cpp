@@ -222,7 +222,7 @@ void McpClient::close()
     setState(State::Closed);
     const QList<qint64> ids = m_pending.keys();
     for (qint64 id : ids)
-        finish(id, McpReply::Error::Transport, QStringLiteral("the connection to the server was closed"));
+        finish(id, McpReply::Error::Transport, tr("the connection to the server was closed"));
 }
 
 void McpClient::fail(const QString &error)
@@ -259,15 +259,15 @@ void McpClient::onInitialized(McpReply *reply)
     reply->deleteLater();
     if (reply->error() != McpReply::Error::None) {
         fail(reply->error() == McpReply::Error::Timeout
-                     ? QStringLiteral("the server did not answer initialize within %1 s").arg(seconds(m_initializeTimeoutMs))
-                     : QStringLiteral("initialize failed: %1").arg(reply->errorString()));
+                     ? tr("the server did not answer initialize within %1 s").arg(seconds(m_initializeTimeoutMs))
+                     : tr("initialize failed: %1").arg(reply->errorString()));
         return;
     }
     const json &result = reply->result();
     const QString version = stringMember(result, "protocolVersion");
     if (!kProtocolVersions.contains(version)) {
-        fail(QStringLiteral("the server speaks MCP version %1; Tessera supports %2")
-                     .arg(version.isEmpty() ? QStringLiteral("(none given)") : QLatin1Char('"') + version + QLatin1Char('"'),
+        fail(tr("the server speaks MCP version %1; Tessera supports %2")
+                     .arg(version.isEmpty() ? tr("(none given)") : QLatin1Char('"') + version + QLatin1Char('"'),
                           kProtocolVersions.join(QStringLiteral(", "))));
         return;
     }
@@ -294,7 +294,7 @@ McpReply *McpClient::send(const QString &method, json params, int timeoutMs)
     if (m_state != State::Ready && !starting) {
         reply->m_finished = true;
         reply->m_error = McpReply::Error::NotReady;
-        reply->m_errorString = m_state == State::Failed ? m_errorString : QStringLiteral("the server is not connected");
+        reply->m_errorString = m_state == State::Failed ? m_errorString : tr("the server is not connected");
         QTimer::singleShot(0, reply, [reply] { Q_EMIT reply->finished(); });
         return reply;
     }
@@ -403,7 +403,7 @@ void McpClient::cancelRequest(McpReply *reply, const QString &reason)
         return;
     TESSERA_ASSERT(reply->m_method != QLatin1String("initialize"), return); // MCP: initialize is never cancelled
     sendNotification("notifications/cancelled", json{{"requestId", reply->m_id}, {"reason", reason.toStdString()}});
-    finish(reply->m_id, McpReply::Error::Cancelled, QStringLiteral("%1 cancelled").arg(reply->m_method));
+    finish(reply->m_id, McpReply::Error::Cancelled, tr("%1 cancelled").arg(reply->m_method));
 }
 
 void McpClient::onTimeout(qint64 id)
@@ -411,11 +411,11 @@ void McpClient::onTimeout(qint64 id)
     const auto it = m_pending.constFind(id);
     if (it == m_pending.cend())
         return;
-    const QString method = it->reply ? it->reply->m_method : QStringLiteral("a request");
+    const QString method = it->reply ? it->reply->m_method : tr("a request");
     const int ms = it->timeoutMs;
     if (method != QLatin1String("initialize"))
         sendNotification("notifications/cancelled", json{{"requestId", id}, {"reason", "timed out"}});
-    finish(id, McpReply::Error::Timeout, QStringLiteral("%1 timed out after %2 s").arg(method, seconds(ms)));
+    finish(id, McpReply::Error::Timeout, tr("%1 timed out after %2 s").arg(method, seconds(ms)));
 }
 
 void McpClient::finish(qint64 id, McpReply::Error error, const QString &errorString, const json &result, int code)
@@ -456,27 +456,27 @@ void McpClient::onMessage(const QByteArray &bytes, const QString &where)
         return;
     const StrictJsonResult parsed = parseStrictJson(std::string_view(bytes.constData(), size_t(bytes.size())));
     auto notJsonRpc = [&](const QString &why) {
-        fail(QStringLiteral("the server sent something that isn't JSON-RPC (%1: %2): %3").arg(where, why, preview(bytes)));
+        fail(tr("the server sent something that isn't JSON-RPC (%1: %2): %3").arg(where, why, preview(bytes)));
     };
     if (!parsed.ok())
-        return notJsonRpc(QStringLiteral("not JSON"));
+        return notJsonRpc(tr("not JSON"));
     const json &message = *parsed.value;
     if (message.is_array())
-        return notJsonRpc(QStringLiteral("a batch, which MCP no longer has"));
+        return notJsonRpc(tr("a batch, which MCP no longer has"));
     if (!message.is_object())
-        return notJsonRpc(QStringLiteral("not an object"));
+        return notJsonRpc(tr("not an object"));
     if (stringMember(message, "jsonrpc") != QLatin1String("2.0"))
-        return notJsonRpc(QStringLiteral("no \"jsonrpc\": \"2.0\""));
+        return notJsonRpc(tr("no \"jsonrpc\": \"2.0\""));
     const bool hasMethod = message.contains("method");
     if (hasMethod && !message["method"].is_string())
-        return notJsonRpc(QStringLiteral("\"method\" is not a string"));
+        return notJsonRpc(tr("\"method\" is not a string"));
     if (hasMethod && message.contains("id"))
         return onServerRequest(message);
     if (hasMethod)
         return onNotification(message);
     if (message.contains("id") && (message.contains("result") || message.contains("error")))
         return onResponse(message);
-    notJsonRpc(QStringLiteral("neither a request, a notification nor a response"));
+    notJsonRpc(tr("neither a request, a notification nor a response"));
 }
 
 void McpClient::onResponse(const json &message)
@@ -495,12 +495,12 @@ void McpClient::onResponse(const json &message)
         const int code = error->is_object() && error->contains("code") && (*error)["code"].is_number_integer()
                 ? (*error)["code"].get<int>() : 0;
         const QString text = error->is_object() ? stringMember(*error, "message") : QString();
-        finish(id, McpReply::Error::Remote, QStringLiteral("the server answered %1 with error %2: %3").arg(method).arg(code).arg(text), json::object(), code);
+        finish(id, McpReply::Error::Remote, tr("the server answered %1 with error %2: %3").arg(method).arg(code).arg(text), json::object(), code);
         return;
     }
     const json &result = message["result"];
     if (!result.is_object()) {
-        finish(id, McpReply::Error::Protocol, QStringLiteral("the server's answer to %1 is not an object").arg(method));
+        finish(id, McpReply::Error::Protocol, tr("the server's answer to %1 is not an object").arg(method));
         return;
     }
     finish(id, McpReply::Error::None, QString(), result);

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 #include <cards/strictjson.h>
 
 namespace Tessera {
@@ -124,32 +126,32 @@ bool checkValue(const McpElicitationField &f, const json &value, json *out, QStr
 {
     auto bounded = [&f, why](double number) {
         if (f.minimum.is_number() && number < f.minimum.get<double>())
-            return (*why = QStringLiteral("must be at least %1").arg(QString::fromStdString(f.minimum.dump())), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be at least %1").arg(QString::fromStdString(f.minimum.dump())), false);
         if (f.maximum.is_number() && number > f.maximum.get<double>())
-            return (*why = QStringLiteral("must be at most %1").arg(QString::fromStdString(f.maximum.dump())), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be at most %1").arg(QString::fromStdString(f.maximum.dump())), false);
         return true;
     };
     switch (f.type) {
     case Type::String: {
         if (!value.is_string())
-            return (*why = QStringLiteral("must be text"), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be text"), false);
         const qsizetype length = str(value).size();
         if (f.minLength >= 0 && length < f.minLength)
-            return (*why = QStringLiteral("must be at least %1 characters").arg(f.minLength), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be at least %1 characters").arg(f.minLength), false);
         if (f.maxLength >= 0 && length > f.maxLength)
-            return (*why = QStringLiteral("must be at most %1 characters").arg(f.maxLength), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be at most %1 characters").arg(f.maxLength), false);
         break;
     }
     case Type::Number:
         if (!value.is_number())
-            return (*why = QStringLiteral("must be a number"), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be a number"), false);
         if (!bounded(value.get<double>()))
             return false;
         break;
     case Type::Integer: {
         const bool integral = value.is_number_integer() || (value.is_number_float() && std::trunc(value.get<double>()) == value.get<double>());
         if (!integral)
-            return (*why = QStringLiteral("must be a whole number"), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be a whole number"), false);
         if (!bounded(value.get<double>()))
             return false;
         *out = value.is_number_float() ? json(std::llround(value.get<double>())) : value;
@@ -157,23 +159,23 @@ bool checkValue(const McpElicitationField &f, const json &value, json *out, QStr
     }
     case Type::Boolean:
         if (!value.is_boolean())
-            return (*why = QStringLiteral("must be true or false"), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be true or false"), false);
         break;
     case Type::Choice:
         if (!value.is_string() || !f.options.contains(str(value)))
-            return (*why = QStringLiteral("must be one of: %1").arg(f.options.join(QStringLiteral(", "))), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be one of: %1").arg(f.options.join(QStringLiteral(", "))), false);
         break;
     case Type::MultiChoice: {
         if (!value.is_array())
-            return (*why = QStringLiteral("must be a list of: %1").arg(f.options.join(QStringLiteral(", "))), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be a list of: %1").arg(f.options.join(QStringLiteral(", "))), false);
         for (const json &item : value) {
             if (!item.is_string() || !f.options.contains(str(item)))
-                return (*why = QStringLiteral("must be a list of: %1").arg(f.options.join(QStringLiteral(", "))), false);
+                return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "must be a list of: %1").arg(f.options.join(QStringLiteral(", "))), false);
         }
         if (f.minLength >= 0 && int(value.size()) < f.minLength)
-            return (*why = QStringLiteral("needs at least %1 chosen").arg(f.minLength), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "needs at least %1 chosen").arg(f.minLength), false);
         if (f.maxLength >= 0 && int(value.size()) > f.maxLength)
-            return (*why = QStringLiteral("takes at most %1 chosen").arg(f.maxLength), false);
+            return (*why = QCoreApplication::translate("Tessera::McpElicitationForm", "takes at most %1 chosen").arg(f.maxLength), false);
         break;
     }
     }
@@ -234,7 +236,7 @@ bool McpElicitationForm::content(const json &values, json *out, QString *error) 
     for (auto it = values.begin(); it != values.end(); ++it) {
         const QString name = QString::fromStdString(it.key());
         if (std::none_of(fields.begin(), fields.end(), [&name](const McpElicitationField &f) { return f.name == name; }))
-            return fail(error, name, QStringLiteral("is not a field of this form"));
+            return fail(error, name, QCoreApplication::translate("Tessera::McpElicitationForm", "is not a field of this form"));
     }
     json result = json::object();
     for (const McpElicitationField &f : fields) {
@@ -242,7 +244,7 @@ bool McpElicitationForm::content(const json &values, json *out, QString *error) 
         const json value = values.contains(key) ? values[key] : f.defaultValue;
         if (value.is_null()) {
             if (f.required)
-                return fail(error, f.name, QStringLiteral("is required"));
+                return fail(error, f.name, QCoreApplication::translate("Tessera::McpElicitationForm", "is required"));
             continue;
         }
         QString why;

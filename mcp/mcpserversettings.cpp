@@ -84,7 +84,7 @@ QList<McpServerConfig> McpServerSettings::servers(QStringList *problems) const
             server.command = settings.value(QStringLiteral("command")).toString();
             server.args = settings.value(QStringLiteral("args")).toStringList();
             if (server.command.isEmpty())
-                problem = QStringLiteral("has no command");
+                problem = tr("has no command");
             for (const QString &variable : settings.value(QStringLiteral("envNames")).toStringList())
                 server.env.insert(variable, QString());
         }
@@ -92,7 +92,7 @@ QList<McpServerConfig> McpServerSettings::servers(QStringList *problems) const
         if (!problem.isEmpty()) {
             qCWarning(lcMcp, "stored MCP server %s skipped: %s", qPrintable(name), qPrintable(problem));
             if (problems)
-                problems->append(QStringLiteral("stored MCP server %1: %2").arg(name, problem));
+                problems->append(tr("stored MCP server %1: %2").arg(name, problem));
             continue;
         }
         result.append(server);
@@ -115,13 +115,13 @@ bool McpServerSettings::readSecrets(McpServerConfig *server, QString *error)
     QString text;
     const SecretResult read = m_secrets->readKeyNow(server->name, &text);
     if (!read.ok()) {
-        *error = QStringLiteral("the secrets of MCP server %1 did not read from the keyring: %2").arg(server->name, read.message);
+        *error = tr("the secrets of MCP server %1 did not read from the keyring: %2").arg(server->name, read.message);
         return false;
     }
     const QByteArray bytes = text.toUtf8();
     const StrictJsonResult parsed = parseStrictJson(std::string_view(bytes.constData(), size_t(bytes.size())));
     if (!parsed.ok() || !parsed.value->is_object()) {
-        *error = QStringLiteral("the keyring's entry %1%2 is not what Tessera wrote").arg(kPrefix, server->name);
+        *error = tr("the keyring's entry %1%2 is not what Tessera wrote").arg(kPrefix, server->name);
         return false;
     }
     const json &object = *parsed.value;
@@ -137,7 +137,7 @@ bool McpServerSettings::save(const McpServerConfig &server, QString *error)
         const json entry = {{"env", secretObject(server.env)}, {"headers", secretObject(server.headers)}};
         const SecretResult written = m_secrets->writeKeyNow(server.name, QString::fromStdString(entry.dump()));
         if (!written.ok()) {
-            *error = QStringLiteral("MCP server %1 was not saved: its env and header values go to the keyring, and %2")
+            *error = tr("MCP server %1 was not saved: its env and header values go to the keyring, and %2")
                              .arg(server.name, written.message);
             return false;
         }
@@ -166,7 +166,7 @@ bool McpServerSettings::save(const McpServerConfig &server, QString *error)
     settings.endGroup();
     settings.sync();
     if (settings.status() != QSettings::NoError) {
-        *error = QStringLiteral("MCP server %1 was not saved: the settings file %2 could not be written").arg(server.name, settings.fileName());
+        *error = tr("MCP server %1 was not saved: the settings file %2 could not be written").arg(server.name, settings.fileName());
         return false;
     }
     qCInfo(lcMcp, "MCP server %s saved in the settings", qPrintable(server.name));
@@ -183,14 +183,14 @@ bool McpServerSettings::remove(const QString &name, QString *error)
     settings.endGroup();
     settings.sync();
     if (!stored) {
-        *error = QStringLiteral("no MCP server named %1 is stored").arg(name);
+        *error = tr("no MCP server named %1 is stored").arg(name);
         return false;
     }
     if (withSecrets) {
         m_secrets->setEntryPrefix(kPrefix);
         const SecretResult removed = m_secrets->removeKeyNow(name);
         if (!removed.ok() && removed.status != SecretResult::Status::NotFound) {
-            *error = QStringLiteral("MCP server %1 was removed, but its secrets stay in the keyring: %2").arg(name, removed.message);
+            *error = tr("MCP server %1 was removed, but its secrets stay in the keyring: %2").arg(name, removed.message);
             return false;
         }
     }

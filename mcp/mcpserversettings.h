@@ -20,6 +20,7 @@
 // a Settings page and `tessera mcp list` read the same way. A server with secrets is not saved when the
 // keyring cannot take them (the error says so); the settings never name a secret the keyring lacks.
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -32,6 +33,8 @@ class SecretStore;
 
 class McpServerSettings
 {
+    Q_DECLARE_TR_FUNCTIONS(Tessera::McpServerSettings) // its errors are shown in Settings → Tools
+
 public:
     // `secrets` is not owned; null: one of the store's own (the keyring of the session).
     explicit McpServerSettings(SecretStore *secrets = nullptr);

@@ -111,7 +111,7 @@ private:
         McpToolResult result;
         QString error;
         if (!parseMcpToolResult(reply->result(), &result, &error)) {
-            finish(QString(), true, QStringLiteral("the server's result is not a tool result: %1").arg(error));
+            finish(QString(), true, McpToolHost::tr("the server's result is not a tool result: %1").arg(error));
             return;
         }
         setResultJson(QByteArray::fromStdString(reply->result().dump(-1, ' ', false, json::error_handler_t::replace)));
@@ -141,11 +141,11 @@ private:
             return;
         QString error;
         if (reply->error() != McpReply::Error::None) {
-            error = QStringLiteral("resources/read %1 failed: %2").arg(m_app.uri, reply->errorString());
+            error = McpToolHost::tr("resources/read %1 failed: %2").arg(m_app.uri, reply->errorString());
         } else if (parseMcpAppResource(reply->result(), m_app.uri, &m_app.html, &m_app.cspRefused, &error)) {
             setApp(QByteArray::fromStdString(m_app.toJson().dump(-1, ' ', false, json::error_handler_t::replace)), QString());
         } else {
-            error = QStringLiteral("the view %1 was not drawn: %2").arg(m_app.uri, error);
+            error = McpToolHost::tr("the view %1 was not drawn: %2").arg(m_app.uri, error);
         }
         if (!error.isEmpty()) {
             qCWarning(lcMcp).noquote() << "MCP app:" << error;
@@ -300,7 +300,7 @@ void McpToolHost::listTools(McpClient *client)
         QList<McpTool> tools;
         QString error;
         if (reply->error() != McpReply::Error::None) {
-            m_problems.append(QStringLiteral("%1: tools/list failed: %2").arg(name, reply->errorString()));
+            m_problems.append(tr("%1: tools/list failed: %2").arg(name, reply->errorString()));
         } else if (!parseMcpTools(reply->result(), &tools, &error)) {
             m_problems.append(QStringLiteral("%1: tools/list: %2").arg(name, error));
             tools.clear();
@@ -385,7 +385,7 @@ ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)
     if (!argumentsJson.trimmed().isEmpty()) {
         const StrictJsonResult parsed = parseStrictJson(std::string_view(argumentsJson.constData(), size_t(argumentsJson.size())));
         if (!parsed.ok() || !parsed.value->is_object())
-            return McpToolRun::failed(QStringLiteral("the arguments are not a JSON object"), this);
+            return McpToolRun::failed(McpToolHost::tr("the arguments are not a JSON object"), this);
         arguments = *parsed.value;
     }
     McpAppRecord app;

@@ -43,7 +43,7 @@ public:
     QString maxMessageText() const
     {
         const qsizetype mb = m_maxMessageBytes / (1024 * 1024);
-        return mb > 0 ? QStringLiteral("%1 MB").arg(mb) : QStringLiteral("%1 bytes").arg(m_maxMessageBytes);
+        return mb > 0 ? tr("%1 MB").arg(mb) : tr("%1 bytes").arg(m_maxMessageBytes);
     }
 
 Q_SIGNALS:

@@ -91,7 +91,7 @@ void StdioTransport::send(const QByteArray &message, const QString &requestKey)
     if (!m_process || m_process->state() != QProcess::Running) {
         // Queued, so the sender has registered the request before it learns its fate.
         QTimer::singleShot(0, this, [this, requestKey] {
-            Q_EMIT requestFailed(requestKey, QStringLiteral("the server is not running"));
+            Q_EMIT requestFailed(requestKey, tr("the server is not running"));
         });
         return;
     }
@@ -154,11 +154,11 @@ void StdioTransport::consume(const char *data, qsizetype size)
     m_lines.feed(
             data, size, maxMessageBytes(),
             [&](QByteArray line, qint64 number) {
-                Q_EMIT messageReceived(line, QStringLiteral("line %1").arg(number));
+                Q_EMIT messageReceived(line, tr("line %1").arg(number));
                 return stillOurs();
             },
             [&](qint64 number) {
-                Q_EMIT requestFailed(QString(), QStringLiteral("line %1: the server sent a message over %2; it was refused")
+                Q_EMIT requestFailed(QString(), tr("line %1: the server sent a message over %2; it was refused")
                                                         .arg(number)
                                                         .arg(maxMessageText()));
                 return stillOurs();
@@ -189,7 +189,7 @@ void StdioTransport::onErrorOccurred(QProcess::ProcessError error)
     if (!m_process)
         return;
     if (error == QProcess::FailedToStart) {
-        release(QStringLiteral("could not start %1: %2").arg(m_config.command, m_process->errorString()));
+        release(tr("could not start %1: %2").arg(m_config.command, m_process->errorString()));
         return;
     }
     m_childLog.append(QStringLiteral("=== %1\n").arg(m_process->errorString()).toUtf8()); // crashes come through finished()
@@ -209,10 +209,10 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
             return;
     }
     readStderr();
-    QString detail = status == QProcess::CrashExit ? QStringLiteral("the server crashed")
-                                                   : QStringLiteral("the server exited with code %1").arg(exitCode);
+    QString detail = status == QProcess::CrashExit ? tr("the server crashed")
+                                                   : tr("the server exited with code %1").arg(exitCode);
     if (m_lines.endsMidLine())
-        detail += QStringLiteral(" in the middle of a message");
+        detail += tr(" in the middle of a message");
     if (const QString reason = m_childLog.lastLine(); !reason.isEmpty())
         detail += QLatin1String(": ") + reason;
     release(detail);

@@ -113,6 +113,22 @@
         <source>This tab&apos;s type cannot be shown.</source>
         <translation>لا يمكن عرض نوع علامة التبويب هذه.</translation>
     </message>
+    <message>
+        <source>no working directory is set, so no local file is shown</source>
+        <translation>لم يُحدَّد مجلد عمل، لذا لا يُعرض أي ملف محلي</translation>
+    </message>
+    <message>
+        <source>only file: URLs of this computer are shown</source>
+        <translation>لا تُعرض إلا عناوين ⁦file:⁩ الخاصة بهذا الحاسوب</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>⁦%1⁩ غير موجود</translation>
+    </message>
+    <message>
+        <source>%1 is outside the working directory %2, so it is not shown</source>
+        <translation>⁦%1⁩ خارج مجلد العمل ⁦%2⁩، لذا لا يُعرض</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -174,6 +190,21 @@
     <message>
         <source>Info</source>
         <translation>معلومة</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::Backend</name>
+    <message>
+        <source>the backend is not connected</source>
+        <translation>خدمة الوكيل غير متصلة</translation>
+    </message>
+    <message>
+        <source>the backend is not connected: %1</source>
+        <translation>خدمة الوكيل غير متصلة: %1</translation>
+    </message>
+    <message>
+        <source>unknown event type &quot;%1&quot; ignored</source>
+        <translation>نوع حدث غير معروف «%1»، وقد تم تجاهله</translation>
     </message>
 </context>
 <context>
@@ -350,15 +381,15 @@
     <name>Tessera::CardExport</name>
     <message>
         <source>Copy as &amp;Text</source>
-        <translation>&amp;نسخ كنص</translation>
+        <translation>نسخ ك&amp;نص</translation>
     </message>
     <message>
         <source>Copy as &amp;JSON</source>
-        <translation>&amp;نسخ بصيغة JSON</translation>
+        <translation>نسخ بصيغة &amp;JSON</translation>
     </message>
     <message>
         <source>Copy as &amp;Image</source>
-        <translation>&amp;نسخ كصورة</translation>
+        <translation>نسخ ك&amp;صورة</translation>
     </message>
     <message>
         <source>Copy Card</source>
@@ -766,6 +797,113 @@
     <message>
         <source>The backend was saved without its key.</source>
         <translation>حُفظت خدمة الوكيل بدون مفتاحها.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ConnectionTest</name>
+    <message>
+        <source>Cannot connect to %1: connection refused (is the server running?)</source>
+        <translation>تعذّر الاتصال بـ ⁦%1⁩: رُفض الاتصال (هل الخادم يعمل؟)</translation>
+    </message>
+    <message>
+        <source>Cannot connect: host %1 not found.</source>
+        <translation>تعذّر الاتصال: لم يُعثر على المضيف ⁦%1⁩.</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with %1 failed: %2</source>
+        <translation>فشلت مصافحة TLS مع ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s.</source>
+        <translation>لم يُجب ⁦%1⁩ خلال %2 ث.</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection without answering.</source>
+        <translation>أغلق ⁦%1⁩ الاتصال دون أن يُجيب.</translation>
+    </message>
+    <message>
+        <source>The request to %1 failed: %2</source>
+        <translation>فشل الطلب إلى ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (401): check the key, or give one if the server needs it.</source>
+        <translation>رفض ⁦%1⁩ مفتاح API ⁦(401)⁩: تحقّق من المفتاح، أو أدخل مفتاحًا إن كان الخادم يحتاج إليه.</translation>
+    </message>
+    <message>
+        <source>%1 does not allow this API key (403): the key may not use this server or model.</source>
+        <translation>لا يقبل ⁦%1⁩ مفتاح API هذا ⁦(403)⁩: ربما لا يحق للمفتاح استخدام هذا الخادم أو النموذج.</translation>
+    </message>
+    <message>
+        <source>The server does not know the model %1%2</source>
+        <translation>لا يعرف الخادم النموذج ⁦%1⁩%2</translation>
+    </message>
+    <message>
+        <source>%1 answered 404 for %2: not an OpenAI-compatible path (a base URL usually ends in /v1)%3</source>
+        <translation>أجاب ⁦%1⁩ بالرمز 404 عن ⁦%2⁩: ليس مسارًا متوافقًا مع OpenAI (ينتهي عنوان URL الأساسي عادةً بـ ⁦/v1⁩)%3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2%3</source>
+        <translation>أجاب ⁦%1⁩ بالرمز ⁦HTTP %2⁩%3</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: connection refused (is the agent running?)</source>
+        <translation>تعذّر الاتصال بـ ⁦%1⁩: رُفض الاتصال (هل الوكيل يعمل؟)</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time.</source>
+        <translation>لم يُجب ⁦%1⁩ في الوقت المحدد.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>تعذّر فتح ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>Only an OpenAI-compatible endpoint lists its models.</source>
+        <translation>لا تسرد نماذجها إلا نقطة نهاية متوافقة مع OpenAI.</translation>
+    </message>
+    <message>
+        <source>No backend is configured.</source>
+        <translation>لم تُعدّ أي خدمة وكيل.</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a model list: is it an OpenAI-compatible server?</source>
+        <translation>أجاب ⁦%1⁩، لكن ليس بقائمة نماذج: هل هو خادم متوافق مع OpenAI؟</translation>
+    </message>
+    <message>
+        <source>The server does not list the model %1 (it lists: %2).</source>
+        <translation>لا يسرد الخادم النموذج ⁦%1⁩ (يسرد: ⁦%2⁩).</translation>
+    </message>
+    <message>
+        <source>The endpoint answered and lists 1 model.</source>
+        <translation>أجابت نقطة النهاية وتسرد نموذجًا واحدًا.</translation>
+    </message>
+    <message>
+        <source>The endpoint answered and lists %1 models.</source>
+        <translation>أجابت نقطة النهاية، وعدد النماذج التي تسردها: %L1.</translation>
+    </message>
+    <message>
+        <source>The endpoint answered with the model %1.</source>
+        <translation>أجابت نقطة النهاية بالنموذج ⁦%1⁩.</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a chat completion: is it an OpenAI-compatible server?</source>
+        <translation>أجاب ⁦%1⁩، لكن ليس بإكمال محادثة: هل هو خادم متوافق مع OpenAI؟</translation>
+    </message>
+    <message>
+        <source>The agent at %1 accepted the connection.</source>
+        <translation>قبل الوكيل على ⁦%1⁩ الاتصال.</translation>
+    </message>
+    <message>
+        <source>The working directory %1 does not exist.</source>
+        <translation>مجلد العمل ⁦%1⁩ غير موجود.</translation>
+    </message>
+    <message>
+        <source>The program %1 is not found or not executable.</source>
+        <translation>البرنامج ⁦%1⁩ غير موجود أو غير قابل للتنفيذ.</translation>
+    </message>
+    <message>
+        <source>The program %1 is found (a test does not start it).</source>
+        <translation>عُثر على البرنامج ⁦%1⁩ (لا يشغّله الاختبار).</translation>
     </message>
 </context>
 <context>
@@ -1402,6 +1540,77 @@
     </message>
 </context>
 <context>
+    <name>Tessera::HttpTransport</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%L1 ميغابايت</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%L1 بايت</translation>
+    </message>
+    <message>
+        <source>the server sent %1 over %2; it was refused</source>
+        <translation>أرسل الخادم %1 يتجاوز %2؛ وقد رُفض</translation>
+    </message>
+    <message>
+        <source>a reply</source>
+        <translation>ردًّا</translation>
+    </message>
+    <message>
+        <source>a line</source>
+        <translation>سطرًا</translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation>حدثًا</translation>
+    </message>
+    <message>
+        <source>event %1 of %2 %3</source>
+        <translation>الحدث %L1 من ⁦%2 %3⁩</translation>
+    </message>
+    <message>
+        <source>the event stream ended before the answer and resuming it from event %1 failed: </source>
+        <translation>انتهى تدفق الأحداث قبل الإجابة وفشل استئنافه من الحدث ⁦%1⁩: </translation>
+    </message>
+    <message>
+        <source>the server ended the session (HTTP 404)</source>
+        <translation>أنهى الخادم الجلسة ⁦(HTTP 404)⁩</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2%3</source>
+        <translation>⁦HTTP %1⁩ من ⁦%2⁩%3</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>تعذّر الوصول إلى ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>the connection to %1 broke: %2</source>
+        <translation>انقطع الاتصال بـ ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>the server ended the event stream %1 times in a row without a new event or the answer</source>
+        <translation>أنهى الخادم تدفق الأحداث مرات متتالية (%L1) دون حدث جديد أو إجابة</translation>
+    </message>
+    <message>
+        <source>the server closed the event stream without answering</source>
+        <translation>أغلق الخادم تدفق الأحداث دون أن يُجيب</translation>
+    </message>
+    <message>
+        <source>the reply to POST %1</source>
+        <translation>الرد على ⁦POST %1⁩</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2 with no answer</source>
+        <translation>⁦HTTP %1⁩ من ⁦%2⁩ بلا إجابة</translation>
+    </message>
+    <message>
+        <source>the server accepted the request but sent no answer (HTTP 202)</source>
+        <translation>قبل الخادم الطلب لكنه لم يُرسل إجابة ⁦(HTTP 202)⁩</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ItemListCard</name>
     <message>
         <source>Status: %1</source>
@@ -2007,6 +2216,14 @@
         <source>The canvas change was not kept: %1</source>
         <translation>لم يُحفظ تغيير اللوحة: %1</translation>
     </message>
+    <message>
+        <source>the agent is answering in the conversation on screen; try again when it is done</source>
+        <translation>الوكيل يُجيب في المحادثة المعروضة؛ حاول مجددًا عندما ينتهي</translation>
+    </message>
+    <message>
+        <source>the conversation it came from is not open any more</source>
+        <translation>المحادثة التي جاء منها لم تعد مفتوحة</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -2017,6 +2234,168 @@
     <message>
         <source>[image: %1]</source>
         <translation>[صورة: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpAppCard</name>
+    <message>
+        <source>app not drawn: %1</source>
+        <translation>لم يُرسم التطبيق: %1</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>السماح مرة واحدة</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>رفض</translation>
+    </message>
+    <message>
+        <source>The app asked for network access to %1; refused: an app view reaches no network.</source>
+        <translation>طلب التطبيق الوصول إلى ⁦%1⁩ عبر الشبكة؛ رُفض الطلب: لا تصل واجهة التطبيق إلى أي شبكة.</translation>
+    </message>
+    <message>
+        <source>%1 is not connected: the app&apos;s tool calls are off.</source>
+        <translation>⁦%1⁩ غير متصل: استدعاءات الأدوات من التطبيق معطّلة.</translation>
+    </message>
+    <message>
+        <source>App %1 from %2</source>
+        <translation>التطبيق ⁦%1⁩ من ⁦%2⁩</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>فتح الرابط</translation>
+    </message>
+    <message>
+        <source>An app asks to open this address in your browser:
+
+%1</source>
+        <translation>يطلب تطبيق فتح هذا العنوان في متصفحك:
+
+%1</translation>
+    </message>
+    <message>
+        <source>The app asks to run %1 from %2.
+Arguments: %3</source>
+        <translation>يطلب التطبيق تشغيل ⁦%1⁩ من ⁦%2⁩.
+الوسائط: ⁦%3⁩</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpAppView</name>
+    <message>
+        <source>Starting the app…</source>
+        <translation>جارٍ تشغيل التطبيق…</translation>
+    </message>
+    <message>
+        <source>the web channel script of Qt WebChannel is missing</source>
+        <translation>البرنامج النصي لقناة الويب من Qt WebChannel مفقود</translation>
+    </message>
+    <message>
+        <source>the app&apos;s document could not be loaded</source>
+        <translation>تعذّر تحميل مستند التطبيق</translation>
+    </message>
+    <message>
+        <source>the app&apos;s process ended (exit code %1)</source>
+        <translation>انتهت عملية التطبيق (رمز الخروج %1)</translation>
+    </message>
+    <message>
+        <source>the app did not finish loading within %1 s</source>
+        <translation>لم يكتمل تحميل التطبيق خلال %L1 ث</translation>
+    </message>
+    <message>
+        <source>app stopped: %1</source>
+        <translation>توقف التطبيق: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpClient</name>
+    <message>
+        <source>the connection to the server was closed</source>
+        <translation>أُغلق الاتصال بالخادم</translation>
+    </message>
+    <message>
+        <source>the server did not answer initialize within %1 s</source>
+        <translation>لم يُجب الخادم عن ⁦initialize⁩ خلال %1 ث</translation>
+    </message>
+    <message>
+        <source>initialize failed: %1</source>
+        <translation>فشل ⁦initialize⁩: %1</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP version %1; Tessera supports %2</source>
+        <translation>يتحدث الخادم إصدار MCP ⁦%1⁩؛ ويدعم Tessera ⁦%2⁩</translation>
+    </message>
+    <message>
+        <source>(none given)</source>
+        <translation>(لم يُحدَّد)</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>الخادم غير متصل</translation>
+    </message>
+    <message>
+        <source>%1 cancelled</source>
+        <translation>أُلغي ⁦%1⁩</translation>
+    </message>
+    <message>
+        <source>a request</source>
+        <translation>طلب</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2 s</source>
+        <translation>انتهت مهلة ⁦%1⁩ بعد %2 ث</translation>
+    </message>
+    <message>
+        <source>the server sent something that isn&apos;t JSON-RPC (%1: %2): %3</source>
+        <translation>أرسل الخادم شيئًا ليس ⁦JSON-RPC⁩ (%1: %2): ⁦%3⁩</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>ليس JSON</translation>
+    </message>
+    <message>
+        <source>a batch, which MCP no longer has</source>
+        <translation>دفعة، ولم تعد موجودة في MCP</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>ليس كائنًا</translation>
+    </message>
+    <message>
+        <source>no &quot;jsonrpc&quot;: &quot;2.0&quot;</source>
+        <translation>لا يوجد ⁦&quot;jsonrpc&quot;: &quot;2.0&quot;⁩</translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; is not a string</source>
+        <translation>⁦&quot;method&quot;⁩ ليس سلسلة نصية</translation>
+    </message>
+    <message>
+        <source>neither a request, a notification nor a response</source>
+        <translation>ليس طلبًا ولا إشعارًا ولا ردًّا</translation>
+    </message>
+    <message>
+        <source>the server answered %1 with error %2: %3</source>
+        <translation>أجاب الخادم عن ⁦%1⁩ بالخطأ %2: %3</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer to %1 is not an object</source>
+        <translation>رد الخادم على ⁦%1⁩ ليس كائنًا</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpController</name>
+    <message>
+        <source>%1 asked for input that cannot be shown: %2</source>
+        <translation>طلب ⁦%1⁩ إدخالًا لا يمكن عرضه: %2</translation>
+    </message>
+    <message>
+        <source>the line is damaged</source>
+        <translation>السطر تالف</translation>
+    </message>
+    <message>
+        <source>the conversation is no longer live</source>
+        <translation>لم تعد المحادثة حية</translation>
     </message>
 </context>
 <context>
@@ -2060,6 +2439,69 @@
     <message>
         <source>Cancelled: nothing was sent.</source>
         <translation>ملغى: لم يُرسل شيء.</translation>
+    </message>
+    <message>
+        <source>Not answered: the turn ended first, and the server was told it was cancelled.</source>
+        <translation>لم تتم الإجابة: انتهى الدور أولًا، وأُبلغ الخادم بإلغاء الطلب.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpElicitationForm</name>
+    <message>
+        <source>must be at least %1</source>
+        <translation>يجب ألا يقل عن %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>يجب ألا يزيد على %1</translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation>يجب أن يكون نصًا</translation>
+    </message>
+    <message>
+        <source>must be at least %1 characters</source>
+        <translation>يجب ألا يقل عدد أحرفه عن %L1</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation>يجب ألا يزيد عدد أحرفه على %L1</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>يجب أن يكون رقمًا</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>يجب أن يكون عددًا صحيحًا</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>يجب أن يكون صحيحًا أو خطأ</translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation>يجب أن يكون أحد الخيارات: %1</translation>
+    </message>
+    <message>
+        <source>must be a list of: %1</source>
+        <translation>يجب أن يكون قائمة من: %1</translation>
+    </message>
+    <message>
+        <source>needs at least %1 chosen</source>
+        <translation>يجب اختيار %L1 على الأقل</translation>
+    </message>
+    <message>
+        <source>takes at most %1 chosen</source>
+        <translation>يُسمح باختيار %L1 على الأكثر</translation>
+    </message>
+    <message>
+        <source>is not a field of this form</source>
+        <translation>ليس حقلًا في هذا النموذج</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>مطلوب</translation>
     </message>
 </context>
 <context>
@@ -2138,6 +2580,41 @@
     </message>
 </context>
 <context>
+    <name>Tessera::McpServerSettings</name>
+    <message>
+        <source>has no command</source>
+        <translation>بلا أمر</translation>
+    </message>
+    <message>
+        <source>stored MCP server %1: %2</source>
+        <translation>خادم MCP المحفوظ ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>the secrets of MCP server %1 did not read from the keyring: %2</source>
+        <translation>تعذّرت قراءة أسرار خادم MCP ⁦%1⁩ من سلسلة المفاتيح: %2</translation>
+    </message>
+    <message>
+        <source>the keyring&apos;s entry %1%2 is not what Tessera wrote</source>
+        <translation>مُدخل سلسلة المفاتيح ⁦%1%2⁩ ليس ما كتبه Tessera</translation>
+    </message>
+    <message>
+        <source>MCP server %1 was not saved: its env and header values go to the keyring, and %2</source>
+        <translation>لم يُحفظ خادم MCP ⁦%1⁩: تُحفظ قيم البيئة والترويسات الخاصة به في سلسلة المفاتيح، و%2</translation>
+    </message>
+    <message>
+        <source>MCP server %1 was not saved: the settings file %2 could not be written</source>
+        <translation>لم يُحفظ خادم MCP ⁦%1⁩: تعذّرت كتابة ملف الإعدادات ⁦%2⁩</translation>
+    </message>
+    <message>
+        <source>no MCP server named %1 is stored</source>
+        <translation>لا يوجد خادم MCP محفوظ باسم ⁦%1⁩</translation>
+    </message>
+    <message>
+        <source>MCP server %1 was removed, but its secrets stay in the keyring: %2</source>
+        <translation>أُزيل خادم MCP ⁦%1⁩، لكن أسراره باقية في سلسلة المفاتيح: %2</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::McpServersPage</name>
     <message>
         <source>Name</source>
@@ -2186,10 +2663,6 @@
     <message>
         <source>&amp;Undo Remove</source>
         <translation>&amp;التراجع عن الإزالة</translation>
-    </message>
-    <message>
-        <source>MCP servers give the agent tools. Nothing runs without your consent; environment and header values are kept in the desktop&apos;s keyring. The agent gets the tools of the enabled servers from the next start of Tessera.</source>
-        <translation>تمنح خوادم MCP الوكيلَ أدوات. لا يعمل شيء دون موافقتك؛ وتُحفظ قيم البيئة والترويسات في سلسلة مفاتيح سطح المكتب. يحصل الوكيل على أدوات الخوادم المفعّلة بدءًا من التشغيل التالي لـ Tessera.</translation>
     </message>
     <message>
         <source>not checked</source>
@@ -2258,6 +2731,41 @@
         <source>Not read: %1</source>
         <translation>لم تُقرأ: %1</translation>
     </message>
+    <message>
+        <source>MCP servers give the agent tools. Nothing runs without your consent; environment and header values are kept in the desktop&apos;s keyring. A change here reaches the open window after the answer in progress, if any.</source>
+        <translation>تمنح خوادم MCP الوكيلَ أدوات. لا يعمل شيء دون موافقتك؛ وتُحفظ قيم البيئة والترويسات في سلسلة مفاتيح سطح المكتب. يصل أي تغيير هنا إلى النافذة المفتوحة بعد انتهاء الإجابة الجارية، إن وُجدت.</translation>
+    </message>
+    <message>
+        <source>Run &amp;read-only tools without asking</source>
+        <translation>تشغيل أدوات القراءة فقط دون &amp;سؤال</translation>
+    </message>
+    <message>
+        <source>Tools their server marks as read-only run without a consent card; tools marked destructive always ask</source>
+        <translation>الأدوات التي يصنّفها خادمها للقراءة فقط تعمل دون بطاقة موافقة؛ أما الأدوات المصنّفة مدمِّرة فتسأل دائمًا</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpToolHost</name>
+    <message>
+        <source>the server&apos;s result is not a tool result: %1</source>
+        <translation>نتيجة الخادم ليست نتيجة أداة: %1</translation>
+    </message>
+    <message>
+        <source>resources/read %1 failed: %2</source>
+        <translation>فشل ⁦resources/read %1⁩: %2</translation>
+    </message>
+    <message>
+        <source>the view %1 was not drawn: %2</source>
+        <translation>لم تُرسم الواجهة ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>%1: tools/list failed: %2</source>
+        <translation>⁦%1⁩: فشل ⁦tools/list⁩: %2</translation>
+    </message>
+    <message>
+        <source>the arguments are not a JSON object</source>
+        <translation>الوسائط ليست كائن JSON</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>
@@ -2310,6 +2818,106 @@
     <message>
         <source> (UTC)</source>
         <translation> (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::OpenAiBackend</name>
+    <message>
+        <source>%1 is not an http:// or https:// address</source>
+        <translation>⁦%1⁩ ليس عنوان ⁦http://⁩ أو ⁦https://⁩</translation>
+    </message>
+    <message>
+        <source>not a client event: %1</source>
+        <translation>ليس حدث عميل: %1</translation>
+    </message>
+    <message>
+        <source>an OpenAI-compatible endpoint takes no %1 events</source>
+        <translation>لا تقبل نقطة النهاية المتوافقة مع OpenAI أحداث ⁦%1⁩</translation>
+    </message>
+    <message>
+        <source>the model is still answering</source>
+        <translation>لا يزال النموذج يُجيب</translation>
+    </message>
+    <message>
+        <source>there is nothing to send</source>
+        <translation>لا يوجد ما يُرسل</translation>
+    </message>
+    <message>
+        <source>this request for input is no longer waiting for an answer</source>
+        <translation>طلب الإدخال هذا لم يعد ينتظر إجابة</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an answer to a request for input</source>
+        <translation>«%1» ليس إجابة عن طلب إدخال</translation>
+    </message>
+    <message>
+        <source>this tool call is no longer waiting for consent</source>
+        <translation>استدعاء الأداة هذا لم يعد ينتظر الموافقة</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a consent decision</source>
+        <translation>«%1» ليس قرار موافقة</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::PopOut</name>
+    <message>
+        <source>Pop &amp;Out</source>
+        <translation>&amp;فصل في نافذة</translation>
+    </message>
+    <message>
+        <source>Show this in a small window of its own; the conversation keeps it too</source>
+        <translation>اعرض هذا في نافذة صغيرة مستقلة؛ وتحتفظ به المحادثة أيضًا</translation>
+    </message>
+    <message>
+        <source>Pop out</source>
+        <translation>فصل في نافذة</translation>
+    </message>
+    <message>
+        <source>Pop out %1</source>
+        <translation>فصل «%1» في نافذة</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::PopOutController</name>
+    <message>
+        <source>the conversation is not shown any more</source>
+        <translation>لم تعد المحادثة معروضة</translation>
+    </message>
+    <message>
+        <source>The prompt was not put into the composer: %1</source>
+        <translation>لم يوضع الطلب في محرر الرسالة: %1</translation>
+    </message>
+    <message>
+        <source>Could not send: %1</source>
+        <translation>تعذّر الإرسال: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::PopOutWindow</name>
+    <message>
+        <source>From the conversation</source>
+        <translation>من المحادثة</translation>
+    </message>
+    <message>
+        <source>From “%1”</source>
+        <translation>من «%1»</translation>
+    </message>
+    <message>
+        <source>%1 · follows the newest board</source>
+        <translation>%1 · يتبع أحدث رقعة لعب</translation>
+    </message>
+    <message>
+        <source>Widget</source>
+        <translation>عنصر واجهة</translation>
+    </message>
+    <message>
+        <source>%1 — Tessera</source>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <source>Popped out: %1</source>
+        <translation>في نافذة مستقلة: %1</translation>
     </message>
 </context>
 <context>
@@ -2507,6 +3115,92 @@
     </message>
 </context>
 <context>
+    <name>Tessera::StdioBackend</name>
+    <message>
+        <source>event over %1 MiB skipped</source>
+        <translation>تم تخطي حدث يتجاوز %L1 ميبيبايت</translation>
+    </message>
+    <message>
+        <source>the backend command is empty</source>
+        <translation>أمر خدمة الوكيل فارغ</translation>
+    </message>
+    <message>
+        <source>the event is not valid JSON and was not sent</source>
+        <translation>الحدث ليس JSON صالحًا ولم يُرسل</translation>
+    </message>
+    <message>
+        <source>the event contains a line break and was not sent</source>
+        <translation>يحتوي الحدث على فاصل أسطر ولم يُرسل</translation>
+    </message>
+    <message>
+        <source>the backend is not running</source>
+        <translation>خدمة الوكيل لا تعمل</translation>
+    </message>
+    <message>
+        <source>could not write to the backend: %1</source>
+        <translation>تعذّرت الكتابة إلى خدمة الوكيل: %1</translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>السطر %L1: </translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>تعذّر تشغيل ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>line %1: the backend closed in the middle of an event</source>
+        <translation>السطر %L1: أُغلقت خدمة الوكيل في منتصف حدث</translation>
+    </message>
+    <message>
+        <source>the backend crashed</source>
+        <translation>تعطّلت خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>the backend exited with code %1</source>
+        <translation>خرجت خدمة الوكيل بالرمز %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::StdioTransport</name>
+    <message>
+        <source>the server is not running</source>
+        <translation>الخادم لا يعمل</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%L1 ميغابايت</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%L1 بايت</translation>
+    </message>
+    <message>
+        <source>line %1: the server sent a message over %2; it was refused</source>
+        <translation>السطر %L1: أرسل الخادم رسالة تتجاوز %2؛ وقد رُفضت</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>السطر %L1</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>تعذّر تشغيل ⁦%1⁩: %2</translation>
+    </message>
+    <message>
+        <source>the server crashed</source>
+        <translation>تعطّل الخادم</translation>
+    </message>
+    <message>
+        <source>the server exited with code %1</source>
+        <translation>خرج الخادم بالرمز %1</translation>
+    </message>
+    <message>
+        <source> in the middle of a message</source>
+        <translation> في منتصف رسالة</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::StoreCommands</name>
     <message numerus="yes">
         <source>%n message(s)</source>
@@ -2658,6 +3352,30 @@
         <source>error</source>
         <translation>خطأ</translation>
     </message>
+    <message>
+        <source>No card: the result does not fit its descriptor at %1</source>
+        <translation>لا بطاقة: لا تطابق النتيجة واصفها عند ⁦%1⁩</translation>
+    </message>
+    <message>
+        <source>allowed once by the user</source>
+        <translation>سمح به المستخدم مرة واحدة</translation>
+    </message>
+    <message>
+        <source>allowed for this conversation by the user</source>
+        <translation>سمح به المستخدم لهذه المحادثة</translation>
+    </message>
+    <message>
+        <source>allowed for this conversation</source>
+        <translation>مسموح به لهذه المحادثة</translation>
+    </message>
+    <message>
+        <source>allowed by the setting for read-only tools</source>
+        <translation>مسموح به بإعداد أدوات القراءة فقط</translation>
+    </message>
+    <message>
+        <source>denied by the user</source>
+        <translation>رفضه المستخدم</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::UserBubble</name>
@@ -2683,6 +3401,65 @@
     <message>
         <source>Version %1 of %2</source>
         <translation>الإصدار %1 من %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WebSocketBackend</name>
+    <message>
+        <source>no answer from the server within %1 s</source>
+        <translation>لا إجابة من الخادم خلال %1 ث</translation>
+    </message>
+    <message>
+        <source>%1 is not a WebSocket address (ws:// or wss://)</source>
+        <translation>⁦%1⁩ ليس عنوان WebSocket (⁦ws://⁩ أو ⁦wss://⁩)</translation>
+    </message>
+    <message>
+        <source>wss:// needs TLS, which this Qt has no backend for</source>
+        <translation>يحتاج ⁦wss://⁩ إلى TLS، ولا يدعمه إصدار Qt هذا</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>جارٍ الاتصال بـ ⁦%1⁩</translation>
+    </message>
+    <message>
+        <source>stopped retrying: %1</source>
+        <translation>توقفت إعادة المحاولة: %1</translation>
+    </message>
+    <message>
+        <source>frame %1: event over %2 MiB refused; the connection was closed</source>
+        <translation>الإطار %L1: رُفض حدث يتجاوز %L2 ميبيبايت؛ وأُغلق الاتصال</translation>
+    </message>
+    <message>
+        <source>retrying in %1 s: %2</source>
+        <translation>إعادة المحاولة خلال %1 ث: %2</translation>
+    </message>
+    <message>
+        <source>the connection closed</source>
+        <translation>أُغلق الاتصال</translation>
+    </message>
+    <message>
+        <source>the server closed the connection (%1: %2)</source>
+        <translation>أغلق الخادم الاتصال (%1: %2)</translation>
+    </message>
+    <message>
+        <source>the server closed the connection (code %1)</source>
+        <translation>أغلق الخادم الاتصال (الرمز %1)</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>أغلق الخادم الاتصال</translation>
+    </message>
+    <message>
+        <source>the event is not valid JSON and was not sent</source>
+        <translation>الحدث ليس JSON صالحًا ولم يُرسل</translation>
+    </message>
+    <message>
+        <source>the backend is not connected</source>
+        <translation>خدمة الوكيل غير متصلة</translation>
+    </message>
+    <message>
+        <source>could not send to the backend: %1</source>
+        <translation>تعذّر الإرسال إلى خدمة الوكيل: %1</translation>
     </message>
 </context>
 <context>

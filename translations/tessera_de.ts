@@ -109,6 +109,22 @@
         <source>This tab&apos;s type cannot be shown.</source>
         <translation>Tabs dieser Art können nicht angezeigt werden.</translation>
     </message>
+    <message>
+        <source>no working directory is set, so no local file is shown</source>
+        <translation>es ist kein Arbeitsverzeichnis festgelegt, daher wird keine lokale Datei angezeigt</translation>
+    </message>
+    <message>
+        <source>only file: URLs of this computer are shown</source>
+        <translation>nur file:-URLs dieses Computers werden angezeigt</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is outside the working directory %2, so it is not shown</source>
+        <translation>%1 liegt außerhalb des Arbeitsverzeichnisses %2 und wird daher nicht angezeigt</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -170,6 +186,21 @@
     <message>
         <source>Info</source>
         <translation>Info</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::Backend</name>
+    <message>
+        <source>the backend is not connected</source>
+        <translation>das Backend ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the backend is not connected: %1</source>
+        <translation>das Backend ist nicht verbunden: %1</translation>
+    </message>
+    <message>
+        <source>unknown event type &quot;%1&quot; ignored</source>
+        <translation>unbekannter Ereignistyp „%1“ ignoriert</translation>
     </message>
 </context>
 <context>
@@ -730,6 +761,113 @@
     <message>
         <source>The backend was saved without its key.</source>
         <translation>Das Backend wurde ohne seinen Schlüssel gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::ConnectionTest</name>
+    <message>
+        <source>Cannot connect to %1: connection refused (is the server running?)</source>
+        <translation>Verbindung zu %1 nicht möglich: Verbindung abgelehnt (läuft der Server?)</translation>
+    </message>
+    <message>
+        <source>Cannot connect: host %1 not found.</source>
+        <translation>Verbindung nicht möglich: Host %1 nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with %1 failed: %2</source>
+        <translation>Der TLS-Handshake mit %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s.</source>
+        <translation>%1 hat nicht innerhalb von %2 s geantwortet.</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection without answering.</source>
+        <translation>%1 hat die Verbindung ohne Antwort geschlossen.</translation>
+    </message>
+    <message>
+        <source>The request to %1 failed: %2</source>
+        <translation>Die Anfrage an %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (401): check the key, or give one if the server needs it.</source>
+        <translation>%1 hat den API-Schlüssel abgelehnt (401): Prüfen Sie den Schlüssel, oder geben Sie einen an, falls der Server einen braucht.</translation>
+    </message>
+    <message>
+        <source>%1 does not allow this API key (403): the key may not use this server or model.</source>
+        <translation>%1 lässt diesen API-Schlüssel nicht zu (403): Der Schlüssel darf diesen Server oder dieses Modell vielleicht nicht nutzen.</translation>
+    </message>
+    <message>
+        <source>The server does not know the model %1%2</source>
+        <translation>Der Server kennt das Modell %1 nicht%2</translation>
+    </message>
+    <message>
+        <source>%1 answered 404 for %2: not an OpenAI-compatible path (a base URL usually ends in /v1)%3</source>
+        <translation>%1 hat für %2 mit 404 geantwortet: kein OpenAI-kompatibler Pfad (eine Basis-URL endet meist auf /v1)%3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2%3</source>
+        <translation>%1 hat mit HTTP %2 geantwortet%3</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: connection refused (is the agent running?)</source>
+        <translation>Verbindung zu %1 nicht möglich: Verbindung abgelehnt (läuft der Agent?)</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time.</source>
+        <translation>%1 hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Only an OpenAI-compatible endpoint lists its models.</source>
+        <translation>Nur ein OpenAI-kompatibler Endpunkt listet seine Modelle auf.</translation>
+    </message>
+    <message>
+        <source>No backend is configured.</source>
+        <translation>Es ist kein Backend eingerichtet.</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a model list: is it an OpenAI-compatible server?</source>
+        <translation>%1 hat geantwortet, aber nicht mit einer Modellliste: Ist es ein OpenAI-kompatibler Server?</translation>
+    </message>
+    <message>
+        <source>The server does not list the model %1 (it lists: %2).</source>
+        <translation>Der Server führt das Modell %1 nicht auf (er führt auf: %2).</translation>
+    </message>
+    <message>
+        <source>The endpoint answered and lists 1 model.</source>
+        <translation>Der Endpunkt hat geantwortet und listet 1 Modell auf.</translation>
+    </message>
+    <message>
+        <source>The endpoint answered and lists %1 models.</source>
+        <translation>Der Endpunkt hat geantwortet und listet %1 Modelle auf.</translation>
+    </message>
+    <message>
+        <source>The endpoint answered with the model %1.</source>
+        <translation>Der Endpunkt hat mit dem Modell %1 geantwortet.</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a chat completion: is it an OpenAI-compatible server?</source>
+        <translation>%1 hat geantwortet, aber nicht mit einer Chat-Completion: Ist es ein OpenAI-kompatibler Server?</translation>
+    </message>
+    <message>
+        <source>The agent at %1 accepted the connection.</source>
+        <translation>Der Agent unter %1 hat die Verbindung angenommen.</translation>
+    </message>
+    <message>
+        <source>The working directory %1 does not exist.</source>
+        <translation>Das Arbeitsverzeichnis %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The program %1 is not found or not executable.</source>
+        <translation>Das Programm %1 wurde nicht gefunden oder ist nicht ausführbar.</translation>
+    </message>
+    <message>
+        <source>The program %1 is found (a test does not start it).</source>
+        <translation>Das Programm %1 wurde gefunden (ein Test startet es nicht).</translation>
     </message>
 </context>
 <context>
@@ -1334,6 +1472,77 @@
     </message>
 </context>
 <context>
+    <name>Tessera::HttpTransport</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>the server sent %1 over %2; it was refused</source>
+        <translation>der Server hat %1 über %2 gesendet; das wurde abgelehnt</translation>
+    </message>
+    <message>
+        <source>a reply</source>
+        <translation>eine Antwort</translation>
+    </message>
+    <message>
+        <source>a line</source>
+        <translation>eine Zeile</translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation>ein Ereignis</translation>
+    </message>
+    <message>
+        <source>event %1 of %2 %3</source>
+        <translation>Ereignis %1 von %2 %3</translation>
+    </message>
+    <message>
+        <source>the event stream ended before the answer and resuming it from event %1 failed: </source>
+        <translation>der Ereignisstrom endete vor der Antwort, und die Fortsetzung ab Ereignis %1 ist fehlgeschlagen: </translation>
+    </message>
+    <message>
+        <source>the server ended the session (HTTP 404)</source>
+        <translation>der Server hat die Sitzung beendet (HTTP 404)</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2%3</source>
+        <translation>HTTP %1 von %2%3</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>the connection to %1 broke: %2</source>
+        <translation>die Verbindung zu %1 ist abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>the server ended the event stream %1 times in a row without a new event or the answer</source>
+        <translation>der Server hat den Ereignisstrom %1-mal hintereinander ohne neues Ereignis oder die Antwort beendet</translation>
+    </message>
+    <message>
+        <source>the server closed the event stream without answering</source>
+        <translation>der Server hat den Ereignisstrom ohne Antwort geschlossen</translation>
+    </message>
+    <message>
+        <source>the reply to POST %1</source>
+        <translation>die Antwort auf POST %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2 with no answer</source>
+        <translation>HTTP %1 von %2 ohne Antwort</translation>
+    </message>
+    <message>
+        <source>the server accepted the request but sent no answer (HTTP 202)</source>
+        <translation>der Server hat die Anfrage angenommen, aber keine Antwort gesendet (HTTP 202)</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::ItemListCard</name>
     <message>
         <source>Status: %1</source>
@@ -1903,6 +2112,14 @@
         <source>The canvas change was not kept: %1</source>
         <translation>Die Canvas-Änderung wurde nicht gespeichert: %1</translation>
     </message>
+    <message>
+        <source>the agent is answering in the conversation on screen; try again when it is done</source>
+        <translation>der Agent antwortet gerade in der angezeigten Unterhaltung; versuchen Sie es erneut, wenn er fertig ist</translation>
+    </message>
+    <message>
+        <source>the conversation it came from is not open any more</source>
+        <translation>die Unterhaltung, aus der es stammt, ist nicht mehr geöffnet</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -1913,6 +2130,168 @@
     <message>
         <source>[image: %1]</source>
         <translation>[Bild: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpAppCard</name>
+    <message>
+        <source>app not drawn: %1</source>
+        <translation>App nicht gezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>The app asked for network access to %1; refused: an app view reaches no network.</source>
+        <translation>Die App hat Netzwerkzugriff auf %1 verlangt; abgelehnt: Eine App-Ansicht erreicht kein Netzwerk.</translation>
+    </message>
+    <message>
+        <source>%1 is not connected: the app&apos;s tool calls are off.</source>
+        <translation>%1 ist nicht verbunden: Die Werkzeugaufrufe der App sind abgeschaltet.</translation>
+    </message>
+    <message>
+        <source>App %1 from %2</source>
+        <translation>App %1 von %2</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>Link öffnen</translation>
+    </message>
+    <message>
+        <source>An app asks to open this address in your browser:
+
+%1</source>
+        <translation>Eine App möchte diese Adresse in Ihrem Browser öffnen:
+
+%1</translation>
+    </message>
+    <message>
+        <source>The app asks to run %1 from %2.
+Arguments: %3</source>
+        <translation>Die App möchte %1 von %2 ausführen.
+Argumente: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpAppView</name>
+    <message>
+        <source>Starting the app…</source>
+        <translation>Die App wird gestartet…</translation>
+    </message>
+    <message>
+        <source>the web channel script of Qt WebChannel is missing</source>
+        <translation>das Web-Channel-Skript von Qt WebChannel fehlt</translation>
+    </message>
+    <message>
+        <source>the app&apos;s document could not be loaded</source>
+        <translation>das Dokument der App konnte nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>the app&apos;s process ended (exit code %1)</source>
+        <translation>der Prozess der App wurde beendet (Exit-Code %1)</translation>
+    </message>
+    <message>
+        <source>the app did not finish loading within %1 s</source>
+        <translation>die App wurde nicht innerhalb von %1 s fertig geladen</translation>
+    </message>
+    <message>
+        <source>app stopped: %1</source>
+        <translation>App angehalten: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpClient</name>
+    <message>
+        <source>the connection to the server was closed</source>
+        <translation>die Verbindung zum Server wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the server did not answer initialize within %1 s</source>
+        <translation>der Server hat nicht innerhalb von %1 s auf initialize geantwortet</translation>
+    </message>
+    <message>
+        <source>initialize failed: %1</source>
+        <translation>initialize ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP version %1; Tessera supports %2</source>
+        <translation>der Server spricht MCP-Version %1; Tessera unterstützt %2</translation>
+    </message>
+    <message>
+        <source>(none given)</source>
+        <translation>(keine angegeben)</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>der Server ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>%1 cancelled</source>
+        <translation>%1 abgebrochen</translation>
+    </message>
+    <message>
+        <source>a request</source>
+        <translation>eine Anfrage</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2 s</source>
+        <translation>%1 hat nach %2 s das Zeitlimit überschritten</translation>
+    </message>
+    <message>
+        <source>the server sent something that isn&apos;t JSON-RPC (%1: %2): %3</source>
+        <translation>der Server hat etwas gesendet, das kein JSON-RPC ist (%1: %2): %3</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>kein JSON</translation>
+    </message>
+    <message>
+        <source>a batch, which MCP no longer has</source>
+        <translation>ein Batch, den MCP nicht mehr kennt</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>no &quot;jsonrpc&quot;: &quot;2.0&quot;</source>
+        <translation>kein &quot;jsonrpc&quot;: &quot;2.0&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; is not a string</source>
+        <translation>&quot;method&quot; ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>neither a request, a notification nor a response</source>
+        <translation>weder eine Anfrage noch eine Benachrichtigung noch eine Antwort</translation>
+    </message>
+    <message>
+        <source>the server answered %1 with error %2: %3</source>
+        <translation>der Server hat auf %1 mit Fehler %2 geantwortet: %3</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer to %1 is not an object</source>
+        <translation>die Antwort des Servers auf %1 ist kein Objekt</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpController</name>
+    <message>
+        <source>%1 asked for input that cannot be shown: %2</source>
+        <translation>%1 hat nach Eingaben gefragt, die nicht angezeigt werden können: %2</translation>
+    </message>
+    <message>
+        <source>the line is damaged</source>
+        <translation>die Zeile ist beschädigt</translation>
+    </message>
+    <message>
+        <source>the conversation is no longer live</source>
+        <translation>die Unterhaltung ist nicht mehr live</translation>
     </message>
 </context>
 <context>
@@ -1956,6 +2335,69 @@
     <message>
         <source>Cancelled: nothing was sent.</source>
         <translation>Abgebrochen: Es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>Not answered: the turn ended first, and the server was told it was cancelled.</source>
+        <translation>Nicht beantwortet: Die Runde endete zuerst, und dem Server wurde mitgeteilt, dass sie abgebrochen wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpElicitationForm</name>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>darf höchstens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation>muss Text sein</translation>
+    </message>
+    <message>
+        <source>must be at least %1 characters</source>
+        <translation>muss mindestens %1 Zeichen lang sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation>darf höchstens %1 Zeichen lang sein</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>muss wahr oder falsch sein</translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation>muss eines davon sein: %1</translation>
+    </message>
+    <message>
+        <source>must be a list of: %1</source>
+        <translation>muss eine Liste aus diesen sein: %1</translation>
+    </message>
+    <message>
+        <source>needs at least %1 chosen</source>
+        <translation>mindestens %1 müssen gewählt sein</translation>
+    </message>
+    <message>
+        <source>takes at most %1 chosen</source>
+        <translation>höchstens %1 dürfen gewählt sein</translation>
+    </message>
+    <message>
+        <source>is not a field of this form</source>
+        <translation>ist kein Feld dieses Formulars</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>ist erforderlich</translation>
     </message>
 </context>
 <context>
@@ -2034,6 +2476,41 @@
     </message>
 </context>
 <context>
+    <name>Tessera::McpServerSettings</name>
+    <message>
+        <source>has no command</source>
+        <translation>hat keinen Befehl</translation>
+    </message>
+    <message>
+        <source>stored MCP server %1: %2</source>
+        <translation>gespeicherter MCP-Server %1: %2</translation>
+    </message>
+    <message>
+        <source>the secrets of MCP server %1 did not read from the keyring: %2</source>
+        <translation>die Geheimnisse des MCP-Servers %1 ließen sich nicht aus dem Schlüsselbund lesen: %2</translation>
+    </message>
+    <message>
+        <source>the keyring&apos;s entry %1%2 is not what Tessera wrote</source>
+        <translation>der Schlüsselbund-Eintrag %1%2 ist nicht das, was Tessera geschrieben hat</translation>
+    </message>
+    <message>
+        <source>MCP server %1 was not saved: its env and header values go to the keyring, and %2</source>
+        <translation>MCP-Server %1 wurde nicht gespeichert: Seine Umgebungs- und Header-Werte gehören in den Schlüsselbund, und %2</translation>
+    </message>
+    <message>
+        <source>MCP server %1 was not saved: the settings file %2 could not be written</source>
+        <translation>MCP-Server %1 wurde nicht gespeichert: Die Einstellungsdatei %2 konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>no MCP server named %1 is stored</source>
+        <translation>es ist kein MCP-Server namens %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>MCP server %1 was removed, but its secrets stay in the keyring: %2</source>
+        <translation>MCP-Server %1 wurde entfernt, aber seine Geheimnisse bleiben im Schlüsselbund: %2</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::McpServersPage</name>
     <message>
         <source>Name</source>
@@ -2082,10 +2559,6 @@
     <message>
         <source>&amp;Undo Remove</source>
         <translation>Entfernen &amp;rückgängig machen</translation>
-    </message>
-    <message>
-        <source>MCP servers give the agent tools. Nothing runs without your consent; environment and header values are kept in the desktop&apos;s keyring. The agent gets the tools of the enabled servers from the next start of Tessera.</source>
-        <translation>MCP-Server geben dem Agenten Werkzeuge. Ohne Ihre Zustimmung läuft nichts; Umgebungs- und Header-Werte werden im Schlüsselbund des Desktops aufbewahrt. Der Agent erhält die Werkzeuge der aktivierten Server ab dem nächsten Start von Tessera.</translation>
     </message>
     <message>
         <source>not checked</source>
@@ -2150,6 +2623,41 @@
         <source>Not read: %1</source>
         <translation>Nicht gelesen: %1</translation>
     </message>
+    <message>
+        <source>MCP servers give the agent tools. Nothing runs without your consent; environment and header values are kept in the desktop&apos;s keyring. A change here reaches the open window after the answer in progress, if any.</source>
+        <translation>MCP-Server geben dem Agenten Werkzeuge. Nichts läuft ohne Ihre Zustimmung; Umgebungs- und Header-Werte werden im Schlüsselbund des Desktops aufbewahrt. Eine Änderung hier erreicht das offene Fenster nach der laufenden Antwort, falls es eine gibt.</translation>
+    </message>
+    <message>
+        <source>Run &amp;read-only tools without asking</source>
+        <translation>Nur &amp;lesende Werkzeuge ohne Nachfrage ausführen</translation>
+    </message>
+    <message>
+        <source>Tools their server marks as read-only run without a consent card; tools marked destructive always ask</source>
+        <translation>Werkzeuge, die ihr Server als nur lesend kennzeichnet, laufen ohne Zustimmungskarte; als destruktiv gekennzeichnete fragen immer</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpToolHost</name>
+    <message>
+        <source>the server&apos;s result is not a tool result: %1</source>
+        <translation>das Ergebnis des Servers ist kein Werkzeugergebnis: %1</translation>
+    </message>
+    <message>
+        <source>resources/read %1 failed: %2</source>
+        <translation>resources/read %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the view %1 was not drawn: %2</source>
+        <translation>die Ansicht %1 wurde nicht gezeichnet: %2</translation>
+    </message>
+    <message>
+        <source>%1: tools/list failed: %2</source>
+        <translation>%1: tools/list ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the arguments are not a JSON object</source>
+        <translation>die Argumente sind kein JSON-Objekt</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>
@@ -2194,6 +2702,106 @@
     <message>
         <source> (UTC)</source>
         <translation> (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::OpenAiBackend</name>
+    <message>
+        <source>%1 is not an http:// or https:// address</source>
+        <translation>%1 ist keine http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>not a client event: %1</source>
+        <translation>kein Client-Ereignis: %1</translation>
+    </message>
+    <message>
+        <source>an OpenAI-compatible endpoint takes no %1 events</source>
+        <translation>ein OpenAI-kompatibler Endpunkt nimmt keine %1-Ereignisse an</translation>
+    </message>
+    <message>
+        <source>the model is still answering</source>
+        <translation>das Modell antwortet noch</translation>
+    </message>
+    <message>
+        <source>there is nothing to send</source>
+        <translation>es gibt nichts zu senden</translation>
+    </message>
+    <message>
+        <source>this request for input is no longer waiting for an answer</source>
+        <translation>diese Eingabeanfrage wartet nicht mehr auf eine Antwort</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an answer to a request for input</source>
+        <translation>„%1“ ist keine Antwort auf eine Eingabeanfrage</translation>
+    </message>
+    <message>
+        <source>this tool call is no longer waiting for consent</source>
+        <translation>dieser Werkzeugaufruf wartet nicht mehr auf Zustimmung</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a consent decision</source>
+        <translation>„%1“ ist keine Zustimmungsentscheidung</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::PopOut</name>
+    <message>
+        <source>Pop &amp;Out</source>
+        <translation>&amp;Herauslösen</translation>
+    </message>
+    <message>
+        <source>Show this in a small window of its own; the conversation keeps it too</source>
+        <translation>Dies in einem eigenen kleinen Fenster zeigen; die Unterhaltung behält es ebenfalls</translation>
+    </message>
+    <message>
+        <source>Pop out</source>
+        <translation>Herauslösen</translation>
+    </message>
+    <message>
+        <source>Pop out %1</source>
+        <translation>%1 herauslösen</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::PopOutController</name>
+    <message>
+        <source>the conversation is not shown any more</source>
+        <translation>die Unterhaltung wird nicht mehr angezeigt</translation>
+    </message>
+    <message>
+        <source>The prompt was not put into the composer: %1</source>
+        <translation>Die Eingabe wurde nicht ins Eingabefeld gesetzt: %1</translation>
+    </message>
+    <message>
+        <source>Could not send: %1</source>
+        <translation>Senden nicht möglich: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::PopOutWindow</name>
+    <message>
+        <source>From the conversation</source>
+        <translation>Aus der Unterhaltung</translation>
+    </message>
+    <message>
+        <source>From “%1”</source>
+        <translation>Aus „%1“</translation>
+    </message>
+    <message>
+        <source>%1 · follows the newest board</source>
+        <translation>%1 · folgt dem neuesten Spielbrett</translation>
+    </message>
+    <message>
+        <source>Widget</source>
+        <translation>Widget</translation>
+    </message>
+    <message>
+        <source>%1 — Tessera</source>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <source>Popped out: %1</source>
+        <translation>Herausgelöst: %1</translation>
     </message>
 </context>
 <context>
@@ -2387,6 +2995,92 @@
     </message>
 </context>
 <context>
+    <name>Tessera::StdioBackend</name>
+    <message>
+        <source>event over %1 MiB skipped</source>
+        <translation>Ereignis über %1 MiB übersprungen</translation>
+    </message>
+    <message>
+        <source>the backend command is empty</source>
+        <translation>der Backend-Befehl ist leer</translation>
+    </message>
+    <message>
+        <source>the event is not valid JSON and was not sent</source>
+        <translation>das Ereignis ist kein gültiges JSON und wurde nicht gesendet</translation>
+    </message>
+    <message>
+        <source>the event contains a line break and was not sent</source>
+        <translation>das Ereignis enthält einen Zeilenumbruch und wurde nicht gesendet</translation>
+    </message>
+    <message>
+        <source>the backend is not running</source>
+        <translation>das Backend läuft nicht</translation>
+    </message>
+    <message>
+        <source>could not write to the backend: %1</source>
+        <translation>konnte nicht an das Backend schreiben: %1</translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>Zeile %1: </translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>line %1: the backend closed in the middle of an event</source>
+        <translation>Zeile %1: Das Backend wurde mitten in einem Ereignis geschlossen</translation>
+    </message>
+    <message>
+        <source>the backend crashed</source>
+        <translation>das Backend ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the backend exited with code %1</source>
+        <translation>das Backend wurde mit Code %1 beendet</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::StdioTransport</name>
+    <message>
+        <source>the server is not running</source>
+        <translation>der Server läuft nicht</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>line %1: the server sent a message over %2; it was refused</source>
+        <translation>Zeile %1: Der Server hat eine Nachricht über %2 gesendet; sie wurde abgelehnt</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>the server crashed</source>
+        <translation>der Server ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the server exited with code %1</source>
+        <translation>der Server wurde mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source> in the middle of a message</source>
+        <translation> mitten in einer Nachricht</translation>
+    </message>
+</context>
+<context>
     <name>Tessera::StoreCommands</name>
     <message numerus="yes">
         <source>%n message(s)</source>
@@ -2522,6 +3216,30 @@
         <source>error</source>
         <translation>Fehler</translation>
     </message>
+    <message>
+        <source>No card: the result does not fit its descriptor at %1</source>
+        <translation>Keine Karte: Das Ergebnis passt bei %1 nicht zu seinem Deskriptor</translation>
+    </message>
+    <message>
+        <source>allowed once by the user</source>
+        <translation>einmal vom Benutzer erlaubt</translation>
+    </message>
+    <message>
+        <source>allowed for this conversation by the user</source>
+        <translation>vom Benutzer für diese Unterhaltung erlaubt</translation>
+    </message>
+    <message>
+        <source>allowed for this conversation</source>
+        <translation>für diese Unterhaltung erlaubt</translation>
+    </message>
+    <message>
+        <source>allowed by the setting for read-only tools</source>
+        <translation>durch die Einstellung für nur lesende Werkzeuge erlaubt</translation>
+    </message>
+    <message>
+        <source>denied by the user</source>
+        <translation>vom Benutzer abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::UserBubble</name>
@@ -2547,6 +3265,65 @@
     <message>
         <source>Version %1 of %2</source>
         <translation>Version %1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::WebSocketBackend</name>
+    <message>
+        <source>no answer from the server within %1 s</source>
+        <translation>keine Antwort vom Server innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>%1 is not a WebSocket address (ws:// or wss://)</source>
+        <translation>%1 ist keine WebSocket-Adresse (ws:// oder wss://)</translation>
+    </message>
+    <message>
+        <source>wss:// needs TLS, which this Qt has no backend for</source>
+        <translation>wss:// braucht TLS, wofür dieses Qt kein Backend hat</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>Verbindung zu %1 wird hergestellt</translation>
+    </message>
+    <message>
+        <source>stopped retrying: %1</source>
+        <translation>keine weiteren Versuche: %1</translation>
+    </message>
+    <message>
+        <source>frame %1: event over %2 MiB refused; the connection was closed</source>
+        <translation>Frame %1: Ereignis über %2 MiB abgelehnt; die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>retrying in %1 s: %2</source>
+        <translation>neuer Versuch in %1 s: %2</translation>
+    </message>
+    <message>
+        <source>the connection closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the server closed the connection (%1: %2)</source>
+        <translation>der Server hat die Verbindung geschlossen (%1: %2)</translation>
+    </message>
+    <message>
+        <source>the server closed the connection (code %1)</source>
+        <translation>der Server hat die Verbindung geschlossen (Code %1)</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>der Server hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>the event is not valid JSON and was not sent</source>
+        <translation>das Ereignis ist kein gültiges JSON und wurde nicht gesendet</translation>
+    </message>
+    <message>
+        <source>the backend is not connected</source>
+        <translation>das Backend ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>could not send to the backend: %1</source>
+        <translation>konnte nicht an das Backend senden: %1</translation>
     </message>
 </context>
 <context>

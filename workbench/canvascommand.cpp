@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QObject>
 #include <QUrl>
 
 #include <nlohmann/json.hpp>
@@ -518,14 +519,14 @@ CanvasAddressKind classifyCanvasAddress(const QString &address, QString *reason)
 QString canvasLocalPath(const QString &address, const QString &workingDir, QString *reason)
 {
     if (workingDir.isEmpty()) {
-        *reason = QStringLiteral("no working directory is set, so no local file is shown");
+        *reason = QObject::tr("no working directory is set, so no local file is shown");
         return {};
     }
     QString path = address.trimmed();
     if (path.startsWith(QLatin1String("file:"), Qt::CaseInsensitive)) {
         const QUrl url(path);
         if (!url.isLocalFile() || !url.host().isEmpty()) {
-            *reason = QStringLiteral("only file: URLs of this computer are shown");
+            *reason = QObject::tr("only file: URLs of this computer are shown");
             return {};
         }
         path = url.toLocalFile();
@@ -535,11 +536,11 @@ QString canvasLocalPath(const QString &address, const QString &workingDir, QStri
     const QFileInfo info(QDir::isAbsolutePath(path) ? path : base.absoluteFilePath(path));
     const QString canonical = info.canonicalFilePath(); // symbolic links and ".." resolved; "" if missing
     if (canonical.isEmpty()) {
-        *reason = QStringLiteral("%1 does not exist").arg(path);
+        *reason = QObject::tr("%1 does not exist").arg(path);
         return {};
     }
     if (root.isEmpty() || !(canonical.startsWith(root + QLatin1Char('/')))) {
-        *reason = QStringLiteral("%1 is outside the working directory %2, so it is not shown").arg(path, workingDir);
+        *reason = QObject::tr("%1 is outside the working directory %2, so it is not shown").arg(path, workingDir);
         return {};
     }
     return canonical;

@@ -191,6 +191,28 @@ bool carriesToolApp(const Message &message)
     return message.role == MessageRole::Tool && message.rawLine.contains("\"tessera_app\"");
 }
 
+namespace {
+
+// A tool line's consent words are stored in English (backend/openaibackend.cpp writes them into the
+// line) and shown in the interface language; words of another origin are shown as stored.
+QString consentWords(const QString &stored)
+{
+    static const char *const kKnown[] = {
+        QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "allowed once by the user"),
+        QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "allowed for this conversation by the user"),
+        QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "allowed for this conversation"),
+        QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "allowed by the setting for read-only tools"),
+        QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "denied by the user"),
+    };
+    for (const char *known : kKnown) {
+        if (stored == QLatin1String(known))
+            return ToolResultLine::tr(known);
+    }
+    return stored;
+}
+
+} // namespace
+
 QString toolResultSummary(const Message &message)
 {
     if (message.role != MessageRole::Tool || !message.rawLine.contains("\"tessera_tool\""))
@@ -211,7 +233,7 @@ QString toolResultSummary(const Message &message)
                                   : ToolResultLine::tr("%1 s").arg(QLocale().toString(value / 1000.0, 'f', 1)));
     }
     if (const QString consent = jsonString(*tool, "consent"); !consent.isEmpty())
-        parts.append(consent);
+        parts.append(consentWords(consent));
     if (const auto error = tool->find("is_error"); error != tool->end() && error->is_boolean() && error->get<bool>())
         parts.append(ToolResultLine::tr("error"));
     return parts.join(QStringLiteral(" \u00B7 "));
