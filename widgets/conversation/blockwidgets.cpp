@@ -191,6 +191,16 @@ bool carriesToolApp(const Message &message)
     return message.role == MessageRole::Tool && message.rawLine.contains("\"tessera_app\"");
 }
 
+QWidget *createToolAppWidget(const Message &message, const RenderContext &context, QWidget *parent)
+{
+    if (!s_toolAppFactory || !carriesToolApp(message))
+        return nullptr;
+    QString summary = toolResultSummary(message);
+    if (summary.isEmpty())
+        summary = QStringLiteral("\u2699 ") + message.toolName;
+    return s_toolAppFactory(message, summary, context, parent);
+}
+
 QString toolResultSummary(const Message &message)
 {
     if (message.role != MessageRole::Tool || !message.rawLine.contains("\"tessera_tool\""))
