@@ -57,6 +57,7 @@
 #include <widgets/card/cardactions.h>
 #include <widgets/card/cardexport.h>
 #include <widgets/common/theme.h>
+#include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/conversation/findbar.h>
@@ -890,6 +891,11 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
                 [this](const QString &message) { statusBar()->showMessage(message, 10000); });
         connect(m_session, &ConversationSession::storeFailed, this, &MainWindow::showNotSaving);
         connect(m_session, &ConversationSession::canvasCommandStored, this, &MainWindow::applyCanvasLine);
+        // A result with an app view may be shown in an mcp_app tab by a later command (its check).
+        connect(m_session, &ConversationSession::messageAdded, this, [this](const Message &message) {
+            if (carriesToolApp(message))
+                m_canvasState.noteAppLine(message.rawLine);
+        });
         m_popOuts->watchSession(m_session);
         connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
             m_popOuts->rebind(QStringLiteral("unsaved:") + m_currentSource, id);
@@ -1386,6 +1392,10 @@ void MainWindow::createPopOuts()
     m_popOuts->setPrepare([this](const QString &key, QString *error) { return preparePopOut(key, error); });
     connect(m_view->cardActions(), &CardActions::popOutRequested, this, [this](const Card &card) {
         m_popOuts->popOut(popOutKey(), windowTitle().section(QStringLiteral(" — "), 0, 0), card);
+    });
+    // An MCP App block's Pop Out comes through the app host (mcp/mcpapphost.h), as its ui/message does.
+    connect(McpAppHost::instance(), &McpAppHost::popOutRequested, this, [this](const QByteArray &line) {
+        m_popOuts->popOutApp(popOutKey(), windowTitle().section(QStringLiteral(" — "), 0, 0), parseTranscriptLine(line, 0));
     });
     connect(m_popOuts, &PopOutController::problem, this, [this](const QString &message) { statusBar()->showMessage(message, 10000); });
 }

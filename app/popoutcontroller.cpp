@@ -8,6 +8,7 @@
 #include <session/conversationsession.h>
 #include <widgets/card/cardactions.h>
 #include <widgets/card/popout.h>
+#include <widgets/conversation/blockwidgets.h>
 
 namespace Tessera {
 
@@ -55,20 +56,47 @@ PopOutWindow *PopOutController::popOut(const QString &conversation, const QStrin
         shown->setConversationTitle(conversationTitle);
     } else {
         shown = new PopOutWindow(conversation, conversationTitle, card, m_settings, m_windowParent);
-        m_windows.removeIf([](const QPointer<PopOutWindow> &window) { return window.isNull(); });
-        m_windows.append(shown);
-        connectWindow(shown);
-        if (m_windowParent) {
-            // Beside the conversation's right edge, below the menus, each further window a step lower.
-            const QRect main = m_windowParent->frameGeometry();
-            const int step = (32 * int(m_windows.size() - 1)) % 320;
-            shown->move(qMax(main.left(), main.right() - shown->width() - 24), main.top() + 80 + step);
-        }
+        place(shown);
     }
     shown->show();
     shown->raise();
     shown->activateWindow();
     return shown;
+}
+
+PopOutWindow *PopOutController::popOutApp(const QString &conversation, const QString &conversationTitle, const Message &app)
+{
+    if (!carriesToolApp(app))
+        return nullptr;
+    const QString key = PopOutWindow::appKeyOf(app);
+    PopOutWindow *shown = nullptr;
+    for (PopOutWindow *window : windows()) {
+        if (window->conversation() == conversation && window->appKey() == key)
+            shown = window;
+    }
+    if (shown) {
+        shown->setConversationTitle(conversationTitle);
+    } else {
+        shown = new PopOutWindow(conversation, conversationTitle, app, m_settings, m_windowParent);
+        place(shown);
+    }
+    shown->show();
+    shown->raise();
+    shown->activateWindow();
+    return shown;
+}
+
+void PopOutController::place(PopOutWindow *window)
+{
+    m_windows.removeIf([](const QPointer<PopOutWindow> &open) { return open.isNull(); });
+    m_windows.append(window);
+    connectWindow(window);
+    if (m_windowParent) {
+        // Beside the conversation's right edge, below the menus, each further window a step lower.
+        const QRect main = m_windowParent->frameGeometry();
+        const int step = (32 * int(m_windows.size() - 1)) % 320;
+        window->move(qMax(main.left(), main.right() - window->width() - 24), main.top() + 80 + step);
+    }
 }
 
 void PopOutController::noteMessage(const QString &conversation, const Message &message)

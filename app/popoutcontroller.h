@@ -53,6 +53,9 @@ public:
 
     // Shows card in a window bound to conversation (titled after it) and raises it.
     PopOutWindow *popOut(const QString &conversation, const QString &conversationTitle, const Card &card);
+    // The same for an MCP App block (a tool result line with "tessera_app"): one window per conversation
+    // and tool call; popped out again, its window is raised (the view keeps running).
+    PopOutWindow *popOutApp(const QString &conversation, const QString &conversationTitle, const Message &app);
     // A line added to conversation: its newest board goes to the conversation's following window.
     void noteMessage(const QString &conversation, const Message &message);
     void watchSession(ConversationSession *session); // Not owned.
@@ -70,6 +73,7 @@ Q_SIGNALS:
 
 private:
     void connectWindow(PopOutWindow *window);
+    void place(PopOutWindow *window);
     bool prepare(PopOutWindow *window, QString *error);
     void onConversationRequestFinished(int requestId, bool ok, const QString &error);
 

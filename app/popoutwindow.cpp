@@ -8,6 +8,7 @@
 #include <cards/bidicontrols.h>
 #include <widgets/card/cardactions.h>
 #include <widgets/card/popout.h>
+#include <widgets/conversation/blockwidgets.h>
 
 namespace Tessera {
 
@@ -26,6 +27,27 @@ PopOutWindow::PopOutWindow(const QString &conversation, const QString &conversat
     build();
     showCard(card);
     m_replacements = 0;
+}
+
+PopOutWindow::PopOutWindow(const QString &conversation, const QString &conversationTitle, const Message &app,
+                           const RenderSettings &settings, QWidget *parent)
+    : QWidget(parent, Qt::Tool)
+    , m_conversation(conversation)
+    , m_conversationTitle(conversationTitle)
+    , m_appKey(appKeyOf(app))
+    , m_settings(settings)
+    , m_actions(new CardActions(this))
+{
+    setObjectName(QStringLiteral("popOutWindow"));
+    setAttribute(Qt::WA_DeleteOnClose);
+    build();
+    showApp(app);
+    m_replacements = 0;
+}
+
+QString PopOutWindow::appKeyOf(const Message &app)
+{
+    return app.toolCallId.isEmpty() ? QStringLiteral("line:%1").arg(qHash(app.rawLine)) : app.toolCallId;
 }
 
 bool PopOutWindow::event(QEvent *event)
@@ -93,17 +115,39 @@ void PopOutWindow::showCard(const Card &card)
     context.settings = m_settings;
     context.offerPopOut = false; // this is the popped-out copy
     auto *holder = new QWidget;
+    QWidget *drawn = RendererRegistry::createCardWidget(card, context, holder);
+    const QString spoken = RendererRegistry::spokenKindName(card.kind());
+    placeContent(holder, drawn, card.title().isEmpty() ? (spoken.isEmpty() ? tr("Widget") : spoken) : card.title());
+}
+
+void PopOutWindow::showApp(const Message &app)
+{
+    m_appKey = appKeyOf(app);
+    RenderContext context;
+    context.actions = m_actions;
+    context.settings = m_settings;
+    context.offerPopOut = false;
+    auto *holder = new QWidget;
+    QWidget *drawn = createToolAppWidget(app, context, holder);
+    if (!drawn) {
+        auto *label = new QLabel(tr("This app cannot be shown here."), holder);
+        label->setObjectName(QStringLiteral("popOutError"));
+        label->setWordWrap(true);
+        drawn = label;
+    }
+    placeContent(holder, drawn, tr("App %1").arg(app.toolName));
+}
+
+void PopOutWindow::placeContent(QWidget *holder, QWidget *drawn, const QString &name)
+{
     auto *column = new QVBoxLayout(holder);
     column->setContentsMargins(0, 0, 0, 0);
-    QWidget *drawn = RendererRegistry::createCardWidget(card, context, holder);
     column->addWidget(drawn);
     column->addStretch(1);
-    m_scroll->setWidget(holder); // the previous card is deleted with its holder
+    m_scroll->setWidget(holder); // the previous content is deleted with its holder
     m_cardWidget = drawn;
     ++m_replacements;
 
-    const QString spoken = RendererRegistry::spokenKindName(card.kind());
-    const QString name = card.title().isEmpty() ? (spoken.isEmpty() ? tr("Widget") : spoken) : card.title();
     setWindowTitle(tr("%1 — Tessera").arg(name));
     setAccessibleName(tr("Popped out: %1").arg(name));
     if (!isVisible()) {

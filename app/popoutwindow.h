@@ -8,11 +8,17 @@
 // Bound to one conversation (its key, PopOutController): a window opened on a board follows the newest
 // board of that conversation (showCard), whichever conversation is on screen. Its controls talk through
 // its own CardActions; the controller forwards them to the conversation's (app/popoutcontroller.h).
+//
+// An MCP App block pops out the same way (issue 16): the window draws the stored tool result line with
+// the view through the conversation's tool-app factory (blockwidgets.h createToolAppWidget), so it
+// is a live view of its own in the same sandbox, with the same bridge, consent strip and host; closing
+// the window tears it down (ui/resource-teardown).
 
 #include <QPointer>
 #include <QWidget>
 
 #include <cards/card.h>
+#include <cards/transcript.h>
 #include <widgets/card/rendererregistry.h>
 
 class QLabel;
@@ -32,6 +38,12 @@ public:
 
     PopOutWindow(const QString &conversation, const QString &conversationTitle, const Card &card,
                  const RenderSettings &settings, QWidget *parent = nullptr);
+    // An MCP App block: message is the tool result line that carries "tessera_app".
+    PopOutWindow(const QString &conversation, const QString &conversationTitle, const Message &app,
+                 const RenderSettings &settings, QWidget *parent = nullptr);
+    // The key an app window is found by: the line's tool call id ("" for a card window).
+    static QString appKeyOf(const Message &app);
+    QString appKey() const { return m_appKey; }
 
     QString conversation() const { return m_conversation; }
     void setConversation(const QString &conversation) { m_conversation = conversation; }
@@ -47,6 +59,8 @@ public:
 
     // Draws card in place of the one shown (a newer board, or the same card popped out again).
     void showCard(const Card &card);
+    // Draws the app block of a tool result line in place of what is shown.
+    void showApp(const Message &app);
 
 protected:
     bool event(QEvent *event) override;
@@ -55,11 +69,13 @@ protected:
 private:
     void build();
     void updateOrigin();
+    void placeContent(QWidget *holder, QWidget *drawn, const QString &name);
 
     QString m_conversation;
     QString m_conversationTitle;
     Card m_card;
     bool m_follows = false;
+    QString m_appKey; // app windows only
     RenderSettings m_settings;
     CardActions *m_actions = nullptr; // Owned (child).
     QLabel *m_origin = nullptr;

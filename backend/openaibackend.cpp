@@ -1082,6 +1082,7 @@ void OpenAiBackend::answerHosted(const QueuedCall &call, const QString &content,
         // The view rides on the stored line only: m_messages (what the model is sent) has the text alone.
         text.chop(1);
         text += ",\"tessera_app\":" + appJson + '}';
+        m_canvas.noteAppLine(text); // control_ui's open_canvas may show it in an mcp_app tab
     }
     emitMessage(text);
 }

@@ -154,7 +154,8 @@ ordered_json controlUiTool()
         "close_canvas {tabId or source} closes it. content by type: widget: a widget document {version: 1, "
         "root}; markdown, file, csv: the text; json: any JSON value; image, pdf: a data: URI, an https:// "
         "address or a path inside the working directory; canvas: HTML; url, browser: an https:// address "
-        "(shown, never loaded). While the user edits a markdown or file tab your update to it is held until "
+        "(shown, never loaded); mcp_app: {toolCallId} naming one of your earlier tool calls whose result "
+        "showed an app, which the tab shows again (no HTML of your own). While the user edits a markdown or file tab your update to it is held until "
         "they apply it. The answer is \"canvas: …\" or {\"ok\":false,\"code\":\"input_invalid\",\"issues\":[…]}.");
     ordered_json tab = {
         {"type", "object"},

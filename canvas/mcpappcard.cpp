@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <canvas/canvascard.h>
@@ -16,6 +17,7 @@
 #include <mcp/mcpapphost.h>
 #include <mcp/mcptoolhost.h>
 #include <widgets/card/cardactions.h>
+#include <widgets/card/popout.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/blockwidgets.h>
 
@@ -38,6 +40,8 @@ QWidget *createMcpAppBlock(const Message &message, const QString &summary, const
     }
     auto *card = new McpAppCard(record, summary, message.content, parent);
     card->setCardActions(context.actions);
+    if (context.actions && context.offerPopOut)
+        card->offerPopOut(message);
     return card;
 }
 
@@ -115,7 +119,10 @@ McpAppCard::McpAppCard(const McpAppRecord &record, const QString &summary, const
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 4);
     layout->setSpacing(4);
-    layout->addWidget(m_line);
+    m_header = new QHBoxLayout;
+    m_header->setContentsMargins(0, 0, 0, 0);
+    m_header->addWidget(m_line, 1);
+    layout->addLayout(m_header);
     layout->addWidget(m_notice);
     layout->addWidget(m_consent);
     layout->addWidget(m_view);
@@ -137,6 +144,15 @@ McpAppCard::~McpAppCard()
     connect(view, &McpAppView::closed, view, &QObject::deleteLater);
     connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, view, &QObject::deleteLater);
     view->close();
+}
+
+void McpAppCard::offerPopOut(const Message &message)
+{
+    if (m_popOut || !m_actions)
+        return;
+    const QByteArray line = message.rawLine;
+    m_popOut = createPopOutButton(this, tr("App %1").arg(m_record.tool), [line] { McpAppHost::instance()->requestPopOut(line); });
+    m_header->addWidget(m_popOut, 0, Qt::AlignTop);
 }
 
 // The window's own confirmation for https links when the block has card actions (the one every link in

@@ -12,6 +12,10 @@
 //    confirmation (CardActions::requestLink), which asks before opening.
 //  - When the block goes away the view is sent ui/resource-teardown and lives on, hidden, until the
 //    app answers or the bridge's timeout passes.
+//  - With card actions (a live window) and RenderContext::offerPopOut, a "Pop Out" button beside the
+//    tool line asks McpAppHost::requestPopOut for the line: the window (app/popoutwindow.h) draws a second block of
+//    its own from the same line (its own view and bridge, the same consent strip and host), which is
+//    torn down like this one when the window closes.
 
 #include <QFrame>
 #include <QPointer>
@@ -19,8 +23,10 @@
 #include <mcp/mcpapp.h>
 #include <widgets/card/cardactions.h>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
+class QToolButton;
 
 namespace Tessera {
 
@@ -51,6 +57,9 @@ public:
     QString noticeText() const; // the csp / offline note, "" when none
     // Not owned; may be null (headless, tests): https links then ask with a question box.
     void setCardActions(CardActions *actions) { m_actions = actions; }
+    // Adds the "Pop Out" button (after setCardActions; nothing without actions). message: the line.
+    void offerPopOut(const Message &message);
+    QToolButton *popOutButton() const { return m_popOut; } // null when not offered
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -65,6 +74,8 @@ private:
 
     McpAppRecord m_record;
     ToolResultLine *m_line = nullptr;
+    QHBoxLayout *m_header = nullptr;
+    QToolButton *m_popOut = nullptr;
     QLabel *m_notice = nullptr;
     QFrame *m_consent = nullptr;
     QLabel *m_consentLabel = nullptr;

@@ -1,7 +1,8 @@
 #pragma once
 
 // What MCP App views (canvas/mcpappcard.h) need from the window (issue 16 "MCP Apps"), process-wide:
-// the tool host whose servers the views' own tools/call go to, the composer that ui/message fills, and
+// the tool host whose servers the views' own tools/call go to, the composer that ui/message fills, the
+// pop-out window an app block asks for, and
 // (for tests and headless use) a confirmation for https links. Qt Core only, so the window sets it
 // without linking the web engine.
 
@@ -35,9 +36,13 @@ public:
 
     // ui/message: the text goes into the composer, never sent (the window connects composerTextRequested).
     void requestComposerText(const QString &text) { Q_EMIT composerTextRequested(text); }
+    // An app block's "Pop Out" (canvas/mcpappcard.h): toolLine is the stored tool result line with the
+    // view; the window shows it in a pop-out window of its own (app/popoutcontroller.h).
+    void requestPopOut(const QByteArray &toolLine) { Q_EMIT popOutRequested(toolLine); }
 
 Q_SIGNALS:
     void composerTextRequested(const QString &text);
+    void popOutRequested(const QByteArray &toolLine);
     void linkOpened(const QUrl &url);
 
 private:

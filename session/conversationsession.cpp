@@ -291,6 +291,10 @@ bool ConversationSession::appendLine(const QByteArray &rawLine, const QString &t
         }
         lineNumber = qMax(1, lineNumber);
     }
+    // A result with an app view may be named by an mcp_app canvas tab from now on (read with the
+    // panel's lines when the panel is read later).
+    if (m_canvasRead)
+        m_canvas.noteAppLine(rawLine);
     // Seed 000's second validation point: the line is parsed and its cards validated here, at the wire.
     Message message = parseTranscriptLine(rawLine, lineNumber);
     if (message.turnId.isEmpty())

@@ -141,6 +141,36 @@ bool checkWebAddress(const json &content, const QString &pointer, QList<CanvasIs
     return true;
 }
 
+// mcp_app: {toolCallId} and nothing else. The app's HTML, server and arguments come only from the
+// stored tool result the id names (an agent cannot make an app view of its own).
+bool checkMcpApp(const json &content, const QString &pointer, QList<CanvasIssue> *issues)
+{
+    if (!content.is_object()) {
+        addIssue(issues, pointer, QStringLiteral("must be an object {toolCallId}: the id of a tool result with an app view"));
+        return false;
+    }
+    bool ok = true;
+    for (const auto &member : content.items()) {
+        if (member.key() != "toolCallId") {
+            addIssue(issues, pointer + QLatin1Char('/') + fromStdString(member.key()),
+                     QStringLiteral("is not a member of an mcp_app tab: it shows a stored app result, named by toolCallId"));
+            ok = false;
+        }
+    }
+    const auto id = content.find("toolCallId");
+    if (id == content.end()) {
+        addIssue(issues, pointer + QStringLiteral("/toolCallId"), QStringLiteral("is required"));
+        return false;
+    }
+    if (!checkString(*id, pointer + QStringLiteral("/toolCallId"), kCanvasMaxIdChars, issues))
+        return false;
+    if (id->get_ref<const std::string &>().empty()) {
+        addIssue(issues, pointer + QStringLiteral("/toolCallId"), QStringLiteral("must not be empty"));
+        return false;
+    }
+    return ok;
+}
+
 struct ContentTypeRow
 {
     CanvasContentType type;
@@ -150,7 +180,7 @@ struct ContentTypeRow
 };
 
 // The one table of content types (STYLE.md rule 2); the panel's view table follows it.
-constexpr std::array<ContentTypeRow, 10> kContentTypes{{
+constexpr std::array<ContentTypeRow, 11> kContentTypes{{
     {CanvasContentType::Widget, "widget", checkWidget, false},
     {CanvasContentType::Markdown, "markdown", checkText, true},
     {CanvasContentType::File, "file", checkText, true},
@@ -161,6 +191,7 @@ constexpr std::array<ContentTypeRow, 10> kContentTypes{{
     {CanvasContentType::Canvas, "canvas", checkCanvas, false},
     {CanvasContentType::Url, "url", checkWebAddress, false},
     {CanvasContentType::Browser, "browser", checkWebAddress, false},
+    {CanvasContentType::McpApp, "mcp_app", checkMcpApp, false},
 }};
 
 const ContentTypeRow &rowOf(CanvasContentType type)
@@ -252,7 +283,7 @@ bool parseOpen(const json &object, CanvasCommand *command, QList<CanvasIssue> *i
                || !canvasContentTypeFromName(fromStdString(typeIt->get_ref<const std::string &>()), &command->type)) {
         const QString name = typeIt->is_string() ? fromStdString(typeIt->get_ref<const std::string &>()) : QString();
         addIssue(issues, base + QStringLiteral("/type"),
-                 (name == QLatin1String("model3d") || name == QLatin1String("mcp_app"))
+                 name == QLatin1String("model3d")
                          ? QStringLiteral("\"%1\" is not drawn by Tessera yet; must be one of: %2")
                                    .arg(name, canvasContentTypeNames().join(QStringLiteral(", ")))
                          : QStringLiteral("must be one of: %1").arg(canvasContentTypeNames().join(QStringLiteral(", "))));
@@ -281,6 +312,12 @@ bool parseOpen(const json &object, CanvasCommand *command, QList<CanvasIssue> *i
         const QString address = fromStdString(content.get_ref<const std::string &>()).trimmed();
         if (address.size() <= kCanvasMaxIdChars)
             command->source = address;
+    }
+    // An app result is its own dedupe key too: opening the same result again re-activates its tab.
+    if (command->source.isEmpty() && command->type == CanvasContentType::McpApp) {
+        const QString id = QStringLiteral("mcp_app:") + fromStdString(content.at("toolCallId").get_ref<const std::string &>());
+        if (id.size() <= kCanvasMaxIdChars)
+            command->source = id;
     }
     return true;
 }
@@ -484,6 +521,12 @@ bool canvasCommandFromLine(const json &lineJson, CanvasCommand *command, QList<C
 bool mayBeCanvasLine(const QByteArray &rawLine)
 {
     return rawLine.contains("\"canvas\"");
+}
+
+QString canvasAppToolCallId(const QByteArray &contentJson)
+{
+    const StrictJsonResult parsed = parseStrictJson(std::string_view(contentJson.constData(), size_t(contentJson.size())));
+    return parsed.ok() ? jsonString(*parsed.value, "toolCallId") : QString();
 }
 
 CanvasAddressKind classifyCanvasAddress(const QString &address, QString *reason)

@@ -23,6 +23,10 @@
 //   canvas   a canvas payload object {html | template, data?, libraries?} or the HTML as a string
 //   url, browser   an "https://" address; never loaded: shown, opened in the system
 //            browser after confirmation
+//   mcp_app  {toolCallId}: a hosted tool's result of this conversation that carried an MCP App view
+//            ("tessera_app", mcp/mcpapp.h), drawn again from that stored line; nothing else (no HTML,
+//            no server or resource: a tab never makes an app of its own). Whether the conversation
+//            holds that result is CanvasPanelState's check.
 // Any other scheme (javascript:, blob:, ftp:, …) is an issue naming the scheme. Whether a path is inside
 // the working directory is decided where it is drawn (the working directory is the window's).
 //
@@ -44,7 +48,7 @@ enum class CanvasOp { Open, Update, Close, Edit, Apply, Discard, Done };
 
 // The content types of seed 003 that Tessera draws; the render kind, not the wire name
 // (canvasContentTypeName maps one to the other).
-enum class CanvasContentType { Widget, Markdown, File, Csv, Json, Image, Pdf, Canvas, Url, Browser };
+enum class CanvasContentType { Widget, Markdown, File, Csv, Json, Image, Pdf, Canvas, Url, Browser, McpApp };
 
 inline constexpr qsizetype kCanvasMaxTextChars = 4 * 1024 * 1024; // markdown, file, csv, json text
 inline constexpr qsizetype kCanvasMaxAddressChars = 8 * 1024 * 1024; // a data: URI of an image or PDF
@@ -106,6 +110,8 @@ QByteArray canvasCommandLine(const CanvasCommand &command, const QString &summar
 bool canvasCommandFromLine(const nlohmann::json &lineJson, CanvasCommand *command, QList<CanvasIssue> *issues = nullptr);
 // Quick filter before parsing a stored line: it may carry a canvas command.
 bool mayBeCanvasLine(const QByteArray &rawLine);
+// The tool call an mcp_app tab's content names ("" when the content is not {toolCallId}).
+QString canvasAppToolCallId(const QByteArray &contentJson);
 
 // An address of an image or pdf tab, classified. Path checks against a working directory are the
 // caller's (canvasLocalPath).

@@ -108,6 +108,47 @@ CanvasApplyResult CanvasPanelState::check(const CanvasCommand &command) const
     return copy.apply(command);
 }
 
+bool CanvasPanelState::noteAppLine(const QByteArray &rawLine)
+{
+    if (!rawLine.contains("\"tessera_app\""))
+        return false;
+    json line;
+    try {
+        line = json::parse(rawLine.constData(), rawLine.constData() + rawLine.size());
+    } catch (const std::exception &) {
+        return false;
+    }
+    if (!line.is_object() || jsonString(line, "role") != QLatin1String("tool"))
+        return false;
+    const QString id = jsonString(line, "tool_call_id");
+    const json &app = jsonMember(line, "tessera_app");
+    if (id.isEmpty() || id.size() > kCanvasMaxIdChars || !app.is_object())
+        return false;
+    m_apps.insert(id, {rawLine, jsonString(app, "tool")});
+    return true;
+}
+
+QByteArray CanvasPanelState::appLine(const QString &toolCallId) const
+{
+    return m_apps.value(toolCallId).line;
+}
+
+bool CanvasPanelState::resolveApp(const QByteArray &contentJson, const QString &pointer, QByteArray *line, QString *tool,
+                                  CanvasApplyResult *result) const
+{
+    const QString id = canvasAppToolCallId(contentJson);
+    const auto found = m_apps.constFind(id);
+    if (found == m_apps.constEnd()) {
+        result->issues.append({pointer + QStringLiteral("/toolCallId"),
+                               QStringLiteral("no tool result with an app view has the id \"%1\" in this conversation").arg(id)});
+        return false;
+    }
+    *line = found->line;
+    if (tool)
+        *tool = found->tool;
+    return true;
+}
+
 void CanvasPanelState::setContent(CanvasTab &tab, const QByteArray &contentJson, const QString &title)
 {
     if (!contentJson.isEmpty() && contentJson != tab.contentJson) {
@@ -123,6 +164,11 @@ CanvasApplyResult CanvasPanelState::apply(const CanvasCommand &command)
     CanvasApplyResult result;
     switch (command.op) {
     case CanvasOp::Open: {
+        QByteArray appLine;
+        QString appTool;
+        if (command.type == CanvasContentType::McpApp
+            && !resolveApp(command.contentJson, QStringLiteral("/tab/content"), &appLine, &appTool, &result))
+            return result;
         const int existing = indexOfSource(command.source);
         if (existing >= 0) {
             CanvasTab &tab = m_tabs[existing];
@@ -142,6 +188,7 @@ CanvasApplyResult CanvasPanelState::apply(const CanvasCommand &command)
                     result.change = CanvasChange::Held;
                 } else {
                     setContent(tab, command.contentJson, command.title);
+                    tab.appLine = appLine;
                     result.change = CanvasChange::Updated;
                 }
             }
@@ -157,7 +204,9 @@ CanvasApplyResult CanvasPanelState::apply(const CanvasCommand &command)
         tab.source = command.source;
         tab.language = command.language;
         tab.contentJson = command.contentJson;
-        tab.title = derivedTitle(command, m_opened + 1);
+        tab.appLine = appLine;
+        tab.title = command.title.isEmpty() && !appTool.isEmpty() ? appTool.left(kCanvasMaxTitleChars)
+                                                                  : derivedTitle(command, m_opened + 1);
         ++m_opened;
         m_tabs.append(tab);
         m_active = int(m_tabs.size()) - 1;
@@ -175,6 +224,10 @@ CanvasApplyResult CanvasPanelState::apply(const CanvasCommand &command)
         if (command.hasContent
             && !checkCanvasContent(tab.type, command.contentJson, QStringLiteral("/content"), &result.issues))
             return result;
+        QByteArray appLine = tab.appLine;
+        if (command.hasContent && tab.type == CanvasContentType::McpApp
+            && !resolveApp(command.contentJson, QStringLiteral("/content"), &appLine, nullptr, &result))
+            return result;
         result.ok = true;
         result.tabId = tab.id;
         if (tab.editing && command.hasContent) {
@@ -186,6 +239,7 @@ CanvasApplyResult CanvasPanelState::apply(const CanvasCommand &command)
             return result;
         }
         setContent(tab, command.contentJson, command.title);
+        tab.appLine = appLine;
         result.change = CanvasChange::Updated;
         result.summary = QStringLiteral("updated %1").arg(tab.title);
         return result;
@@ -255,6 +309,8 @@ void CanvasPanelState::activate(int index)
 
 bool CanvasPanelState::applyLine(const QByteArray &rawLine)
 {
+    if (noteAppLine(rawLine))
+        return false; // a tool result, not a canvas command
     if (!mayBeCanvasLine(rawLine))
         return false;
     json line;
@@ -282,7 +338,7 @@ CanvasPanelState CanvasPanelState::replay(const QList<Message> &messages)
 {
     CanvasPanelState state;
     for (const Message &message : messages) {
-        if (message.role == MessageRole::System)
+        if (message.role == MessageRole::System || message.role == MessageRole::Tool)
             state.applyLine(message.rawLine);
     }
     return state;

@@ -15,7 +15,12 @@
 //  - Edit protection: a markdown or file tab the person is editing holds the agent's update back (the
 //    newest one wins) until the person applies or discards it; the person's text is the tab's content.
 //  - A command naming no open tab (or an open past kCanvasMaxTabs) is an issue; nothing changes.
+//  - mcp_app tabs (issue 16) name a hosted tool's result line of the same conversation that carried an
+//    app view ("tessera_app"); the fold notes those lines as it passes them (noteAppLine), so an open
+//    naming a result that is not (yet) in the conversation is an issue, live and on replay alike. The
+//    tab keeps that line (appLine) and is drawn from it.
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -38,6 +43,7 @@ struct CanvasTab
     QByteArray heldJson;
     QString heldTitle;
     int revision = 0;       // grows with every change of content (the view rebuilds when it moves)
+    QByteArray appLine;     // mcp_app: the stored tool result line the tab shows
 
     // The content as text when it is a JSON string (markdown, file, csv, addresses), else "".
     QString contentText() const;
@@ -76,14 +82,30 @@ public:
     // Folds every canvas line of a conversation in order (unusable or refused ones are skipped, logged).
     static CanvasPanelState replay(const QList<Message> &messages);
     static CanvasPanelState replayLines(const QList<QByteArray> &rawLines);
-    // Applies one stored line when it carries a canvas command; false otherwise.
+    // Applies one stored line when it carries a canvas command; false otherwise. A tool result line
+    // with an app view is noted (noteAppLine) on the way.
     bool applyLine(const QByteArray &rawLine);
+    // A hosted tool's result line that carries "tessera_app" and a tool_call_id: mcp_app tabs may name
+    // it from now on. False (nothing noted) for any other line.
+    bool noteAppLine(const QByteArray &rawLine);
+    // The noted result line of a tool call, "" when none.
+    QByteArray appLine(const QString &toolCallId) const;
 
 private:
     int target(const CanvasCommand &command, CanvasApplyResult *result) const;
     void setContent(CanvasTab &tab, const QByteArray &contentJson, const QString &title);
+    // mcp_app content: the noted line its toolCallId names; false with the issue at pointer.
+    bool resolveApp(const QByteArray &contentJson, const QString &pointer, QByteArray *line, QString *tool,
+                    CanvasApplyResult *result) const;
+
+    struct AppResult
+    {
+        QByteArray line; // the stored tool line, as it is (implicitly shared with the caller's copy)
+        QString tool;    // the server's name of the tool, for the tab's title
+    };
 
     QList<CanvasTab> m_tabs;
+    QHash<QString, AppResult> m_apps; // tool_call_id -> its result line with an app view
     int m_active = -1;
     int m_opened = 0;
 };

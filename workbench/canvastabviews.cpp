@@ -24,6 +24,8 @@
 #include <cards/card.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
+#include <cards/transcript.h>
+#include <widgets/conversation/blockwidgets.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/kinds/codehighlighter.h>
 #include <widgets/widgetdoc/widgetnodeimage.h>
@@ -339,6 +341,28 @@ QWidget *canvasView(const CanvasTab &tab, const CanvasViewContext &context, QWid
     return scrolled(holder, parent);
 }
 
+// The stored result line the tab names, drawn by the conversation's own app block (tool line, the
+// view in the canvas sandbox with its bridge, the consent strip). No pop-out from here: the tab is
+// already beside the chat.
+QWidget *mcpAppView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
+{
+    if (tab.appLine.isEmpty())
+        return errorView(QObject::tr("The app's tool result is not in this conversation."), parent);
+    const Message message = parseTranscriptLine(tab.appLine, 0);
+    RenderContext render = context.render;
+    render.offerPopOut = false;
+    auto *holder = new QWidget;
+    QWidget *drawn = createToolAppWidget(message, render, holder);
+    if (!drawn) {
+        delete holder;
+        return errorView(QObject::tr("MCP App views are not drawn here."), parent);
+    }
+    auto *layout = new QVBoxLayout(holder);
+    layout->addWidget(drawn);
+    layout->addStretch(1);
+    return scrolled(holder, parent);
+}
+
 QWidget *addressView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
 {
     return openButtonView(tab.contentText().trimmed(),
@@ -351,7 +375,7 @@ struct ViewRow
     QWidget *(*create)(const CanvasTab &, const CanvasViewContext &, QWidget *);
 };
 
-constexpr std::array<ViewRow, 10> kViews{{
+constexpr std::array<ViewRow, 11> kViews{{
     {CanvasContentType::Widget, widgetView},
     {CanvasContentType::Markdown, markdownView},
     {CanvasContentType::File, fileView},
@@ -362,6 +386,7 @@ constexpr std::array<ViewRow, 10> kViews{{
     {CanvasContentType::Canvas, canvasView},
     {CanvasContentType::Url, addressView},
     {CanvasContentType::Browser, addressView},
+    {CanvasContentType::McpApp, mcpAppView},
 }};
 
 // RFC 4180 records; a quoted field may hold commas, quotes ("") and line breaks. Stops reading past

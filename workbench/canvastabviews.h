@@ -16,6 +16,8 @@
 //             address that opens in the system browser after confirmation
 //   canvas    the canvas kind's sandbox (RendererRegistry, kind canvas: every rule of PRODUCT.md §5)
 //   url, browser  never loaded: the address, and a button that asks the window to confirm and open it
+//   mcp_app   the stored tool result line the tab names, drawn by the conversation's app block
+//             (blockwidgets.h createToolAppWidget: canvas/mcpappcard.h, installed by main())
 // A view that cannot draw its content shows one line saying why (object name "canvasError").
 
 #include <QAbstractTableModel>

@@ -40,4 +40,14 @@ inline McpServerConfig everything(const QString &name = QStringLiteral("everythi
     return config;
 }
 
+// The MCP App fixture (tests/tools/mcpapp/appserver.mjs, the official ext-apps SDK), named "fixture".
+inline McpServerConfig appFixture()
+{
+    McpServerConfig config;
+    config.name = QStringLiteral("fixture");
+    config.command = node();
+    config.args = {source(QStringLiteral("tests/tools/mcpapp/appserver.mjs"))};
+    return config;
+}
+
 } // namespace Tessera::TestSupport::McpServers

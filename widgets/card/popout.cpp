@@ -87,29 +87,34 @@ bool isBoardCard(const Card &card)
                      [](const json &object) { return typeOf(object) == "board"; });
 }
 
-void addPopOutControl(CardFrame *frame, const Card &card, CardActions *actions)
+QToolButton *createPopOutButton(QWidget *owner, const QString &title, const std::function<void()> &trigger)
 {
-    if (!frame || !actions)
-        return;
-    auto *action = new QAction(QApplication::translate("Tessera::PopOut", "Pop &Out"), frame);
+    auto *action = new QAction(QApplication::translate("Tessera::PopOut", "Pop &Out"), owner);
     action->setObjectName(QStringLiteral("popOutAction"));
     const QString tip = QApplication::translate("Tessera::PopOut",
                                                 "Show this in a small window of its own; the conversation keeps it too");
     action->setToolTip(tip);
     action->setStatusTip(tip);
-    QObject::connect(action, &QAction::triggered, actions, [actions, card] { actions->requestPopOut(card); });
+    QObject::connect(action, &QAction::triggered, owner, trigger);
 
-    auto *button = new QToolButton(frame);
+    auto *button = new QToolButton(owner);
     button->setObjectName(QStringLiteral("popOutButton"));
     button->setDefaultAction(action);
     button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     button->setAutoRaise(true);
     button->setFocusPolicy(Qt::StrongFocus); // a Tab stop like the card's other controls
     button->setToolTip(tip);
-    const QString title = card.title();
     button->setAccessibleName(title.isEmpty() ? QApplication::translate("Tessera::PopOut", "Pop out")
                                               : QApplication::translate("Tessera::PopOut", "Pop out %1").arg(title));
     button->setAccessibleDescription(tip);
+    return button;
+}
+
+void addPopOutControl(CardFrame *frame, const Card &card, CardActions *actions)
+{
+    if (!frame || !actions)
+        return;
+    QToolButton *button = createPopOutButton(frame, card.title(), [actions, card] { actions->requestPopOut(card); });
     frame->addHeaderWidget(button);
 }
 

@@ -13,7 +13,12 @@
 // RendererRegistry::createCardWidget adds both when the context has actions and offers pop-out
 // (RenderContext::offerPopOut; the popped-out copy itself does not).
 
+#include <functional>
+
+#include <QString>
+
 class QAction;
+class QToolButton;
 class QWidget;
 
 namespace Tessera {
@@ -28,6 +33,9 @@ bool isBoardCard(const Card &card);
 
 // Adds the header button and the action to frame (actions: Not owned; must outlive the frame's use).
 void addPopOutControl(CardFrame *frame, const Card &card, CardActions *actions);
+// The same button and action for any owner (an MCP App block): the action is a child of owner, the
+// button is returned for the owner's layout; trigger runs when either is used.
+QToolButton *createPopOutButton(QWidget *owner, const QString &title, const std::function<void()> &trigger);
 // The "Pop Out" action of a card widget (the frame itself or the frame inside a lifecycle wrapper);
 // nullptr when it has none.
 QAction *popOutAction(const QWidget *cardWidget);

@@ -213,6 +213,16 @@ QString consentWords(const QString &stored)
 
 } // namespace
 
+QWidget *createToolAppWidget(const Message &message, const RenderContext &context, QWidget *parent)
+{
+    if (!s_toolAppFactory || !carriesToolApp(message))
+        return nullptr;
+    QString summary = toolResultSummary(message);
+    if (summary.isEmpty())
+        summary = QStringLiteral("\u2699 ") + message.toolName;
+    return s_toolAppFactory(message, summary, context, parent);
+}
+
 QString toolResultSummary(const Message &message)
 {
     if (message.role != MessageRole::Tool || !message.rawLine.contains("\"tessera_tool\""))

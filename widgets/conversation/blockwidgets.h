@@ -94,6 +94,10 @@ using ToolAppFactory = QWidget *(*)(const Message &message, const QString &summa
                                     QWidget *parent);
 void setToolAppFactory(ToolAppFactory factory);
 bool carriesToolApp(const Message &message);
+// The app block of such a line drawn outside the conversation (a pop-out window, an mcp_app tab of the
+// canvas panel): the installed factory's widget, or nullptr when none is installed or the line carries
+// no app.
+QWidget *createToolAppWidget(const Message &message, const RenderContext &context, QWidget *parent);
 
 // A turn with versions (issue 12): "‹ 2/3 ›". The arrows are Tab stops (Left/Right on the row too);
 // the row's accessible name is "Version 2 of 3". It only asks: the view passes the choice on, and the

@@ -239,7 +239,7 @@ private Q_SLOTS:
         QTest::newRow("browser javascript") << QByteArray("{\"type\":\"browser\",\"url\":\"javascript:alert(1)\"}")
                                             << "/tab/url" << "must be an https:// address with a host";
         QTest::newRow("unknown type") << QByteArray(R"({"type":"hologram","content":"x"})") << "/tab/type"
-                                      << "must be one of: widget, markdown, file, csv, json, image, pdf, canvas, url, browser";
+                                      << "must be one of: widget, markdown, file, csv, json, image, pdf, canvas, url, browser, mcp_app";
         QTest::newRow("no content") << QByteArray(R"({"type":"markdown"})") << "/tab/content" << "is required";
         QTest::newRow("title too long") << ("{\"type\":\"markdown\",\"content\":\"x\",\"title\":\"" + QByteArray(201, 'a') + "\"}")
                                         << "/tab/title" << "must be at most 200 characters";
@@ -278,6 +278,71 @@ private Q_SLOTS:
         const CanvasApplyResult past = state.apply(command(CanvasOp::Open, R"({"tab":{"type":"markdown","content":"x"}})"));
         QVERIFY(!past.ok);
         QCOMPARE(state.tabs().size(), kCanvasMaxTabs);
+    }
+
+    // mcp_app tabs (issue 16): a stored tool result with an app view, named by its tool call id.
+    void mcpAppTabs()
+    {
+        const QByteArray app = R"({"role":"tool","tool_call_id":"call_w","name":"fixture__show_weather","content":"Lisbon: 21 °C",)"
+                               R"("tessera_tool":{"server":"fixture","tool":"show_weather","consent":"allowed_once","duration_ms":5,"is_error":false},)"
+                               R"("tessera_app":{"uri":"ui://fixture/weather.html","server":"fixture","tool":"show_weather",)"
+                               R"("arguments":{"city":"Lisbon"},"result":{"content":[]},"csp_refused":[],"html":"<p>w</p>"}})";
+        const QByteArray open = R"({"tab":{"type":"mcp_app","content":{"toolCallId":"call_w"}}})";
+        CanvasPanelState state;
+        // Before the result is in the conversation: refused, with the reason.
+        CanvasApplyResult early = state.apply(command(CanvasOp::Open, open));
+        QVERIFY(!early.ok);
+        QCOMPARE(early.issues.first().pointer, QStringLiteral("/tab/content/toolCallId"));
+        QCOMPARE(early.issues.first().message, QStringLiteral("no tool result with an app view has the id \"call_w\" in this conversation"));
+        QVERIFY(state.isEmpty());
+        // A tool line without a view is not an app result.
+        QVERIFY(!state.noteAppLine(R"({"role":"tool","tool_call_id":"call_x","name":"t","content":"tessera_app"})"));
+        QVERIFY(!state.noteAppLine(R"({"role":"user","content":"x","tessera_app":{}})"));
+        QVERIFY(state.noteAppLine(app));
+        QCOMPARE(state.appLine(QStringLiteral("call_w")), app);
+        const CanvasApplyResult opened = state.apply(command(CanvasOp::Open, open));
+        QVERIFY2(opened.ok, qPrintable(canvasIssuesText(opened.issues)));
+        QCOMPARE(opened.change, CanvasChange::Opened);
+        const CanvasTab &tab = state.tabs().first();
+        QCOMPARE(tab.type, CanvasContentType::McpApp);
+        QCOMPARE(tab.title, QStringLiteral("show_weather")); // the server's tool name
+        QCOMPARE(tab.source, QStringLiteral("mcp_app:call_w")); // the dedupe key
+        QCOMPARE(tab.appLine, app);
+        // Deduped: the same result again re-activates its tab.
+        QVERIFY(state.apply(command(CanvasOp::Open, R"({"tab":{"type":"markdown","content":"x"}})")).ok);
+        QCOMPARE(state.activeIndex(), 1);
+        const CanvasApplyResult again = state.apply(command(CanvasOp::Open, open));
+        QVERIFY(again.ok);
+        QCOMPARE(again.change, CanvasChange::Activated);
+        QCOMPARE(state.tabs().size(), 2);
+        QCOMPARE(state.activeIndex(), 0);
+        // An update naming a result that is not there: an issue, nothing changes.
+        const CanvasApplyResult update = state.apply(command(CanvasOp::Update, R"({"source":"mcp_app:call_w","content":{"toolCallId":"call_gone"}})"));
+        QVERIFY(!update.ok);
+        QCOMPARE(update.issues.first().pointer, QStringLiteral("/content/toolCallId"));
+        QCOMPARE(state.tabs().first().appLine, app);
+
+        // Hostile: HTML of the agent's own is refused (a tab never makes an app), so is a bare string.
+        QList<CanvasIssue> issues = issuesOf(CanvasOp::Open, R"({"tab":{"type":"mcp_app","content":{"toolCallId":"call_w","html":"<script>parent.postMessage({})</script>"}}})");
+        QCOMPARE(issues.size(), 1);
+        QCOMPARE(issues.first().pointer, QStringLiteral("/tab/content/html"));
+        QCOMPARE(issues.first().message, QStringLiteral("is not a member of an mcp_app tab: it shows a stored app result, named by toolCallId"));
+        issues = issuesOf(CanvasOp::Open, R"({"tab":{"type":"mcp_app","content":"<script>x</script>"}})");
+        QCOMPARE(issues.first().message, QStringLiteral("must be an object {toolCallId}: the id of a tool result with an app view"));
+        QCOMPARE(issuesOf(CanvasOp::Open, R"({"tab":{"type":"mcp_app","content":{"toolCallId":""}}})").first().message,
+                 QStringLiteral("must not be empty"));
+
+        // Replay: the result line, then the stored command, fold to the same tab; the other order does not
+        // (the command was refused live, so it was never stored after its result).
+        const QByteArray stored = canvasCommandLine(command(CanvasOp::Open, open), QStringLiteral("canvas: opened show_weather"));
+        const CanvasPanelState replayed = CanvasPanelState::replayLines({app, stored});
+        QCOMPARE(replayed.tabs().size(), 1);
+        QCOMPARE(replayed.tabs().first().appLine, app);
+        const Transcript transcript = Transcript::fromJsonLines(app + '\n' + stored + '\n');
+        const CanvasPanelState fromMessages = CanvasPanelState::replay(transcript.messages);
+        QCOMPARE(fromMessages.tabs().size(), 1);
+        QCOMPARE(fromMessages.tabs().first().title, QStringLiteral("show_weather"));
+        QVERIFY(CanvasPanelState::replayLines({stored, app}).isEmpty());
     }
 
     void localPaths()

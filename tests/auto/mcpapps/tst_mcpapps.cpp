@@ -36,6 +36,8 @@
 #include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/composer.h>
+#include <workbench/canvaspanelstate.h>
+#include <workbench/canvastabviews.h>
 
 using namespace Tessera;
 using json = nlohmann::json;
@@ -122,9 +124,11 @@ private slots:
     void replayOffline();
     void documentKeepsTheCanvasRules();
     void headlessRender();
+    void appTabInThePanel();
 
 private:
     QByteArray m_storedLine; // the result line of liveAppEndToEnd, for the replay
+    QByteArray m_canvasLine; // its control_ui open_canvas, stored
 };
 
 void tst_McpApps::initTestCase()
@@ -374,7 +378,10 @@ void tst_McpApps::liveAppEndToEnd()
     QVERIFY(!host.findTool(QStringLiteral("fixture__counter_add")));
     QVERIFY(!backend->toolsJson().contains("counter_add"));
 
-    endpoint.toolScript = {{QStringLiteral("fixture__show_weather"), QStringLiteral("{\"city\":\"Lisbon\"}")}};
+    // Then the model shows that result again in the canvas panel (control_ui, no consent: a UI tool).
+    endpoint.toolScript = {{QStringLiteral("fixture__show_weather"), QStringLiteral("{\"city\":\"Lisbon\"}")},
+                           {QStringLiteral("control_ui"),
+                            QStringLiteral("{\"action\":\"open_canvas\",\"tab\":{\"type\":\"mcp_app\",\"content\":{\"toolCallId\":\"call_script0\"}}}")}};
     QSignalSpy finished(&session, &ConversationSession::turnFinished);
     QVERIFY(session.sendUserMessage(QStringLiteral("weather in Lisbon?")));
     QTRY_VERIFY_WITH_TIMEOUT(backend->awaitsDecision(QStringLiteral("consent:call_script0")), kTurnMs);
@@ -413,6 +420,19 @@ void tst_McpApps::liveAppEndToEnd()
     }();
     for (const QByteArray &body : bodies)
         QVERIFY(!body.contains("window.McpApps")); // the HTML never goes to the model
+
+    // The panel's mcp_app tab: accepted by the backend and the session, stored, naming the result.
+    const CanvasPanelState &panel = session.canvasState();
+    QCOMPARE(panel.tabs().size(), 1);
+    QCOMPARE(panel.tabs().first().type, CanvasContentType::McpApp);
+    QCOMPARE(panel.tabs().first().title, QStringLiteral("show_weather"));
+    QCOMPARE(panel.tabs().first().appLine, m_storedLine);
+    for (const Message &m : messages) {
+        if (m.role == MessageRole::System && mayBeCanvasLine(m.rawLine))
+            m_canvasLine = m.rawLine;
+    }
+    QCOMPARE(m_canvasLine, QByteArray(R"({"role":"system","content":"canvas: opened show_weather","canvas":{"command":"open","tab":{"content":{"toolCallId":"call_script0"},"type":"mcp_app"}}})"));
+    QVERIFY(bodies.last().contains("canvas: opened show_weather (tab tab-1)")); // the model's answer
 
     // Drawn from that line, as the conversation draws it.
     McpAppHost::instance()->setToolHost(&host);
@@ -566,6 +586,44 @@ void tst_McpApps::headlessRender()
     QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
     // Its size-changed notification was followed, within the limits.
     QVERIFY(view.viewHeight() >= McpAppView::kMinHeight && view.viewHeight() < McpAppView::kInitialHeight);
+}
+
+void tst_McpApps::appTabInThePanel()
+{
+    QVERIFY(!m_storedLine.isEmpty());
+    QVERIFY(!m_canvasLine.isEmpty());
+    // The conversation reopened offline: the result line and the stored command fold to the tab.
+    const Transcript transcript = Transcript::fromJsonLines(m_storedLine + '\n' + m_canvasLine + '\n');
+    const CanvasPanelState state = CanvasPanelState::replay(transcript.messages);
+    QCOMPARE(state.tabs().size(), 1);
+    const CanvasTab &tab = state.tabs().first();
+    QCOMPARE(tab.appLine, m_storedLine);
+
+    // Drawn with the same app block as the conversation: the live view in the sandbox, the handshake,
+    // the result; the server is not connected, so its tool calls are refused with the inline message.
+    CardActions actions;
+    CanvasViewContext context;
+    context.render.actions = &actions;
+    std::unique_ptr<QWidget> view(createCanvasTabView(tab, context, nullptr));
+    auto *card = view->findChild<McpAppCard *>();
+    QVERIFY(card);
+    QVERIFY(!card->popOutButton()); // the tab is beside the chat already
+    QVERIFY(card->noticeText().contains(QLatin1String("fixture is not connected: the app's tool calls are off.")));
+    view->resize(600, 500);
+    view->show();
+    McpAppView *app = card->view();
+    QTRY_VERIFY_WITH_TIMEOUT(app->bridge()->isInitialized(), kPageMs);
+    QTRY_COMPARE_WITH_TIMEOUT(domText(app, QStringLiteral("result")), QStringLiteral("Lisbon: 21 °C"), kPageMs);
+    QCOMPARE(domText(app, QStringLiteral("status")), QStringLiteral("connected theme=light mode=inline"));
+    click(app, QStringLiteral("add"));
+    QTRY_VERIFY_WITH_TIMEOUT(domText(app, QStringLiteral("count")).startsWith(QLatin1String("error: ")), kPageMs);
+    QVERIFY(domText(app, QStringLiteral("count")).contains(QLatin1String("the app's server is not connected")));
+
+    // A tab naming a result the conversation does not hold says so instead of drawing anything.
+    CanvasTab missing = tab;
+    missing.appLine.clear();
+    std::unique_ptr<QWidget> none(createCanvasTabView(missing, context, nullptr));
+    QCOMPARE(none->objectName(), QStringLiteral("canvasError"));
 }
 
 int main(int argc, char *argv[])

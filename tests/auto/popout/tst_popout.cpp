@@ -1,10 +1,14 @@
 // Pop-out (issue 15; seed 003 "Widgets Talk Back"): which cards offer it, the card's button and menu
 // entry, the window that keeps following the newest board of its conversation when another one is on
 // screen, interactions sent exactly as from the inline card, and closing that only dismisses the view.
+// MCP App blocks (issue 16) pop out too: tests/tools/mcpapp/appserver.mjs (the official ext-apps SDK) is
+// started here, its view runs in the window, and its DOM is read back.
 
 #include <QAction>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QLabel>
 #include <QSettings>
 #include <QTcpServer>
@@ -25,12 +29,19 @@
 #include <canvas/canvascard.h>
 #include <canvas/canvaspage.h>
 #include <canvas/canvassandbox.h>
+#include <canvas/mcpappcard.h>
+#include <canvas/mcpappview.h>
+#include <mcp/mcpapp.h>
+#include <mcp/mcpapphost.h>
+#include <mcp/mcptoolhost.h>
+#include <tests/support/mcpservers.h>
 #include <cards/card.h>
 #include <cards/conversationmodel.h>
 #include <session/conversationsession.h>
 #include <store/conversationstore.h>
 #include <widgets/card/cardactions.h>
 #include <widgets/card/popout.h>
+#include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
 #include <widgets/widgetdoc/widgetdocumentcard.h>
@@ -128,6 +139,9 @@ QWidget *newestCardWidget(MainWindow &window)
     return nullptr;
 }
 
+// The text of an element of a live app view's page, "" when none (bounded).
+QString domText(McpAppView *view, const QString &id);
+
 // A real event loop: WebEngine does not advance under QTest's polling waits (tst_canvas says why).
 bool waitFor(const std::function<bool()> &done, int timeoutMs)
 {
@@ -143,6 +157,35 @@ bool waitFor(const std::function<bool()> &done, int timeoutMs)
     tick.start(20);
     loop.exec();
     return done();
+}
+
+QString domText(McpAppView *view, const QString &id)
+{
+    if (!view || !view->webView())
+        return {};
+    QString out;
+    bool done = false;
+    view->webView()->page()->runJavaScript(
+        QStringLiteral("(function(){var e=document.getElementById('%1');return e?e.textContent:'';})()").arg(id),
+        [&](const QVariant &value) {
+            out = value.toString();
+            done = true;
+        });
+    waitFor([&] { return done; }, 5000);
+    return out;
+}
+
+void click(McpAppView *view, const QString &id)
+{
+    view->webView()->page()->runJavaScript(QStringLiteral("document.getElementById('%1').click()").arg(id));
+}
+
+// One turn whose tool line is LINE (a hosted tool's stored result).
+void playToolLine(FakeBackend *backend, const char *turn, const nlohmann::json &line)
+{
+    backend->play(QByteArray::fromStdString(nlohmann::json({{"type", "turn.started"}, {"turnId", turn}}).dump()));
+    backend->play(QByteArray::fromStdString(nlohmann::json({{"type", "message"}, {"turnId", turn}, {"message", line}}).dump()));
+    backend->play(QByteArray::fromStdString(nlohmann::json({{"type", "turn.completed"}, {"turnId", turn}}).dump()));
 }
 
 } // namespace
@@ -163,6 +206,7 @@ private Q_SLOTS:
     void promptReachesComposer();
     void closingOnlyDismisses();
     void canvasPopsOutSandboxed();
+    void mcpAppPopsOut();
 
 private:
     FakeBackend *connectFake(); // Owned by the window's session.
@@ -179,6 +223,7 @@ void tst_PopOut::initTestCase()
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path()); // never the user's
     installWidgetDocumentRenderer();
     installCanvasRenderer();
+    installMcpAppRenderer();
 }
 
 void tst_PopOut::init()
@@ -480,6 +525,129 @@ void tst_PopOut::canvasPopsOutSandboxed()
     QCOMPARE(canvas->page()->title(), expected);
     waitFor([] { return false; }, 1000); // time for anything that got out to arrive
     QCOMPARE(connections, 0);
+}
+
+void tst_PopOut::mcpAppPopsOut()
+{
+    using namespace Tessera::TestSupport::McpServers;
+    QVERIFY2(QFileInfo::exists(source(QStringLiteral("node_modules/@modelcontextprotocol/ext-apps/package.json"))),
+             "node_modules lacks @modelcontextprotocol/ext-apps: run npm ci --ignore-scripts");
+    McpToolHost host({appFixture()});
+    QSignalSpy ready(&host, &McpToolHost::ready);
+    host.start();
+    QVERIFY(host.isReady() || ready.wait(60000));
+    QVERIFY2(host.problems().isEmpty(), qPrintable(host.problems().join(QLatin1Char('\n'))));
+    // The stored shape of a hosted call with a view (backend/openaibackend.cpp answerHosted).
+    ToolRun *run = host.call(QStringLiteral("fixture__show_weather"), "{\"city\":\"Lisbon\"}");
+    QVERIFY(run);
+    QSignalSpy ran(run, &ToolRun::finished);
+    QVERIFY(run->isFinished() || ran.wait(60000));
+    QVERIFY2(!run->appJson().isEmpty(), qPrintable(run->appError()));
+    nlohmann::json line = {{"role", "tool"}, {"tool_call_id", "call_app1"}, {"name", "fixture__show_weather"},
+                           {"content", run->text().toStdString()},
+                           {"tessera_tool", {{"server", "fixture"}, {"tool", "show_weather"}, {"consent", "allowed_once"},
+                                             {"duration_ms", 12}, {"is_error", false}}},
+                           {"turn_id", "t1"}, {"tessera_app", nlohmann::json::parse(run->appJson().toStdString())}};
+    delete run;
+
+    McpAppHost::instance()->setToolHost(&host);
+    FakeBackend *backend = connectFake();
+    m_window->newConversation();
+    playToolLine(backend, "t1", line);
+    int row = -1;
+    for (int r = 0; r < m_window->model()->rowCount(); ++r) {
+        if (carriesToolApp(m_window->model()->message(r)))
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    m_window->conversationView()->scrollToBottom();
+    QApplication::processEvents();
+    auto *inlineCard = qobject_cast<McpAppCard *>(m_window->conversationView()->widgetForRow(row));
+    QVERIFY(inlineCard);
+    QToolButton *button = inlineCard->popOutButton();
+    QVERIFY(button);
+    QCOMPARE(button->accessibleName(), QStringLiteral("Pop out App show_weather"));
+    button->click();
+    QCOMPARE(m_window->popOuts()->windows().size(), 1);
+    PopOutWindow *window = m_window->popOuts()->windows().first();
+    QCOMPARE(window->appKey(), QStringLiteral("call_app1"));
+    QCOMPARE(window->windowTitle(), QStringLiteral("App fixture__show_weather — Tessera"));
+    auto *popped = qobject_cast<McpAppCard *>(window->cardWidget());
+    QVERIFY(popped);
+    QVERIFY(popped != inlineCard);
+    QVERIFY(!popped->popOutButton()); // no pop-out of the popped-out copy
+    // Popped out again: the same window, raised, its view still the same.
+    button->click();
+    QCOMPARE(m_window->popOuts()->windows().size(), 1);
+    QCOMPARE(qobject_cast<McpAppCard *>(window->cardWidget()), popped);
+
+    // The handshake completes in the window: the app shows what the bridge sent it once initialized.
+    McpAppView *view = popped->view();
+    QVERIFY(waitFor([&] { return view->bridge()->isInitialized(); }, 20000));
+    QCOMPARE(view->bridge()->appName(), QStringLiteral("tessera-fixture-app"));
+    QVERIFY(waitFor([&] { return domText(view, QStringLiteral("result")) == QLatin1String("Lisbon: 21 °C"); }, 20000));
+    QCOMPARE(domText(view, QStringLiteral("input")), QStringLiteral("input: {\"city\":\"Lisbon\"}"));
+    QCOMPARE(domText(view, QStringLiteral("status")), QStringLiteral("connected theme=light mode=inline"));
+
+    // Its tools/call waits on the same consent strip as inline, then runs on the fixture server.
+    click(view, QStringLiteral("add"));
+    QVERIFY(waitFor([&] { return popped->isConsentPending(); }, 20000));
+    QCOMPARE(popped->consentText(), QStringLiteral("The app asks to run counter_add from fixture.\nArguments: {\"n\":2}"));
+    QVERIFY(!inlineCard->isConsentPending());
+    popped->allowPendingCall();
+    QVERIFY(waitFor([&] { return domText(view, QStringLiteral("count")) == QLatin1String("count: 2"); }, 20000));
+
+    // ui/message fills the main window's composer; nothing is sent.
+    m_window->composer()->setText(QString());
+    const qsizetype writtenBefore = backend->written.size();
+    click(view, QStringLiteral("ask"));
+    QVERIFY(waitFor([&] { return m_window->composer()->text() == QLatin1String("Tell me more about the weather in Lisbon"); }, 20000));
+    QVERIFY(waitFor([&] { return domText(view, QStringLiteral("status")) == QLatin1String("message sent"); }, 20000));
+    QCOMPARE(backend->written.size(), writtenBefore);
+
+    // Closing the window sends ui/resource-teardown, which the app answers (before the bridge's timeout).
+    const QPointer<McpAppView> closing(view);
+    QSignalSpy closed(view, &McpAppView::closed);
+    QElapsedTimer clock;
+    clock.start();
+    window->close();
+    QVERIFY(waitFor([&] { return closed.size() == 1; }, 5000));
+    QVERIFY2(clock.elapsed() < McpAppBridge::kTeardownTimeoutMs, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(waitFor([&] { return m_window->popOuts()->windows().isEmpty(); }, 2000));
+    // The conversation keeps its own block.
+    QCOMPARE(qobject_cast<McpAppCard *>(m_window->conversationView()->widgetForRow(row)), inlineCard);
+
+    // Replay offline: the stored conversation reopened with no server, popped out again.
+    McpAppHost::instance()->setToolHost(nullptr);
+    const QString id = m_window->currentConversationId();
+    QVERIFY(!id.isEmpty());
+    m_window->newConversation();
+    QVERIFY(m_window->openStored(id));
+    row = -1;
+    for (int r = 0; r < m_window->model()->rowCount(); ++r) {
+        if (carriesToolApp(m_window->model()->message(r)))
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    m_window->conversationView()->scrollToBottom();
+    QApplication::processEvents();
+    auto *stored = qobject_cast<McpAppCard *>(m_window->conversationView()->widgetForRow(row));
+    QVERIFY(stored);
+    QVERIFY(stored->popOutButton());
+    stored->popOutButton()->click();
+    PopOutWindow *offline = m_window->popOuts()->windows().value(0);
+    QVERIFY(offline);
+    auto *replayed = qobject_cast<McpAppCard *>(offline->cardWidget());
+    QVERIFY(replayed);
+    QCOMPARE(replayed->noticeText(), stored->noticeText());
+    QVERIFY(replayed->noticeText().contains(QLatin1String("fixture is not connected: the app's tool calls are off.")));
+    McpAppView *offlineView = replayed->view();
+    QVERIFY(waitFor([&] { return domText(offlineView, QStringLiteral("result")) == QLatin1String("Lisbon: 21 °C"); }, 20000));
+    click(offlineView, QStringLiteral("add"));
+    QVERIFY(waitFor([&] { return domText(offlineView, QStringLiteral("count")).startsWith(QLatin1String("error: ")); }, 20000));
+    QVERIFY(!replayed->isConsentPending());
+    QVERIFY(domText(offlineView, QStringLiteral("count")).contains(QLatin1String("the app's server is not connected")));
+    offline->close();
 }
 
 int main(int argc, char *argv[])
