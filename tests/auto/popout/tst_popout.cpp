@@ -15,6 +15,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QToolButton>
+#include <QWebEngineView>
 #include <QtTest>
 
 #include <functional>
