@@ -15,10 +15,12 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QToolButton>
+#include <QWebEnginePage>
 #include <QWebEngineView>
 #include <QtTest>
 
 #include <functional>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -142,6 +144,7 @@ QWidget *newestCardWidget(MainWindow &window)
 
 // The text of an element of a live app view's page, "" when none (bounded).
 QString domText(McpAppView *view, const QString &id);
+bool waitForDom(McpAppView *view, const QString &id, const std::function<bool(const QString &)> &ok, int timeoutMs);
 
 // A real event loop: WebEngine does not advance under QTest's polling waits (tst_canvas says why).
 bool waitFor(const std::function<bool()> &done, int timeoutMs)
@@ -162,18 +165,39 @@ bool waitFor(const std::function<bool()> &done, int timeoutMs)
 
 QString domText(McpAppView *view, const QString &id)
 {
-    if (!view || !view->webView())
-        return {};
     QString out;
-    bool done = false;
-    view->webView()->page()->runJavaScript(
-        QStringLiteral("(function(){var e=document.getElementById('%1');return e?e.textContent:'';})()").arg(id),
-        [&](const QVariant &value) {
-            out = value.toString();
-            done = true;
-        });
-    waitFor([&] { return done; }, 5000);
+    waitForDom(view, id, [&](const QString &text) {
+        out = text;
+        return true;
+    }, 5000);
     return out;
+}
+
+// Reads the element again (one script in flight at a time) until ok(text) holds; bounded.
+bool waitForDom(McpAppView *view, const QString &id, const std::function<bool(const QString &)> &ok, int timeoutMs)
+{
+    // Shared with the script's callback, which may come after a timeout ended the wait.
+    struct Poll
+    {
+        bool met = false;
+        bool inFlight = false;
+        std::function<bool(const QString &)> ok;
+    };
+    auto poll = std::make_shared<Poll>();
+    poll->ok = ok;
+    QPointer<McpAppView> guard(view);
+    return waitFor([&] {
+        if (!poll->met && !poll->inFlight && guard && guard->webView()) {
+            poll->inFlight = true;
+            guard->webView()->page()->runJavaScript(
+                QStringLiteral("(function(){var e=document.getElementById('%1');return e?e.textContent:'';})()").arg(id),
+                [poll](const QVariant &value) {
+                    poll->inFlight = false;
+                    poll->met = poll->met || poll->ok(value.toString());
+                });
+        }
+        return poll->met;
+    }, timeoutMs);
 }
 
 void click(McpAppView *view, const QString &id)
@@ -586,7 +610,8 @@ void tst_PopOut::mcpAppPopsOut()
     McpAppView *view = popped->view();
     QVERIFY(waitFor([&] { return view->bridge()->isInitialized(); }, 20000));
     QCOMPARE(view->bridge()->appName(), QStringLiteral("tessera-fixture-app"));
-    QVERIFY(waitFor([&] { return domText(view, QStringLiteral("result")) == QLatin1String("Lisbon: 21 °C"); }, 20000));
+    QVERIFY2(waitForDom(view, QStringLiteral("result"), [](const QString &text) { return text == QStringLiteral("Lisbon: 21 °C"); }, 20000),
+             qPrintable(domText(view, QStringLiteral("result")) + QLatin1Char('|') + domText(view, QStringLiteral("status"))));
     QCOMPARE(domText(view, QStringLiteral("input")), QStringLiteral("input: {\"city\":\"Lisbon\"}"));
     QCOMPARE(domText(view, QStringLiteral("status")), QStringLiteral("connected theme=light mode=inline"));
 
@@ -596,14 +621,14 @@ void tst_PopOut::mcpAppPopsOut()
     QCOMPARE(popped->consentText(), QStringLiteral("The app asks to run counter_add from fixture.\nArguments: {\"n\":2}"));
     QVERIFY(!inlineCard->isConsentPending());
     popped->allowPendingCall();
-    QVERIFY(waitFor([&] { return domText(view, QStringLiteral("count")) == QLatin1String("count: 2"); }, 20000));
+    QVERIFY(waitForDom(view, QStringLiteral("count"), [](const QString &text) { return text == QLatin1String("count: 2"); }, 20000));
 
     // ui/message fills the main window's composer; nothing is sent.
     m_window->composer()->setText(QString());
     const qsizetype writtenBefore = backend->written.size();
     click(view, QStringLiteral("ask"));
     QVERIFY(waitFor([&] { return m_window->composer()->text() == QLatin1String("Tell me more about the weather in Lisbon"); }, 20000));
-    QVERIFY(waitFor([&] { return domText(view, QStringLiteral("status")) == QLatin1String("message sent"); }, 20000));
+    QVERIFY(waitForDom(view, QStringLiteral("status"), [](const QString &text) { return text == QLatin1String("message sent"); }, 20000));
     QCOMPARE(backend->written.size(), writtenBefore);
 
     // Closing the window sends ui/resource-teardown, which the app answers (before the bridge's timeout).
@@ -643,9 +668,9 @@ void tst_PopOut::mcpAppPopsOut()
     QCOMPARE(replayed->noticeText(), stored->noticeText());
     QVERIFY(replayed->noticeText().contains(QLatin1String("fixture is not connected: the app's tool calls are off.")));
     McpAppView *offlineView = replayed->view();
-    QVERIFY(waitFor([&] { return domText(offlineView, QStringLiteral("result")) == QLatin1String("Lisbon: 21 °C"); }, 20000));
+    QVERIFY(waitForDom(offlineView, QStringLiteral("result"), [](const QString &text) { return text == QStringLiteral("Lisbon: 21 °C"); }, 20000));
     click(offlineView, QStringLiteral("add"));
-    QVERIFY(waitFor([&] { return domText(offlineView, QStringLiteral("count")).startsWith(QLatin1String("error: ")); }, 20000));
+    QVERIFY(waitForDom(offlineView, QStringLiteral("count"), [](const QString &text) { return text.startsWith(QLatin1String("error: ")); }, 20000));
     QVERIFY(!replayed->isConsentPending());
     QVERIFY(domText(offlineView, QStringLiteral("count")).contains(QLatin1String("the app's server is not connected")));
     offline->close();
