@@ -579,14 +579,19 @@ void tst_PopOut::mcpAppPopsOut()
     FakeBackend *backend = connectFake();
     m_window->newConversation();
     playToolLine(backend, "t1", line);
-    int row = -1;
-    for (int r = 0; r < m_window->model()->rowCount(); ++r) {
-        if (carriesToolApp(m_window->model()->message(r)))
-            row = r;
-    }
+    // The last row carrying an app view, scrolled into view, and its block.
+    const auto lastAppRow = [this] {
+        int found = -1;
+        for (int r = 0; r < m_window->model()->rowCount(); ++r) {
+            if (carriesToolApp(m_window->model()->message(r)))
+                found = r;
+        }
+        m_window->conversationView()->scrollToBottom();
+        QApplication::processEvents();
+        return found;
+    };
+    int row = lastAppRow();
     QVERIFY(row >= 0);
-    m_window->conversationView()->scrollToBottom();
-    QApplication::processEvents();
     auto *inlineCard = qobject_cast<McpAppCard *>(m_window->conversationView()->widgetForRow(row));
     QVERIFY(inlineCard);
     QToolButton *button = inlineCard->popOutButton();
@@ -652,14 +657,8 @@ void tst_PopOut::mcpAppPopsOut()
     QVERIFY(!id.isEmpty());
     m_window->newConversation();
     QVERIFY(m_window->openStored(id));
-    row = -1;
-    for (int r = 0; r < m_window->model()->rowCount(); ++r) {
-        if (carriesToolApp(m_window->model()->message(r)))
-            row = r;
-    }
+    row = lastAppRow();
     QVERIFY(row >= 0);
-    m_window->conversationView()->scrollToBottom();
-    QApplication::processEvents();
     auto *stored = qobject_cast<McpAppCard *>(m_window->conversationView()->widgetForRow(row));
     QVERIFY(stored);
     QVERIFY(stored->popOutButton());
