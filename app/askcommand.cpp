@@ -257,7 +257,7 @@ bool AskCommand::makeToolHost()
 void AskCommand::decideConsent(const Message &message)
 {
     if (message.role != MessageRole::Tool || message.cards.isEmpty()
-        || message.cards.first().kindName() != QLatin1String(ToolConsent::kKind))
+        || !ToolConsent::isConsentKind(message.cards.first().kindName()))
         return;
     const nlohmann::json line = message.json();
     const auto consent = line.find("tessera_consent");

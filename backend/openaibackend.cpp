@@ -937,7 +937,7 @@ void OpenAiBackend::askConsent(const QueuedCall &call)
     QString title = QStringLiteral("Run %1 from %2?").arg(isolatedText(tool.tool), isolatedText(tool.server));
     if (title.size() > 120)
         title = title.left(119) + QStringLiteral("…");
-    const ordered_json card = {{"kind", ToolConsent::kKind},
+    const ordered_json card = {{"kind", tool.destructive ? ToolConsent::kDestructiveKind : ToolConsent::kKind},
                                {"specVersion", kCardSpecVersion},
                                {"payload", {{"title", toStd(title)}, {"fields", fields}}}};
     const ordered_json line = {
@@ -964,6 +964,11 @@ bool OpenAiBackend::decideConsent(const QString &cardId, const QString &action, 
     if (action != QLatin1String(ToolConsent::kAllowOnce) && action != QLatin1String(ToolConsent::kAllowConversation)
         && action != QLatin1String(ToolConsent::kDeny))
         return refuse(tr("\"%1\" is not a consent decision").arg(action));
+    // The card of a destructive tool offers no grant for the conversation; a sender that makes one up
+    // is told so, and the card keeps waiting for Allow once or Deny.
+    if (action == QLatin1String(ToolConsent::kAllowConversation) && m_queue.first().tool.destructive)
+        return refuse(tr("%1 is marked destructive: it can be allowed once or denied, not allowed for this conversation")
+                          .arg(m_queue.first().tool.name));
     m_waitingCardId.clear();
     // Queued: the session stores the decision line before anything of the call arrives.
     const quint64 generation = m_generation;
@@ -993,7 +998,7 @@ void OpenAiBackend::applyConsent(const QString &action)
             runQueue();
         return;
     }
-    const bool forConversation = action == QLatin1String(ToolConsent::kAllowConversation) && !call.tool.destructive;
+    const bool forConversation = action == QLatin1String(ToolConsent::kAllowConversation); // never destructive: decideConsent
     if (forConversation)
         m_allowedTools.insert(call.tool.name);
     startRun(call, forConversation ? QStringLiteral("allowed for this conversation by the user")

@@ -46,12 +46,26 @@ void ToolHost::setToolList(const QList<HostedTool> &tools)
 
 namespace ToolConsent {
 
+namespace {
+
+bool registerOne(const char *kind, const QByteArray &descriptor)
+{
+    const QString path = QStringLiteral(":tessera/") + QLatin1String(kind);
+    if (CardKindRegistry::descriptor(QString::fromLatin1(kind)).path == path)
+        return true;
+    QString error;
+    if (CardKindRegistry::registerDescriptor(descriptor, path, &error))
+        return true;
+    qCWarning(lcBackend).noquote() << "the tool consent card kind" << kind << "could not be registered:" << error;
+    return false;
+}
+
+} // namespace
+
 bool registerKind()
 {
-    if (CardKindRegistry::descriptor(QStringLiteral("tool_consent")).path == QLatin1String(":tessera/tool_consent"))
-        return true;
-    // A detail card: title, then Tool / Server / Arguments (and Note) fields; the three buttons decide.
-    static const QByteArray descriptor = R"({
+    // A detail card: title, then Tool / Server / Arguments (and Note) fields; the buttons decide.
+    static const QByteArray consent = R"({
         "kind": "tool_consent",
         "renderer": "detail",
         "title": "Tool call",
@@ -61,11 +75,23 @@ bool registerKind()
             {"id": "allow_conversation", "label": "Allow for this conversation", "outcome": "allowed_for_conversation"},
             {"id": "deny", "label": "Deny", "outcome": "denied"}
         ]})";
-    QString error;
-    if (CardKindRegistry::registerDescriptor(descriptor, QStringLiteral(":tessera/tool_consent"), &error))
-        return true;
-    qCWarning(lcBackend).noquote() << "the tool consent card kind could not be registered:" << error;
-    return false;
+    // A destructive tool asks before every call, so a grant for the conversation is not offered.
+    static const QByteArray destructive = R"({
+        "kind": "tool_consent_destructive",
+        "renderer": "detail",
+        "title": "Destructive tool call",
+        "schema": {"type": "object", "required": ["title", "fields"]},
+        "actions": [
+            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
+            {"id": "deny", "label": "Deny", "outcome": "denied"}
+        ]})";
+    const bool plain = registerOne(kKind, consent);
+    return registerOne(kDestructiveKind, destructive) && plain;
+}
+
+bool isConsentKind(const QString &kindName)
+{
+    return kindName == QLatin1String(kKind) || kindName == QLatin1String(kDestructiveKind);
 }
 
 bool isConsentCardId(const QString &cardId)

@@ -16,8 +16,10 @@
 //    (a run that ends with one open cancels it).
 //
 // The consent card (seed 002 "a typed decision"): a descriptor kind "tool_consent" drawn as a detail card
-// with three actions. registerToolConsentKind() registers it; every command calls it before --plugins,
-// so a stored consent card replays as the card it was, and a plugin cannot take the name.
+// with three actions, and "tool_consent_destructive" with two (Allow once, Deny) for a tool annotated
+// destructiveHint: true, which asks every time. ToolConsent::registerKind() registers both; every command
+// calls it before --plugins, so a stored consent card replays as the card it was, and a plugin cannot
+// take the names.
 
 #include <QList>
 #include <QObject>
@@ -130,11 +132,13 @@ private:
 // The consent card (see the header comment).
 namespace ToolConsent {
 inline constexpr char kKind[] = "tool_consent";
+inline constexpr char kDestructiveKind[] = "tool_consent_destructive"; // no allow_conversation
 inline constexpr char kCardIdPrefix[] = "consent:"; // + the call's transcript id
 inline constexpr char kAllowOnce[] = "allow_once";
 inline constexpr char kAllowConversation[] = "allow_conversation";
 inline constexpr char kDeny[] = "deny";
-bool registerKind(); // idempotent; false (logged) only when a plugin registered the name first
+bool registerKind(); // both kinds; idempotent; false (logged) only when a plugin registered a name first
+bool isConsentKind(const QString &kindName); // kKind or kDestructiveKind
 bool isConsentCardId(const QString &cardId);
 } // namespace ToolConsent
 

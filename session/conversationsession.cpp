@@ -439,7 +439,7 @@ void ConversationSession::onMessage(const WireEvent &event)
     Message message;
     appendLine(event.message, QString(), &message);
     for (const Card &card : std::as_const(message.cards)) {
-        if (card.kindName() == QLatin1String(ToolConsent::kKind) && ToolConsent::isConsentCardId(card.cardId()))
+        if (ToolConsent::isConsentKind(card.kindName()) && ToolConsent::isConsentCardId(card.cardId()))
             m_turnConsentCards.append(card.cardId());
     }
     // A tool's request for input (issue 16) expires like a consent card when its turn ends unanswered.

@@ -98,7 +98,7 @@ struct Rig
         QStringList ids;
         for (const Message &m : model.transcript().messages) {
             for (const Card &card : m.cards) {
-                if (card.kindName() == QLatin1String(ToolConsent::kKind))
+                if (ToolConsent::isConsentKind(card.kindName()))
                     ids.append(card.cardId());
             }
         }
@@ -126,13 +126,15 @@ struct Rig
         return out;
     }
 
-    bool decide(const QString &cardId, const char *action, const char *outcome)
+    bool decide(const QString &cardId, const char *action, const char *outcome, QString *refusal = nullptr)
     {
         QString error;
         const bool ok = session.sendCardDecision(cardId, QLatin1String(action), QLatin1String(outcome),
                                                  QStringLiteral("[Decision on %1: %2]").arg(cardId, QLatin1String(action)), &error);
-        if (!ok)
+        if (!ok && !refusal)
             qWarning() << "decision refused:" << error;
+        if (refusal)
+            *refusal = error;
         return ok;
     }
 
@@ -214,6 +216,13 @@ void tst_McpTools::initTestCase()
     QCOMPARE(consent.actions.at(1), (CardKindAction{QStringLiteral("allow_conversation"), QStringLiteral("Allow for this conversation"),
                                                     QStringLiteral("allowed_for_conversation")}));
     QCOMPARE(consent.actions.at(2), (CardKindAction{QStringLiteral("deny"), QStringLiteral("Deny"), QStringLiteral("denied")}));
+    // A destructive tool's card offers no grant for the conversation.
+    const CardKindDescriptor destructive = CardKindRegistry::descriptor(u"tool_consent_destructive");
+    QCOMPARE(destructive.actions.size(), 2);
+    QCOMPARE(destructive.actions.at(0), consent.actions.at(0));
+    QCOMPARE(destructive.actions.at(1), consent.actions.at(2));
+    QVERIFY(ToolConsent::isConsentKind(QStringLiteral("tool_consent_destructive")));
+    QVERIFY(!ToolConsent::isConsentKind(QStringLiteral("detail")));
 }
 
 void tst_McpTools::namespacing()
@@ -556,13 +565,24 @@ void tst_McpTools::destructiveAlwaysAsks()
     QTRY_COMPARE_WITH_TIMEOUT(rig.consentCards().size(), 1, kTurnMs);
     const QByteArray payload = rig.model.card(rig.model.rowOfCard(rig.consentCards().at(0)))->rawText();
     QVERIFY(payload.contains("destructive: Tessera asks before every call"));
-    QVERIFY(rig.decide(rig.consentCards().at(0), ToolConsent::kAllowConversation, "allowed_for_conversation"));
+    const Card *first = rig.model.card(rig.model.rowOfCard(rig.consentCards().at(0)));
+    QCOMPARE(first->kindName(), QStringLiteral("tool_consent_destructive")); // Allow once and Deny only
+    // A made-up "allow for this conversation" is refused with the reason; nothing is stored, the card waits.
+    QString refusal;
+    QVERIFY(!rig.decide(rig.consentCards().at(0), ToolConsent::kAllowConversation, "allowed_for_conversation", &refusal));
+    QCOMPARE(refusal, QStringLiteral("hostile__destroy is marked destructive: it can be allowed once or denied, not allowed "
+                                     "for this conversation"));
+    QCOMPARE(rig.linesWith("card_decision").size(), 0);
+    QVERIFY(rig.backend->awaitsDecision(rig.consentCards().at(0)));
+    QVERIFY(rig.decide(rig.consentCards().at(0), ToolConsent::kAllowOnce, "allowed_once"));
     QTRY_COMPARE_WITH_TIMEOUT(rig.consentCards().size(), 2, kTurnMs); // asked again
+    QCOMPARE(rig.model.card(rig.model.rowOfCard(rig.consentCards().at(1)))->kindName(), QStringLiteral("tool_consent_destructive"));
     QVERIFY(rig.decide(rig.consentCards().at(1), ToolConsent::kAllowOnce, "allowed_once"));
     QVERIFY(finished.wait(kTurnMs));
     const QList<json> results = rig.linesWith("tessera_tool");
     QCOMPARE(results.size(), 2);
     QCOMPARE(str(results.at(0)["tessera_tool"], "consent"), QStringLiteral("allowed once by the user"));
+    QCOMPARE(rig.backend->allowedForConversation(), QSet<QString>());
     QCOMPARE(str(results.at(1), "content"), QStringLiteral("destroyed (not really)"));
 }
 
