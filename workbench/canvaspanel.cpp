@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <widgets/common/proseview.h>
+#include <workbench/editorloader.h>
 #include <workbench/logging.h>
 
 namespace Tessera {
@@ -110,19 +112,15 @@ void CanvasTabPage::setTab(const CanvasTab &tab, const CanvasViewContext &contex
     const bool sameLanguage = tab.language == m_tab.language;
     m_tab = tab;
     if (changed) {
-        if (QPlainTextEdit *edit = canvasTabEditor(m_view); edit && tab.type == CanvasContentType::Markdown) {
+        QPlainTextEdit *edit = canvasTabEditor(m_view);
+        const bool keepsEditor = edit
+            && (tab.type == CanvasContentType::Markdown || (tab.type == CanvasContentType::File && sameLanguage));
+        if (keepsEditor) {
             // Keep the editor (and the cursor) when the content is the person's own typing coming back.
-            if (edit->toPlainText() != tab.contentText() && !(tab.editing && hasPendingEdit())) {
-                m_settingText = true;
-                edit->setPlainText(tab.contentText());
-                m_settingText = false;
-            }
-        } else if (QPlainTextEdit *fileEdit = canvasTabEditor(m_view); fileEdit && tab.type == CanvasContentType::File && sameLanguage) {
-            if (fileEdit->toPlainText() != tab.contentText() && !(tab.editing && hasPendingEdit())) {
-                m_settingText = true;
-                fileEdit->setPlainText(tab.contentText());
-                m_settingText = false;
-            }
+            // A new text goes in in slices (a long one would hold the GUI thread).
+            const QString text = tab.contentText();
+            if ((EditorLoader::isLoading(edit) || edit->toPlainText() != text) && !(tab.editing && hasPendingEdit()))
+                EditorLoader::of(edit)->load(text);
         } else {
             rebuildView(context);
         }
@@ -143,8 +141,8 @@ bool CanvasTabPage::hasPendingEdit() const
 
 void CanvasTabPage::onTextChanged()
 {
-    if (m_settingText)
-        return;
+    if (EditorLoader::isLoading(canvasTabEditor(m_view)))
+        return; // the text going in, not the person's typing
     m_editTimer->start();
 }
 
@@ -152,8 +150,8 @@ void CanvasTabPage::flushEdit()
 {
     m_editTimer->stop();
     QPlainTextEdit *edit = canvasTabEditor(m_view);
-    if (!edit)
-        return;
+    if (!edit || EditorLoader::isLoading(edit))
+        return; // read-only while it fills: what it holds so far is not an edit
     const QString text = edit->toPlainText();
     if (text == m_tab.contentText())
         return;
@@ -258,6 +256,11 @@ QImage CanvasPanel::renderToImage(const CanvasPanelState &state, const CanvasVie
     panel.setAttribute(Qt::WA_DontShowOnScreen);
     panel.show();
     panel.layout()->activate();
+    // Long Markdown is built in slices near the screen; the render builds what the panel shows.
+    if (QWidget *current = panel.m_tabs->currentWidget()) {
+        for (ProseView *prose : current->findChildren<ProseView *>())
+            prose->prepare(prose->width(), height);
+    }
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(palette.color(QPalette::Window));
     QPainter painter(&image);

@@ -103,7 +103,6 @@ private:
     QPushButton *m_discard = nullptr;
     QPushButton *m_done = nullptr;
     QTimer *m_editTimer = nullptr;
-    bool m_settingText = false;
 };
 
 } // namespace Tessera

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPdfDocument>
 #include <QPdfView>
 #include <QPlainTextEdit>
@@ -14,7 +15,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTemporaryFile>
-#include <QTextBrowser>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -26,9 +27,10 @@
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
 #include <widgets/conversation/blockwidgets.h>
-#include <widgets/common/markdownview.h>
+#include <widgets/common/proseview.h>
 #include <widgets/kinds/codehighlighter.h>
 #include <widgets/widgetdoc/widgetnodeimage.h>
+#include <workbench/editorloader.h>
 #include <workbench/logging.h>
 
 namespace Tessera {
@@ -38,6 +40,7 @@ using json = nlohmann::json;
 namespace {
 
 constexpr qint64 kMaxLocalFileBytes = 64 * 1024 * 1024; // an image or PDF read from the working directory
+constexpr int kRenderedFollowMs = 300; // a markdown tab's rendered side, after a pause in the typing
 
 QWidget *errorView(const QString &text, QWidget *parent)
 {
@@ -143,42 +146,86 @@ QWidget *widgetView(const CanvasTab &tab, const CanvasViewContext &context, QWid
     return scrolled(holder, parent);
 }
 
-QPlainTextEdit *editor(const QString &text, QWidget *parent)
+QPlainTextEdit *editor(QWidget *parent)
 {
     auto *edit = new QPlainTextEdit(parent);
     edit->setObjectName(QStringLiteral("canvasEditor"));
-    edit->setPlainText(text);
     return edit;
 }
 
 QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
 {
+    const QString text = tab.contentText();
     auto *split = new QSplitter(Qt::Horizontal, parent);
-    QPlainTextEdit *edit = editor(tab.contentText(), split);
-    auto *rendered = new QTextBrowser(split);
+    QPlainTextEdit *edit = editor(split);
+    // The rendered side is the chat's chunked prose (ProseView): a long document is split off the GUI
+    // thread and its pieces are laid out near the screen only, a frame's budget at a time.
+    auto *rendered = new ProseView(text);
     rendered->setObjectName(QStringLiteral("canvasRendered"));
-    rendered->setOpenLinks(false);
-    MarkdownView::renderInto(rendered->document(), tab.contentText());
-    // The rendered side follows the editor.
-    QObject::connect(edit, &QPlainTextEdit::textChanged, rendered, [edit, rendered] {
-        MarkdownView::renderInto(rendered->document(), edit->toPlainText());
+    QWidget *area = scrolled(rendered, split);
+    area->setObjectName(QStringLiteral("canvasRenderedArea"));
+    // The rendered side follows the editor after a pause in the typing (not once per key: the
+    // editor's text is read whole), and after a load (an agent's update).
+    auto *follow = new QTimer(rendered);
+    follow->setSingleShot(true);
+    follow->setInterval(kRenderedFollowMs);
+    QObject::connect(follow, &QTimer::timeout, rendered, [edit, rendered] { rendered->setMarkdown(edit->toPlainText()); });
+    QObject::connect(edit, &QPlainTextEdit::textChanged, follow, [edit, follow] {
+        if (!EditorLoader::isLoading(edit))
+            follow->start();
     });
+    EditorLoader *loader = EditorLoader::of(edit);
+    QObject::connect(loader, &EditorLoader::loaded, follow, qOverload<>(&QTimer::start));
+    loader->load(text);
     split->addWidget(edit);
-    split->addWidget(rendered);
+    split->addWidget(area);
     return split;
+}
+
+// Why a file is not highlighted, or "" when it is (a long line is formatted in one go, a large file
+// takes a second of background slices per megabyte).
+QString highlightRefusal(const QString &text)
+{
+    for (qsizetype at = 0; at < text.size();) {
+        qsizetype end = text.indexOf(u'\n', at);
+        if (end < 0)
+            end = text.size();
+        if (end - at > kMaxHighlightedLine)
+            return QObject::tr("Shown without highlighting: a line is longer than %1 characters.").arg(QLocale().toString(qlonglong(kMaxHighlightedLine)));
+        at = end + 1;
+    }
+    if (text.size() > kMaxHighlightedChars)
+        return QObject::tr("Shown without highlighting: the file is longer than %1 characters.").arg(QLocale().toString(qlonglong(kMaxHighlightedChars)));
+    return {};
 }
 
 QWidget *fileView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
 {
-    QPlainTextEdit *edit = editor(tab.contentText(), parent);
+    const QString text = tab.contentText();
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    QPlainTextEdit *edit = editor(box);
     edit->setLineWrapMode(QPlainTextEdit::NoWrap);
     QFont mono(QStringLiteral("DejaVu Sans Mono"));
     mono.setStyleHint(QFont::Monospace);
     edit->setFont(mono);
-    const QString hint = !tab.language.isEmpty() ? tab.language : QFileInfo(tab.source).suffix();
-    auto *highlighter = new CodeHighlighter(hint, edit->document());
-    highlighter->setPalette(edit->palette());
-    return edit;
+    if (const QString refusal = highlightRefusal(text); !refusal.isEmpty()) {
+        auto *note = new QLabel(refusal, box);
+        note->setObjectName(QStringLiteral("canvasNote"));
+        note->setWordWrap(true);
+        note->setMargin(4);
+        layout->addWidget(note);
+    } else {
+        // Made before the text goes in: each slice of the load formats only the lines it adds.
+        const QString hint = !tab.language.isEmpty() ? tab.language : QFileInfo(tab.source).suffix();
+        auto *highlighter = new CodeHighlighter(hint, edit->document());
+        highlighter->setPalette(edit->palette());
+    }
+    layout->addWidget(edit, 1);
+    EditorLoader::of(edit)->load(text);
+    return box;
 }
 
 QWidget *csvView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
@@ -478,6 +525,11 @@ QPlainTextEdit *canvasTabEditor(QWidget *view)
     if (auto *edit = qobject_cast<QPlainTextEdit *>(view); edit && edit->objectName() == QLatin1String("canvasEditor"))
         return edit;
     return view->findChild<QPlainTextEdit *>(QStringLiteral("canvasEditor"));
+}
+
+bool canvasTabLoading(QWidget *view)
+{
+    return EditorLoader::isLoading(canvasTabEditor(view));
 }
 
 CsvTableModel::CsvTableModel(const QString &text, QObject *parent)

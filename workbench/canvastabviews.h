@@ -4,9 +4,13 @@
 // workbench/canvascommand.cpp, and tst_canvaspanel checks that every type has its row).
 //
 //   widget    the widget-document renderer of the chat (RendererRegistry, kind dorkos_ui)
-//   markdown  an editor beside the rendered view (MarkdownView's rendering)
+//   markdown  an editor beside the rendered view (the chat's chunked ProseView, following the editor
+//             after a pause in the typing)
 //   file      an editor with the code card's highlighter (CodeHighlighter; language from the tab, else
-//             the source's suffix)
+//             the source's suffix); plain text, with a note saying why ("canvasNote"), past
+//             kMaxHighlightedChars or with a line longer than kMaxHighlightedLine
+//   Both editors are filled in slices (EditorLoader): no tab costs the GUI thread more than a frame at a
+//   time, however long (a tab holds up to 4 Mi characters); canvasTabLoading() says when they are full.
 //   csv       a QTableView (CsvTableModel: numbers right-aligned, at most kMaxColumns / kMaxRows shown)
 //   json      a collapsible tree (the strict parser: nesting past 100 is an error shown in the tab;
 //             at most kMaxJsonNodes items are built)
@@ -46,6 +50,8 @@ QWidget *createCanvasTabView(const CanvasTab &tab, const CanvasViewContext &cont
 QList<CanvasContentType> canvasViewTypes();
 // The editor of a markdown or file view (for edits and tests); null for other views.
 QPlainTextEdit *canvasTabEditor(QWidget *view);
+// Whether the view's editor is still being filled (read-only until it is; its text is not an edit).
+bool canvasTabLoading(QWidget *view);
 
 // CSV as a table: RFC 4180 quoting, the first row is the header. Cells that read as numbers are
 // right-aligned. Bounded: columns past kMaxColumns and rows past kMaxRows are not shown (a note says how
@@ -77,5 +83,8 @@ private:
 };
 
 inline constexpr int kMaxJsonNodes = 20000;
+// File tabs: highlighting costs about a millisecond per kilobyte of code, a line in one go.
+inline constexpr qsizetype kMaxHighlightedChars = 1024 * 1024;
+inline constexpr qsizetype kMaxHighlightedLine = 10000;
 
 } // namespace Tessera

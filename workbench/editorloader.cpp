@@ -1,0 +1,87 @@
+#include <workbench/editorloader.h>
+
+#include <QElapsedTimer>
+#include <QPlainTextEdit>
+#include <QTextCursor>
+
+namespace Tessera {
+
+EditorLoader *EditorLoader::of(QPlainTextEdit *editor)
+{
+    if (auto *existing = editor->findChild<EditorLoader *>(QString(), Qt::FindDirectChildrenOnly))
+        return existing;
+    return new EditorLoader(editor);
+}
+
+bool EditorLoader::isLoading(const QPlainTextEdit *editor)
+{
+    const auto *loader = editor ? editor->findChild<EditorLoader *>(QString(), Qt::FindDirectChildrenOnly) : nullptr;
+    return loader && loader->isLoading();
+}
+
+EditorLoader::EditorLoader(QPlainTextEdit *editor)
+    : QObject(editor)
+    , m_editor(editor)
+{
+    m_next.setSingleShot(true);
+    m_next.setInterval(0);
+    connect(&m_next, &QTimer::timeout, this, &EditorLoader::appendSlice);
+}
+
+void EditorLoader::load(const QString &text)
+{
+    if (!m_editor)
+        return;
+    if (!m_loading)
+        m_wasReadOnly = m_editor->isReadOnly();
+    m_loading = true;
+    m_text = text;
+    m_at = 0;
+    m_next.stop();
+    m_editor->setReadOnly(true);
+    m_editor->setUndoRedoEnabled(false);
+    m_editor->clear();
+    appendSlice();
+    // The first slice moved the editor's cursor along with it; the view starts at the top. The later
+    // pieces go in after the cursor and leave it (and the person's scrolling) alone.
+    m_editor->moveCursor(QTextCursor::Start);
+}
+
+void EditorLoader::appendSlice()
+{
+    if (!m_editor || !m_loading)
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    QTextCursor cursor(m_editor->document());
+    // At least one piece per turn, so it always progresses.
+    do {
+        // Whole lines: a line cut in two is laid out again with every piece that grows it (quadratic
+        // for one long line), so a line longer than a piece goes in as one piece.
+        qsizetype end = qMin(m_text.size(), m_at + kPieceChars);
+        if (end < m_text.size()) {
+            const qsizetype lineEnd = m_text.lastIndexOf(u'\n', end - 1);
+            const qsizetype nextEnd = lineEnd >= m_at ? lineEnd : m_text.indexOf(u'\n', end);
+            end = nextEnd < 0 ? m_text.size() : nextEnd + 1;
+        }
+        cursor.movePosition(QTextCursor::End);
+        cursor.insertText(QStringView(m_text).sliced(m_at, end - m_at).toString());
+        m_at = end;
+    } while (m_at < m_text.size() && clock.elapsed() < kBudgetMs);
+    if (m_at < m_text.size())
+        m_next.start();
+    else
+        finish();
+}
+
+void EditorLoader::finish()
+{
+    m_loading = false;
+    m_text.clear();
+    m_at = 0;
+    m_editor->setUndoRedoEnabled(true);
+    m_editor->setReadOnly(m_wasReadOnly);
+    Q_EMIT loaded();
+}
+
+} // namespace Tessera

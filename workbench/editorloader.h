@@ -1,0 +1,57 @@
+#pragma once
+
+// Puts a long text into a QPlainTextEdit in slices (issue 15: a 4 MB file tab took 0.5 s in one
+// setPlainText and its highlighter a minute, both in one turn of the GUI thread). Each turn of the event
+// loop appends pieces of whole lines, at most kPieceChars unless one line is longer, until kBudgetMs
+// have passed, then yields; the editor's highlighter, if any, formats only the lines each piece adds, so
+// highlighting is sliced with the text. The first slice goes in at once (what the first frame or a
+// headless render shows).
+//
+// While loading the editor is read-only and keeps no undo steps (the person cannot type into half a
+// document; the text read so far is not an edit); both come back when the last piece is in. One loader
+// per editor (a child of it): load() again starts over with the new text.
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+class QPlainTextEdit;
+
+namespace Tessera {
+
+class EditorLoader : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr qsizetype kPieceChars = 4096; // one insertion; a line of code is far shorter
+    static constexpr int kBudgetMs = 8;            // GUI-thread time per turn, half a 60 Hz frame
+
+    // The editor's loader, made on first use (owned by the editor).
+    static EditorLoader *of(QPlainTextEdit *editor);
+    // Whether the editor is still being filled; false for an editor without a loader.
+    static bool isLoading(const QPlainTextEdit *editor);
+
+    // Replaces the editor's text with text, in slices (the first one before this returns).
+    void load(const QString &text);
+    bool isLoading() const { return m_loading; }
+
+Q_SIGNALS:
+    // The whole text is in the editor.
+    void loaded();
+
+private:
+    explicit EditorLoader(QPlainTextEdit *editor);
+    void appendSlice();
+    void finish();
+
+    QPointer<QPlainTextEdit> m_editor; // the parent
+    QString m_text;
+    qsizetype m_at = 0; // characters of m_text already in the editor
+    bool m_loading = false;
+    bool m_wasReadOnly = false;
+    QTimer m_next; // the next slice, after the event loop turned
+};
+
+} // namespace Tessera
