@@ -129,6 +129,22 @@
         <source>%1 is outside the working directory %2, so it is not shown</source>
         <translation>⁦%1⁩ خارج مجلد العمل ⁦%2⁩، لذا لا يُعرض</translation>
     </message>
+    <message>
+        <source>Shown without highlighting: a line is longer than %1 characters.</source>
+        <translation>معروض دون تلوين: سطرٌ أطول من %1 حرف.</translation>
+    </message>
+    <message>
+        <source>Shown without highlighting: the file is longer than %1 characters.</source>
+        <translation>معروض دون تلوين: الملف أطول من %1 حرف.</translation>
+    </message>
+    <message>
+        <source>The app&apos;s tool result is not in this conversation.</source>
+        <translation>نتيجة أداة التطبيق ليست في هذه المحادثة.</translation>
+    </message>
+    <message>
+        <source>MCP App views are not drawn here.</source>
+        <translation>لا تُرسم واجهات تطبيقات MCP هنا.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -1542,14 +1558,6 @@
 <context>
     <name>Tessera::HttpTransport</name>
     <message>
-        <source>%1 MB</source>
-        <translation>%L1 ميغابايت</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%L1 بايت</translation>
-    </message>
-    <message>
         <source>the server sent %1 over %2; it was refused</source>
         <translation>أرسل الخادم %1 يتجاوز %2؛ وقد رُفض</translation>
     </message>
@@ -2280,6 +2288,10 @@ Arguments: %3</source>
         <translation>يطلب التطبيق تشغيل ⁦%1⁩ من ⁦%2⁩.
 الوسائط: ⁦%3⁩</translation>
     </message>
+    <message>
+        <source>App %1</source>
+        <translation>التطبيق ⁦%1⁩</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::McpAppView</name>
@@ -2858,6 +2870,10 @@ Arguments: %3</source>
         <source>&quot;%1&quot; is not a consent decision</source>
         <translation>«%1» ليس قرار موافقة</translation>
     </message>
+    <message>
+        <source>%1 is marked destructive: it can be allowed once or denied, not allowed for this conversation</source>
+        <translation>⁦%1⁩ مصنّفة مدمِّرة: يمكن السماح بها مرة واحدة أو رفضها، لا السماح بها لهذه المحادثة</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::PopOut</name>
@@ -2918,6 +2934,14 @@ Arguments: %3</source>
     <message>
         <source>Popped out: %1</source>
         <translation>في نافذة مستقلة: %1</translation>
+    </message>
+    <message>
+        <source>This app cannot be shown here.</source>
+        <translation>لا يمكن عرض هذا التطبيق هنا.</translation>
+    </message>
+    <message>
+        <source>App %1</source>
+        <translation>التطبيق ⁦%1⁩</translation>
     </message>
 </context>
 <context>
@@ -3166,14 +3190,6 @@ Arguments: %3</source>
     <message>
         <source>the server is not running</source>
         <translation>الخادم لا يعمل</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%L1 ميغابايت</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%L1 بايت</translation>
     </message>
     <message>
         <source>line %1: the server sent a message over %2; it was refused</source>

@@ -125,6 +125,22 @@
         <source>%1 is outside the working directory %2, so it is not shown</source>
         <translation>%1 liegt außerhalb des Arbeitsverzeichnisses %2 und wird daher nicht angezeigt</translation>
     </message>
+    <message>
+        <source>Shown without highlighting: a line is longer than %1 characters.</source>
+        <translation>Ohne Hervorhebung angezeigt: eine Zeile ist länger als %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Shown without highlighting: the file is longer than %1 characters.</source>
+        <translation>Ohne Hervorhebung angezeigt: die Datei ist länger als %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>The app&apos;s tool result is not in this conversation.</source>
+        <translation>Das Werkzeugergebnis der App ist nicht in dieser Unterhaltung.</translation>
+    </message>
+    <message>
+        <source>MCP App views are not drawn here.</source>
+        <translation>MCP-App-Ansichten werden hier nicht gezeichnet.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -1474,14 +1490,6 @@
 <context>
     <name>Tessera::HttpTransport</name>
     <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1 Bytes</translation>
-    </message>
-    <message>
         <source>the server sent %1 over %2; it was refused</source>
         <translation>der Server hat %1 über %2 gesendet; das wurde abgelehnt</translation>
     </message>
@@ -2176,6 +2184,10 @@ Arguments: %3</source>
         <translation>Die App möchte %1 von %2 ausführen.
 Argumente: %3</translation>
     </message>
+    <message>
+        <source>App %1</source>
+        <translation>App %1</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::McpAppView</name>
@@ -2742,6 +2754,10 @@ Argumente: %3</translation>
         <source>&quot;%1&quot; is not a consent decision</source>
         <translation>„%1“ ist keine Zustimmungsentscheidung</translation>
     </message>
+    <message>
+        <source>%1 is marked destructive: it can be allowed once or denied, not allowed for this conversation</source>
+        <translation>%1 ist als zerstörerisch markiert: es kann einmal erlaubt oder abgelehnt werden, nicht für diese Unterhaltung erlaubt</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::PopOut</name>
@@ -2802,6 +2818,14 @@ Argumente: %3</translation>
     <message>
         <source>Popped out: %1</source>
         <translation>Herausgelöst: %1</translation>
+    </message>
+    <message>
+        <source>This app cannot be shown here.</source>
+        <translation>Diese App kann hier nicht angezeigt werden.</translation>
+    </message>
+    <message>
+        <source>App %1</source>
+        <translation>App %1</translation>
     </message>
 </context>
 <context>
@@ -3046,14 +3070,6 @@ Argumente: %3</translation>
     <message>
         <source>the server is not running</source>
         <translation>der Server läuft nicht</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 bytes</source>
-        <translation>%1 Bytes</translation>
     </message>
     <message>
         <source>line %1: the server sent a message over %2; it was refused</source>
