@@ -123,14 +123,32 @@ WidgetTemplateSet loadWidgetTemplates(const QString &personalityDir)
         return set;
     }
     const QDir ui(QDir(personalityDir).filePath(QStringLiteral("ui")));
-    if (!ui.exists())
+    const QFileInfo uiInfo(ui.path());
+    if (!uiInfo.exists() && !uiInfo.isSymLink())
         return set; // a personality without widget templates
+    if (!uiInfo.isDir()) {
+        // A file (or a broken link) named ui is a mistake, not "no templates".
+        set.readable = false;
+        set.unreadable = QStringLiteral("ui: is not a directory");
+        return set;
+    }
     QStringList files = ui.entryList({QStringLiteral("*.widget.json")}, QDir::Files | QDir::Readable | QDir::Hidden
                                          | QDir::System, QDir::Name);
     // Files QDir leaves out as unreadable are still files: they must not pass unnoticed.
     const QStringList all = ui.entryList({QStringLiteral("*.widget.json")}, QDir::Files | QDir::Hidden | QDir::System,
                                          QDir::Name);
+    // Only regular files (or links to one) are opened: opening a FIFO waits for a writer forever, a
+    // device may never end. Each other entry is one problem, named, never opened.
+    QStringList regular;
     for (const QString &file : all) {
+        if (QFileInfo(ui.filePath(file)).isFile()) {
+            regular.append(file);
+            continue;
+        }
+        set.problems.append({QStringLiteral("ui/") + file, QString(), QStringLiteral("is not a regular file: not opened")});
+        files.removeAll(file);
+    }
+    for (const QString &file : std::as_const(regular)) {
         if (!files.contains(file)) {
             set.readable = false;
             set.unreadable = QStringLiteral("ui/%1: cannot be read").arg(file);

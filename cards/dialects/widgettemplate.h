@@ -63,7 +63,9 @@ struct WidgetTemplateSet
 QList<ValidationIssue> checkWidgetTemplate(const QByteArray &bytes, WidgetTemplate *out = nullptr);
 
 // Every ui/*.widget.json under personalityDir. No ui/ directory: no templates, no problems. A
-// personalityDir that is not a readable directory, or a file that cannot be opened: readable false.
+// personalityDir that is not a readable directory, a ui that is not a directory, or a file that cannot
+// be opened: readable false. An entry that is not a regular file nor a link to one (a FIFO, a socket,
+// a device) is a problem "is not a regular file: not opened" and is never opened.
 WidgetTemplateSet loadWidgetTemplates(const QString &personalityDir);
 
 } // namespace Tessera

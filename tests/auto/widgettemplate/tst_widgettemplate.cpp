@@ -2,6 +2,8 @@
 // (one fixture directory per rule under tests/data/widget-templates/), the check-templates exit codes,
 // the system prompt an OpenAI-compatible endpoint receives, and a filled template drawn as a fence.
 
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QProcess>
 #include <QSignalSpy>
@@ -46,6 +48,35 @@ QString fill(QString text, const QList<QPair<QString, QString>> &values)
     for (const auto &[name, value] : values)
         text.replace(QStringLiteral("{{%1}}").arg(name), value);
     return text;
+}
+
+// Runs tessera with a bound (a regression that hangs fails here instead of hanging the suite).
+struct BoundedRun
+{
+    bool finished = false;
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+BoundedRun runBounded(const QStringList &arguments, int timeoutMs = 60000)
+{
+    QProcess process;
+    process.setProcessEnvironment(displaylessEnvironment());
+    process.start(QStringLiteral(TESSERA_BINARY), arguments);
+    BoundedRun run;
+    if (!process.waitForStarted(30000))
+        return run;
+    run.finished = process.waitForFinished(timeoutMs);
+    if (!run.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+        return run;
+    }
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
 }
 
 } // namespace
@@ -122,6 +153,45 @@ private Q_SLOTS:
         const WidgetTemplateSet set = loadWidgetTemplates(temp.path());
         QCOMPARE(problemLines(set), QStringList(QStringLiteral("ui/big.widget.json: is %1 bytes: a template may have at most %2")
                                                     .arg(big.size()).arg(kWidgetTemplateMaxBytes)));
+    }
+
+    // A FIFO named like a template hung check-templates and start-up (open() waits for a writer): it
+    // is one problem, named, never opened; the good template beside it still loads.
+    void nonRegularTemplateFile()
+    {
+        QTemporaryDir temp;
+        QVERIFY(QDir().mkpath(temp.filePath(QStringLiteral("ui"))));
+        QVERIFY(QFile::copy(fixture(QStringLiteral("ok-seed-example/ui/issue-stat.widget.json")),
+                            temp.filePath(QStringLiteral("ui/issue-stat.widget.json"))));
+        QCOMPARE(::mkfifo(QFile::encodeName(temp.filePath(QStringLiteral("ui/x.widget.json"))).constData(), 0600), 0);
+        const BoundedRun check = runBounded({QStringLiteral("check-templates"), temp.path()});
+        QVERIFY2(check.finished, "check-templates did not finish within 60 s");
+        QCOMPARE(check.exitCode, 1);
+        QCOMPARE(check.out, QStringLiteral("ui/x.widget.json: is not a regular file: not opened\n"));
+        QVERIFY2(check.err.contains(QLatin1String("1 good widget templates, 1 problems")), qPrintable(check.err));
+
+        QTemporaryDir data;
+        const BoundedRun start = runBounded({QStringLiteral("--data-dir"), data.path(), QStringLiteral("--personality"),
+                                             temp.path(), QStringLiteral("list")});
+        QVERIFY2(start.finished, "start-up did not finish within 60 s");
+        QCOMPARE(start.exitCode, 1);
+        QVERIFY2(start.err.contains(QLatin1String("widget template: ui/x.widget.json: is not a regular file: not opened")),
+                 qPrintable(start.err));
+    }
+
+    // A file named ui passed as "0 templates": it is a mistake with a reason, exit 2.
+    void uiNotADirectory()
+    {
+        QTemporaryDir temp;
+        QVERIFY(writeFile(temp.filePath(QStringLiteral("ui")), "not a folder"));
+        const BoundedRun check = runBounded({QStringLiteral("check-templates"), temp.path()});
+        QVERIFY(check.finished);
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY(check.out.isEmpty());
+        QCOMPARE(check.err, QStringLiteral("tessera: ui: is not a directory\n"));
+        const WidgetTemplateSet set = loadWidgetTemplates(temp.path());
+        QVERIFY(!set.readable);
+        QCOMPARE(set.unreadable, QStringLiteral("ui: is not a directory"));
     }
 
     void checkTemplatesExitCodes_data()
