@@ -38,7 +38,8 @@ using namespace Tessera;
 
 namespace {
 
-CanvasTab tabOf(const QByteArray &tabJson)
+// A panel state that opened the one tab tabJson (its issues printed when it is refused).
+CanvasPanelState stateWithTab(const QByteArray &tabJson)
 {
     CanvasCommand command;
     QList<CanvasIssue> issues;
@@ -46,7 +47,12 @@ CanvasTab tabOf(const QByteArray &tabJson)
         qWarning().noquote() << canvasIssuesText(issues);
     CanvasPanelState state;
     state.apply(command);
-    return state.tabs().value(0);
+    return state;
+}
+
+CanvasTab tabOf(const QByteArray &tabJson)
+{
+    return stateWithTab(tabJson).tabs().value(0);
 }
 
 // A tab made directly, past validation: what a view must survive if a check ever let it through.
@@ -121,17 +127,6 @@ private:
     qint64 m_last = 0;
     qint64 m_longest = 0;
 };
-
-CanvasPanelState stateWithTab(const QByteArray &tabJson)
-{
-    CanvasCommand command;
-    QList<CanvasIssue> issues;
-    if (!parseCanvasCommandText(CanvasOp::Open, "{\"tab\":" + tabJson + '}', &command, &issues))
-        qWarning().noquote() << canvasIssuesText(issues);
-    CanvasPanelState state;
-    state.apply(command);
-    return state;
-}
 
 } // namespace
 
