@@ -133,7 +133,8 @@ QString payloadText(const json &object)
     return QString::fromStdString(it->dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
-// The consent or tool input card a user line decides (issue 16), "" when it decides none.
+// The consent or tool input card a user line decides (issue 16), "" when it decides none. An app's
+// consent card (AppToolConsent) is the person's business with the app: never told to the model.
 QString consentDecisionCard(const Message &m)
 {
     if (!m.rawLine.contains("\"card_decision\""))
@@ -143,7 +144,9 @@ QString consentDecisionCard(const Message &m)
     if (decision == line.end() || !decision->is_object())
         return {};
     const QString cardId = stringMember(*decision, "cardId");
-    return ToolConsent::isConsentCardId(cardId) || ToolInput::isInputCardId(cardId) ? cardId : QString();
+    return ToolConsent::isConsentCardId(cardId) || ToolInput::isInputCardId(cardId) || AppToolConsent::isAppConsentCardId(cardId)
+        ? cardId
+        : QString();
 }
 
 QString consentDecisionAction(const Message &m)

@@ -54,7 +54,8 @@
 // params}, structured: {cardId: "input:CALLID:KEY"}}; the turn takes card.decision on that id (accept with
 // the values as JSON text in outcome, decline, cancel) and passes it to the run (ToolRun::answerInput).
 // A tool with an MCP App view (ToolRun::appJson, mcp/mcpapp.h) adds "tessera_app" to that line: the
-// view's HTML and what it is drawn with, never sent to the model.
+// view's HTML and what it is drawn with, never sent to the model; nor is an app's own consent card
+// (AppToolConsent, backend/toolhost.h) or its decision: setHistory skips both.
 
 #include <QByteArray>
 #include <QHash>

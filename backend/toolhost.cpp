@@ -1,6 +1,10 @@
 #include <backend/toolhost.h>
 
+#include <QUuid>
+
 #include <backend/logging.h>
+#include <cards/bidicontrols.h>
+#include <cards/card.h>
 #include <cards/cardkindregistry.h>
 #include <cards/jsonaccess.h>
 
@@ -86,7 +90,8 @@ bool registerKind()
             {"id": "deny", "label": "Deny", "outcome": "denied"}
         ]})";
     const bool plain = registerOne(kKind, consent);
-    return registerOne(kDestructiveKind, destructive) && plain;
+    const bool app = AppToolConsent::registerKind();
+    return registerOne(kDestructiveKind, destructive) && plain && app;
 }
 
 bool isConsentKind(const QString &kindName)
@@ -100,6 +105,75 @@ bool isConsentCardId(const QString &cardId)
 }
 
 } // namespace ToolConsent
+
+namespace AppToolConsent {
+
+namespace {
+
+// A detail field's value: 1..500 characters (the detail schema), one line, bidi controls visible.
+std::string fieldValue(const QString &text)
+{
+    QString value = isolatedText(text.simplified());
+    if (value.isEmpty())
+        value = QStringLiteral("(none)");
+    if (value.size() > 500)
+        value = value.left(499) + QStringLiteral("…");
+    return value.toStdString();
+}
+
+} // namespace
+
+bool registerKind()
+{
+    // Allow once and Deny only: an app's call is asked every time, never granted for the conversation.
+    static const QByteArray descriptor = R"({
+        "kind": "app_tool_consent",
+        "renderer": "detail",
+        "title": "App tool call",
+        "schema": {"type": "object", "required": ["title", "fields"]},
+        "actions": [
+            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
+            {"id": "deny", "label": "Deny", "outcome": "denied"}
+        ]})";
+    return ToolConsent::registerOne(kKind, descriptor);
+}
+
+bool isAppConsentCardId(const QString &cardId)
+{
+    return cardId.startsWith(QLatin1String(kCardIdPrefix)) && cardId.size() > qsizetype(qstrlen(kCardIdPrefix));
+}
+
+QString newCardId()
+{
+    return QLatin1String(kCardIdPrefix) + QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+QByteArray consentLine(const QString &cardId, const QString &tool, const QString &server,
+                       const QByteArray &argumentsJson, const QString &app)
+{
+    using ordered = nlohmann::ordered_json;
+    ordered fields = ordered::array();
+    fields.push_back({{"label", "Tool"}, {"value", fieldValue(tool)}});
+    fields.push_back({{"label", "Server"}, {"value", fieldValue(server)}});
+    fields.push_back({{"label", "Arguments"}, {"value", fieldValue(QString::fromUtf8(argumentsJson))}});
+    fields.push_back({{"label", "App"}, {"value", fieldValue(app)}});
+    QString title = QStringLiteral("The app %1 asks to run %2 from %3")
+                        .arg(isolatedText(app), isolatedText(tool), isolatedText(server));
+    if (title.size() > 120)
+        title = title.left(119) + QStringLiteral("…");
+    const ordered card = {{"kind", kKind}, {"specVersion", kCardSpecVersion},
+                          {"payload", {{"title", title.toStdString()}, {"fields", fields}}}};
+    const ordered line = {
+        {"role", "tool"},
+        {"name", "tessera"},
+        {"content", QStringLiteral("Tessera asks before an app runs %1 from %2.").arg(tool, server).toStdString()},
+        {"tessera_notice", kNotice},
+        {"tessera_app_consent", {{"tool", tool.toStdString()}, {"server", server.toStdString()}, {"app", app.toStdString()}}},
+        {"structured", {{"cardId", cardId.toStdString()}, {"card", card}}}};
+    return QByteArray::fromStdString(line.dump(-1, ' ', false, ordered::error_handler_t::replace));
+}
+
+} // namespace AppToolConsent
 
 namespace ToolInput {
 

@@ -17,9 +17,9 @@
 //
 // The consent card (seed 002 "a typed decision"): a descriptor kind "tool_consent" drawn as a detail card
 // with three actions, and "tool_consent_destructive" with two (Allow once, Deny) for a tool annotated
-// destructiveHint: true, which asks every time. ToolConsent::registerKind() registers both; every command
-// calls it before --plugins, so a stored consent card replays as the card it was, and a plugin cannot
-// take the names.
+// destructiveHint: true, which asks every time. ToolConsent::registerKind() registers both (and the
+// app_tool_consent kind below); every command calls it before --plugins, so a stored consent card replays
+// as the card it was, and a plugin cannot take the names.
 
 #include <QList>
 #include <QObject>
@@ -141,6 +141,26 @@ bool registerKind(); // both kinds; idempotent; false (logged) only when a plugi
 bool isConsentKind(const QString &kindName); // kKind or kDestructiveKind
 bool isConsentCardId(const QString &cardId);
 } // namespace ToolConsent
+
+// An MCP App's own tools/call (issue 16 "MCP Apps"; app/mcpappconsent.h, session/conversationsession.h
+// putAppToolConsent): asked on a card of its own, kind "app_tool_consent", a detail card with two
+// actions (Allow once, Deny; a card nobody decides expires, and the app is refused). The stored line is
+// {"role":"tool","name":"tessera","content":…,"tessera_notice":"app_tool_consent","tessera_app_consent":
+// {tool, server, app},"structured":{"cardId":"appconsent:RANDOM","card":…}}, with no turn_id: it belongs
+// to no model turn, and neither it nor its card_decision is ever told to the model.
+namespace AppToolConsent {
+inline constexpr char kKind[] = "app_tool_consent";
+inline constexpr char kNotice[] = "app_tool_consent";
+inline constexpr char kCardIdPrefix[] = "appconsent:"; // + a random id (newCardId)
+bool registerKind(); // idempotent; called by ToolConsent::registerKind
+bool isAppConsentCardId(const QString &cardId);
+QString newCardId();
+// The stored line above. tool: the server's name for the tool; argumentsJson: the arguments as JSON text;
+// app: the tool (or resource) whose view asks. Each field is one line of at most 500 characters, its bidi
+// controls visible (as on the model's consent card).
+QByteArray consentLine(const QString &cardId, const QString &tool, const QString &server,
+                       const QByteArray &argumentsJson, const QString &app);
+} // namespace AppToolConsent
 
 // A tool's request for input (MCP elicitation) as a line of the turn (issue 16): a tool line answering no
 // call, {"role":"tool","name":"tessera","tessera_notice":"tool_input","tessera_input":{server, callId,
