@@ -36,6 +36,7 @@
 #include <app/connectdialog.h>
 #include <app/conversationlist.h>
 #include <app/conversationtitle.h>
+#include <app/mcpappconsent.h>
 #include <app/mcpcontroller.h>
 #include <app/mcpserverspage.h>
 #include <app/popoutcontroller.h>
@@ -149,7 +150,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_turnIndicator->setObjectName(QStringLiteral("turnIndicator"));
     auto *turnLayout = new QHBoxLayout(m_turnIndicator);
     turnLayout->setContentsMargins(0, 0, 0, 0);
-    turnLayout->addWidget(new QLabel(tr("The agent is answering…"), m_turnIndicator));
+    m_turnLabel = new QLabel(tr("The agent is answering…"), m_turnIndicator);
+    m_turnLabel->setObjectName(QStringLiteral("turnLabel"));
+    turnLayout->addWidget(m_turnLabel);
     m_stopButton = new QPushButton(tr("Stop"), m_turnIndicator);
     m_stopButton->setObjectName(QStringLiteral("stopTurn"));
     m_stopButton->setToolTip(tr("Stop this turn (Esc)"));
@@ -176,6 +179,7 @@ MainWindow::MainWindow(QWidget *parent)
         QString error = tr("no agent backend is connected");
         // A tool call's consent (issue 16) says who decided, so a replay shows it.
         const QString said = ToolConsent::isConsentCardId(cardId) || ToolInput::isInputCardId(cardId)
+                || AppToolConsent::isAppConsentCardId(cardId)
             ? QStringLiteral("[%1 decided] %2").arg(JsonRenderCard::presserName(SettingsDialog::storedRenderSettings().pressName), note)
             : note;
         const bool ok = m_session && m_session->sendCardDecision(cardId, action, outcome, said, &error);
@@ -294,7 +298,7 @@ void MainWindow::createMenus()
     connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     backend->addSeparator();
     QAction *stop = backend->addAction(tr("S&top Turn"), this, [this] {
-        if (m_session && m_session->isBusy())
+        if (m_session && (m_session->isBusy() || m_session->isAppToolConsentWaiting()))
             m_session->stopTurn();
     });
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -762,6 +766,8 @@ bool MainWindow::raiseOtherInstance(const QString &dataDir)
 
 MainWindow::~MainWindow()
 {
+    // Blocks that go with the window must not expire a card into the store, which goes first.
+    delete m_appConsent;
     if (!m_turnIndicator->parentWidget())
         delete m_turnIndicator; // idle: not a child of the window (updateTurnIndicator)
 }
@@ -897,6 +903,9 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
                 m_canvasState.noteAppLine(message.rawLine);
         });
         m_popOuts->watchSession(m_session);
+        // MCP Apps (issue 16): an app's own tool call asks on a stored card of this conversation.
+        m_appConsent = new McpAppConsent(m_session, m_session);
+        connect(m_session, &ConversationSession::appToolConsentsChanged, this, &MainWindow::updateTurnIndicator);
         connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
             m_popOuts->rebind(QStringLiteral("unsaved:") + m_currentSource, id);
             m_currentId = id;
@@ -975,7 +984,10 @@ void MainWindow::updateConnectionLabel()
 
 void MainWindow::updateTurnIndicator()
 {
-    const bool busy = m_session && m_session->isBusy();
+    // An app's waiting tool call is stopped like a turn (ConversationSession::stopTurn expires its card).
+    const bool appWaits = m_session && m_session->isAppToolConsentWaiting();
+    const bool busy = m_session && (m_session->isBusy() || appWaits);
+    m_turnLabel->setText(appWaits ? tr("An app's tool call waits for your decision…") : tr("The agent is answering…"));
     if (!busy && m_stopButton->hasFocus())
         m_composer->setFocus(Qt::OtherFocusReason); // not the next widget in the chain: the view would jump
     if (busy && !m_turnIndicator->parentWidget())

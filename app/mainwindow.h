@@ -24,6 +24,8 @@ class QPushButton;
 
 namespace Tessera {
 
+class McpAppConsent;
+
 class Backend;
 class BackendLogWindow;
 class CanvasPanel;
@@ -211,6 +213,8 @@ private:
     bool m_backendFromFlags = false;
     QLabel *m_connectionLabel = nullptr;
     QWidget *m_turnIndicator = nullptr; // "The agent is answering…" + Stop, while a turn runs
+    McpAppConsent *m_appConsent = nullptr; // a child of m_session; deleted first (~MainWindow)
+    QLabel *m_turnLabel = nullptr;      // or "An app's tool call waits…" while an app's consent card waits
     QPushButton *m_stopButton = nullptr;
     QPointer<QMessageBox> m_sendProblem;
     QAction *m_regenerateAction = nullptr;

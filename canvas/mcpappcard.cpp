@@ -1,11 +1,12 @@
 #include <canvas/mcpappcard.h>
 
+#include <utility>
+
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QDesktopServices>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -45,12 +46,6 @@ QWidget *createMcpAppBlock(const Message &message, const QString &summary, const
     return card;
 }
 
-QString oneLine(const json &value, int max)
-{
-    QString text = QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace)).simplified();
-    return text.size() > max ? text.left(max - 1) + QStringLiteral("…") : text;
-}
-
 } // namespace
 
 void installMcpAppRenderer()
@@ -70,28 +65,6 @@ McpAppCard::McpAppCard(const McpAppRecord &record, const QString &summary, const
     m_notice->setWordWrap(true);
     m_notice->setForegroundRole(QPalette::PlaceholderText);
 
-    m_consent = new QFrame(this);
-    m_consent->setObjectName(QStringLiteral("mcpAppConsent"));
-    m_consent->setFrameShape(QFrame::StyledPanel);
-    m_consentLabel = new QLabel(m_consent);
-    m_consentLabel->setTextFormat(Qt::PlainText);
-    m_consentLabel->setWordWrap(true);
-    m_allow = new QPushButton(tr("Allow once"), m_consent);
-    m_allow->setObjectName(QStringLiteral("mcpAppAllow"));
-    m_deny = new QPushButton(tr("Deny"), m_consent);
-    m_deny->setObjectName(QStringLiteral("mcpAppDeny"));
-    m_deny->setDefault(true);
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_allow);
-    buttons->addWidget(m_deny);
-    auto *consentLayout = new QVBoxLayout(m_consent);
-    consentLayout->addWidget(m_consentLabel);
-    consentLayout->addLayout(buttons);
-    m_consent->hide();
-    connect(m_allow, &QPushButton::clicked, this, &McpAppCard::allowPendingCall);
-    connect(m_deny, &QPushButton::clicked, this, &McpAppCard::denyPendingCall);
-
     m_view = new McpAppView(record, this);
     McpToolHost *host = McpAppHost::instance()->toolHost();
     const bool connected = host && host->isServerReady(record.server);
@@ -108,6 +81,9 @@ McpAppCard::McpAppCard(const McpAppRecord &record, const QString &summary, const
 
     McpAppBridge *bridge = m_view->bridge();
     connect(bridge, &McpAppBridge::toolCallRequested, this, &McpAppCard::onToolCallRequested);
+    connect(McpAppHost::instance(), &McpAppHost::toolConsentDecided, this, &McpAppCard::onConsentDecided);
+    connect(McpAppHost::instance(), &McpAppHost::toolConsentExpired, this, &McpAppCard::onConsentExpired);
+    connect(m_view, &McpAppView::closed, this, &McpAppCard::withdrawConsent);
     connect(bridge, &McpAppBridge::messageRequested, this, [](const QString &text) {
         McpAppHost::instance()->requestComposerText(text);
     });
@@ -124,7 +100,6 @@ McpAppCard::McpAppCard(const McpAppRecord &record, const QString &summary, const
     m_header->addWidget(m_line, 1);
     layout->addLayout(m_header);
     layout->addWidget(m_notice);
-    layout->addWidget(m_consent);
     layout->addWidget(m_view);
     setAccessibleName(tr("App %1 from %2").arg(record.tool, record.server));
 }
@@ -135,10 +110,12 @@ McpAppCard::~McpAppCard()
         m_run->cancel();
     if (!m_view)
         return;
+    withdrawConsent(); // before the teardown: the app hears the refusal first
     // ui/resource-teardown before the view goes: it lives on, hidden, until answered (bounded).
     McpAppView *view = m_view;
     m_view = nullptr;
     view->bridge()->disconnect(this);
+    disconnect(view, nullptr, this, nullptr);
     view->hide();
     view->setParent(nullptr);
     connect(view, &McpAppView::closed, view, &QObject::deleteLater);
@@ -174,11 +151,6 @@ bool McpAppCard::openLink(const QUrl &url)
     return yes;
 }
 
-QString McpAppCard::consentText() const
-{
-    return isConsentPending() ? m_consentLabel->text() : QString();
-}
-
 QString McpAppCard::noticeText() const
 {
     return m_notice->isHidden() ? QString() : m_notice->text();
@@ -190,43 +162,59 @@ void McpAppCard::onToolCallRequested(const QString &id, const QString &name, con
         m_view->bridge()->failToolCall(id, QStringLiteral("another call of this app is waiting"));
         return;
     }
+    QString error;
+    const QByteArray argumentsJson = QByteArray::fromStdString(arguments.dump(-1, ' ', false, json::error_handler_t::replace));
+    const QString cardId = McpAppHost::instance()->requestToolConsent(name, m_record.server, argumentsJson,
+                                                                      m_record.tool, &error);
+    if (cardId.isEmpty()) {
+        m_view->bridge()->failToolCall(id, QStringLiteral("consent could not be asked: %1").arg(error));
+        return;
+    }
     m_pendingId = id;
+    m_pendingCard = cardId;
     m_pendingTool = name;
     m_pendingArguments = arguments;
-    m_consentLabel->setText(tr("The app asks to run %1 from %2.\nArguments: %3")
-                                .arg(name.left(128), m_record.server, oneLine(arguments, 500)));
-    m_consent->show();
-    m_deny->setFocus(Qt::OtherFocusReason);
-    updateGeometry();
 }
 
-void McpAppCard::finishConsent()
+void McpAppCard::onConsentDecided(const QString &cardId, bool allowed)
 {
-    m_pendingId.clear();
-    m_pendingTool.clear();
+    if (cardId.isEmpty() || cardId != m_pendingCard || !m_view)
+        return;
+    const QString id = std::exchange(m_pendingId, {});
+    const QString tool = std::exchange(m_pendingTool, {});
+    const json arguments = std::exchange(m_pendingArguments, json());
+    m_pendingCard.clear();
+    if (!allowed) {
+        m_view->bridge()->failToolCall(id, QStringLiteral("The user denied this call: %1 was not run.").arg(tool));
+        return;
+    }
+    runPendingCall(id, tool, arguments);
+}
+
+void McpAppCard::onConsentExpired(const QString &cardId, const QString &reason)
+{
+    if (cardId.isEmpty() || cardId != m_pendingCard || !m_view)
+        return;
+    const QString id = std::exchange(m_pendingId, {});
+    const QString tool = std::exchange(m_pendingTool, {});
     m_pendingArguments = json();
-    m_consent->hide();
-    updateGeometry();
+    m_pendingCard.clear();
+    m_view->bridge()->failToolCall(id, QStringLiteral("The consent card expired (%1): %2 was not run.").arg(reason, tool));
 }
 
-void McpAppCard::denyPendingCall()
+void McpAppCard::withdrawConsent()
 {
     if (!isConsentPending())
         return;
-    const QString id = m_pendingId;
-    const QString tool = m_pendingTool;
-    finishConsent();
-    m_view->bridge()->failToolCall(id, QStringLiteral("The user denied this call: %1 was not run.").arg(tool));
+    const QString cardId = m_pendingCard;
+    // The session expires the card; its toolConsentExpired refuses the app (onConsentExpired).
+    McpAppHost::instance()->withdrawToolConsent(cardId);
+    if (m_pendingCard == cardId && m_view)
+        onConsentExpired(cardId, QStringLiteral("the app's view was closed")); // nobody expired it
 }
 
-void McpAppCard::allowPendingCall()
+void McpAppCard::runPendingCall(const QString &id, const QString &tool, const json &arguments)
 {
-    if (!isConsentPending())
-        return;
-    const QString id = m_pendingId;
-    const QString tool = m_pendingTool;
-    const json arguments = m_pendingArguments;
-    finishConsent();
     McpToolHost *host = McpAppHost::instance()->toolHost();
     ToolRun *run = host ? host->callServerTool(m_record.server, tool, arguments) : nullptr;
     if (!run) {

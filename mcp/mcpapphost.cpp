@@ -26,4 +26,19 @@ bool McpAppHost::confirmLink(const QUrl &url)
     return yes;
 }
 
+QString McpAppHost::requestToolConsent(const QString &tool, const QString &server, const QByteArray &argumentsJson,
+                                      const QString &app, QString *error)
+{
+    if (!m_asker) {
+        if (error)
+            *error = QStringLiteral("no conversation can ask for consent");
+        return {};
+    }
+    QString reason;
+    const QString cardId = m_asker(tool, server, argumentsJson, app, &reason);
+    if (cardId.isEmpty() && error)
+        *error = reason.isEmpty() ? QStringLiteral("consent could not be asked") : reason;
+    return cardId;
+}
+
 } // namespace Tessera

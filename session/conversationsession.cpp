@@ -134,6 +134,8 @@ void ConversationSession::setBackend(Backend *backend)
 
 void ConversationSession::setConversationId(const QString &id)
 {
+    if (id != m_conversationId)
+        expireAppToolConsents(tr("the conversation was left")); // stored in the one it was asked in
     m_storedCardIds.clear();
     m_storedCardIdsRead = false;
     if (id != m_conversationId) {
@@ -266,15 +268,16 @@ bool ConversationSession::ensureConversation(const QString &titleHint)
     return true;
 }
 
-bool ConversationSession::appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended)
+bool ConversationSession::appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended, bool ofTurn)
 {
+    const QString turn = ofTurn ? m_activeTurn : QString();
     // Stored first (one transaction), as received: a crash after this loses nothing.
     bool stored = true;
     int lineNumber = 0;
     ensureConversation(titleHint);
     if (m_store && m_store->isOpen() && !m_conversationId.isEmpty()) {
         qint64 seq = 0;
-        const StoreStatus status = m_store->appendMessage(m_conversationId, rawLine, &seq, m_activeTurn);
+        const StoreStatus status = m_store->appendMessage(m_conversationId, rawLine, &seq, turn);
         if (status.ok()) {
             lineNumber = int(seq);
         } else {
@@ -298,7 +301,7 @@ bool ConversationSession::appendLine(const QByteArray &rawLine, const QString &t
     // Seed 000's second validation point: the line is parsed and its cards validated here, at the wire.
     Message message = parseTranscriptLine(rawLine, lineNumber);
     if (message.turnId.isEmpty())
-        message.turnId = m_activeTurn;
+        message.turnId = turn;
     if (appended)
         *appended = message;
     return stored;
@@ -899,6 +902,8 @@ bool ConversationSession::sendToBackend(const QString &text, QString *error)
 bool ConversationSession::sendCardDecision(const QString &cardId, const QString &action, const QString &outcome,
                                            const QString &note, QString *error)
 {
+    if (AppToolConsent::isAppConsentCardId(cardId))
+        return decideAppToolConsent(cardId, action, outcome, note, error);
     // A card the turn in progress waits on (a tool call's consent, issue 16) is decided during it.
     const bool partOfTurn = isTurnActive() && m_backend && m_backend->state() == ConnectionState::Connected
                             && m_backend->awaitsDecision(cardId);
@@ -969,8 +974,82 @@ bool ConversationSession::sendWidgetAction(const QString &widget, const QString 
     return true;
 }
 
+// --- an MCP App's own tool calls (issue 16) ------------------------------------------------------------
+
+QString ConversationSession::putAppToolConsent(const QString &tool, const QString &server,
+                                               const QByteArray &argumentsJson, const QString &app, QString *error)
+{
+    const QString cardId = AppToolConsent::newCardId();
+    Message message;
+    if (!appendLine(AppToolConsent::consentLine(cardId, tool, server, argumentsJson, app), QString(), &message, false)) {
+        // A consent that is not stored could not be replayed as decided: the call is refused instead.
+        if (error)
+            *error = tr("the consent card could not be stored");
+        return {};
+    }
+    m_appConsents.append(cardId);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    qCInfo(lcSession).noquote() << "an app asks for consent to run" << tool << "from" << server << "on" << cardId;
+    Q_EMIT appToolConsentsChanged();
+    return cardId;
+}
+
+bool ConversationSession::decideAppToolConsent(const QString &cardId, const QString &action, const QString &outcome,
+                                               const QString &note, QString *error)
+{
+    // The person's own business with the app: no backend is asked, and no turn is needed or started.
+    QString reason;
+    if (!m_appConsents.contains(cardId))
+        reason = tr("this app's tool call is no longer waiting for a decision");
+    else if (action != QLatin1String(ToolConsent::kAllowOnce) && action != QLatin1String(ToolConsent::kDeny))
+        reason = tr("\"%1\" is not a decision on an app's tool call").arg(action);
+    if (!reason.isEmpty()) {
+        if (error)
+            *error = reason;
+        return false;
+    }
+    m_appConsents.removeAll(cardId);
+    ordered line = ordered::object();
+    line["role"] = "user";
+    line["content"] = utf8(note.isEmpty() ? QStringLiteral("[Decision on card %1: %2]").arg(cardId, action) : note);
+    line["card_decision"] = ordered::object(
+            {{"cardId", utf8(cardId)}, {"action", utf8(action)}, {"outcome", utf8(outcome)}});
+    Message message;
+    appendLine(compactLine(line), QString(), &message, false);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    Q_EMIT appToolConsentDecided(cardId, action == QLatin1String(ToolConsent::kAllowOnce));
+    Q_EMIT appToolConsentsChanged();
+    return true;
+}
+
+void ConversationSession::expireAppToolConsent(const QString &cardId, const QString &reason)
+{
+    if (!m_appConsents.removeOne(cardId))
+        return;
+    ordered line = ordered::object();
+    line["role"] = "system";
+    line["content"] = utf8(QStringLiteral("card %1 is now expired").arg(cardId));
+    line["card_update"] = ordered::object({{"cardId", utf8(cardId)}, {"state", "expired"}});
+    Message message;
+    appendLine(compactLine(line), QString(), &message, false);
+    m_model->appendMessage(message);
+    Q_EMIT messageAdded(message);
+    Q_EMIT appToolConsentExpired(cardId, reason);
+    Q_EMIT appToolConsentsChanged();
+}
+
+void ConversationSession::expireAppToolConsents(const QString &reason)
+{
+    const QStringList waiting = m_appConsents;
+    for (const QString &cardId : waiting)
+        expireAppToolConsent(cardId, reason);
+}
+
 void ConversationSession::stopTurn()
 {
+    expireAppToolConsents(tr("stopped by you"));
     if (!isBusy())
         return;
     if (m_backend)

@@ -161,8 +161,21 @@ public:
     // issues as text when refused or when the store refuses the line.
     bool recordCanvasCommand(Tessera::CanvasOp op, const QByteArray &objectJson, QString *error = nullptr);
 
+    // --- an MCP App's own tool calls (issue 16 "MCP Apps"; backend/toolhost.h AppToolConsent) ---------
+    // Appends the app's consent card to the conversation as a stored line of no turn (needs no backend,
+    // never sent to it) and returns its card id. The call waits for sendCardDecision on that id (allow_once
+    // or deny, stored as for any card: appToolConsentDecided) or until the card expires, stored as
+    // card_update {state: "expired"} (appToolConsentExpired): on stopTurn, when the conversation changes
+    // (setConversationId), or by expireAppToolConsent (the app's view went away). "" with a reason when
+    // the line could not be stored (nothing is shown then).
+    QString putAppToolConsent(const QString &tool, const QString &server, const QByteArray &argumentsJson,
+                              const QString &app, QString *error = nullptr);
+    void expireAppToolConsent(const QString &cardId, const QString &reason);
+    bool isAppToolConsentWaiting() const { return !m_appConsents.isEmpty(); }
+
     // The user stops the turn in progress: streamed prose so far is kept and stored, the turn is
-    // marked incomplete, later events of it are ignored.
+    // marked incomplete, later events of it are ignored. An app's waiting consent card expires too,
+    // with or without a turn.
     void stopTurn();
 
     bool isTurnActive() const { return !m_activeTurn.isEmpty(); }
@@ -188,6 +201,11 @@ Q_SIGNALS:
     void canvasCommandStored(const QString &conversationId, const QByteArray &line);
     // Streamed prose of the active turn as it arrives (every delta, before coalescing).
     void deltaReceived(const QString &turnId, const QString &text);
+    // An app's consent card (putAppToolConsent) was decided (allowed: Allow once) or expired (reason:
+    // one sentence, e.g. "stopped by you"); appToolConsentsChanged after either and after one is put up.
+    void appToolConsentDecided(const QString &cardId, bool allowed);
+    void appToolConsentExpired(const QString &cardId, const QString &reason);
+    void appToolConsentsChanged();
 
 private:
     void onEvent(const WireEvent &event);
@@ -215,7 +233,11 @@ private:
     bool ensureConversation(const QString &titleHint);
     // Stores one line, then parses (validates) it into *appended for the model; false when storing
     // failed. titleHint names a conversation this line creates.
-    bool appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended);
+    // ofTurn false: the line belongs to no turn even while one runs (an app's consent card).
+    bool appendLine(const QByteArray &rawLine, const QString &titleHint, Message *appended, bool ofTurn = true);
+    bool decideAppToolConsent(const QString &cardId, const QString &action, const QString &outcome,
+                              const QString &note, QString *error);
+    void expireAppToolConsents(const QString &reason);
     void showStreamed();       // the coalescing timer: the provisional block shows what streamed so far
     void commitStreamedProse(); // streamed prose -> its own stored assistant line
     void saveStreamedProse();  // the unsaved tail of the streamed prose -> one stored piece
@@ -253,6 +275,7 @@ private:
     bool m_streamSaveFailed = false; // reported once per turn
     bool m_turnHasAnswer = false;  // the active turn brought prose or a card
     QStringList m_turnConsentCards; // consent cards (issue 16) the active turn put up
+    QStringList m_appConsents;      // app consent cards waiting for a decision (putAppToolConsent)
     bool m_showsToolProgress = false; // the provisional block is a running tool's progress line
     QList<ToolCall> m_pendingCardCalls; // card tool calls not yet answered by a tool line
     QSet<QString> m_drawnCardCalls; // call ids drawn from their arguments: a late answer is not drawn again

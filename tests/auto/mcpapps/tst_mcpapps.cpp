@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -18,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <app/mcpappconsent.h>
 #include <backend/openaibackend.h>
 #include <canvas/canvascard.h>
 #include <canvas/canvasdocument.h>
@@ -25,6 +27,7 @@
 #include <canvas/canvassandbox.h>
 #include <canvas/mcpappcard.h>
 #include <canvas/mcpappview.h>
+#include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
 #include <cards/jsonaccess.h>
 #include <mcp/mcpapp.h>
@@ -33,6 +36,7 @@
 #include <session/conversationsession.h>
 #include <tests/support/fakeendpoint.h>
 #include <widgets/card/cardactions.h>
+#include <widgets/card/decisionbar.h>
 #include <widgets/card/rendererregistry.h>
 #include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/composer.h>
@@ -102,6 +106,51 @@ QString domText(McpAppView *view, const QString &id)
 void click(McpAppView *view, const QString &id)
 {
     view->webView()->page()->runJavaScript(QStringLiteral("document.getElementById('%1').click()").arg(id));
+}
+
+// The fixture server's counter as it is now (counter_add with n 0, called directly, no app involved).
+QString serverCount(McpToolHost &host)
+{
+    std::unique_ptr<ToolRun> run(host.callServerTool(QStringLiteral("fixture"), QStringLiteral("counter_add"), json{{"n", 0}}));
+    if (!run)
+        return QStringLiteral("(not called)");
+    QSignalSpy finished(run.get(), &ToolRun::finished);
+    if (!run->isFinished() && !finished.wait(kPageMs))
+        return QStringLiteral("(no answer)");
+    return run->errorString().isEmpty() ? run->text() : run->errorString();
+}
+
+// The stored line of the model that names cardId and carries member (tessera_notice: the card itself;
+// card_decision; card_update), parsed; null when none.
+json lineOf(const ConversationModel &model, const QString &cardId, const char *member)
+{
+    for (const Message &m : model.transcript().messages) {
+        if (!m.rawLine.contains(cardId.toUtf8()))
+            continue;
+        const json line = m.json();
+        if (line.is_object() && line.contains(member))
+            return line;
+    }
+    return json();
+}
+
+// The buttons of a card of the model as drawn, "(disabled)" after each that cannot be pressed.
+QStringList buttonTexts(const ConversationModel &model, const QString &cardId)
+{
+    const int row = model.rowOfCard(cardId);
+    if (row < 0)
+        return {QStringLiteral("(no card)")};
+    const CardState state = model.cardState(cardId);
+    RenderContext context;
+    context.state = &state;
+    std::unique_ptr<QWidget> widget(RendererRegistry::createCardWidget(*model.card(row), context, nullptr));
+    const DecisionBar *bar = widget ? widget->findChild<DecisionBar *>() : nullptr;
+    if (!bar)
+        return {QStringLiteral("(no buttons)")};
+    QStringList texts;
+    for (const QPushButton *button : bar->buttons())
+        texts.append(button->text() + (button->isEnabled() ? QString() : QStringLiteral(" (disabled)")));
+    return texts;
 }
 
 } // namespace
@@ -469,21 +518,102 @@ void tst_McpApps::liveAppEndToEnd()
     // The sandbox is the canvas's: the opaque origin, and nothing reached the network.
     QCOMPARE(view->page()->url().scheme(), QString::fromLatin1(kCanvasDocumentScheme));
 
-    // The app's own tool call waits for consent.
+    // The app's own tool call waits on a stored consent card of the conversation (app/mcpappconsent.h:
+    // the window's wiring of McpAppHost to the session); nothing reaches the server before a decision.
+    McpAppConsent consent(&session);
+    QSignalSpy changed(&session, &ConversationSession::appToolConsentsChanged);
     click(view, QStringLiteral("add"));
     QTRY_VERIFY_WITH_TIMEOUT(card->isConsentPending(), kPageMs);
-    QCOMPARE(card->consentText(), QStringLiteral("The app asks to run counter_add from fixture.\nArguments: {\"n\":2}"));
+    const QString allowedCard = card->pendingConsentCardId();
+    QVERIFY2(allowedCard.startsWith(QLatin1String("appconsent:")) && allowedCard.size() > 20, qPrintable(allowedCard));
+    QVERIFY(session.isAppToolConsentWaiting());
+    QCOMPARE(changed.size(), 1);
+    const json askLine = lineOf(model, allowedCard, "tessera_notice");
+    QCOMPARE(text(askLine["role"]), QStringLiteral("tool"));
+    QCOMPARE(text(askLine["name"]), QStringLiteral("tessera"));
+    QCOMPARE(text(askLine["tessera_notice"]), QStringLiteral("app_tool_consent"));
+    QVERIFY(!askLine.contains("turn_id")); // it belongs to no model turn
+    QVERIFY(!askLine.contains("tool_call_id"));
+    QVERIFY(askLine["tessera_app_consent"] == json({{"tool", "counter_add"}, {"server", "fixture"}, {"app", "show_weather"}}));
+    QCOMPARE(text(askLine["structured"]["cardId"]), allowedCard);
+    const json &consentCard = askLine["structured"]["card"];
+    QCOMPARE(text(consentCard["kind"]), QStringLiteral("app_tool_consent"));
+    QCOMPARE(text(consentCard["payload"]["title"]), QStringLiteral("The app show_weather asks to run counter_add from fixture"));
+    QVERIFY(consentCard["payload"]["fields"] == json::parse(R"([{"label":"Tool","value":"counter_add"},{"label":"Server","value":"fixture"},)"
+                                                            R"({"label":"Arguments","value":"{\"n\":2}"},{"label":"App","value":"show_weather"}])"));
+    const CardKindDescriptor descriptor = CardKindRegistry::descriptor(QStringLiteral("app_tool_consent"));
+    QCOMPARE(descriptor.renderer, CardKind::Detail);
+    QCOMPARE(descriptor.actions, QList<CardKindAction>({{QStringLiteral("allow_once"), QStringLiteral("Allow once"), QStringLiteral("allowed_once")},
+                                                        {QStringLiteral("deny"), QStringLiteral("Deny"), QStringLiteral("denied")}}));
+    // Drawn inline like the model's consent cards: a detail card with live Allow once / Deny.
+    const int consentRow = model.rowOfCard(allowedCard);
+    QVERIFY(consentRow >= 0);
+    QCOMPARE(model.card(consentRow)->kindName(), QStringLiteral("app_tool_consent"));
     QTest::qWait(300);
     QCOMPARE(domText(view, QStringLiteral("count")), QStringLiteral("calling")); // nothing ran
-    card->allowPendingCall();
+    QCOMPARE(serverCount(host), QStringLiteral("count: 0"));
+    // A second call while one waits is refused, and asks nothing.
+    click(view, QStringLiteral("add"));
+    QTRY_VERIFY_WITH_TIMEOUT(domText(view, QStringLiteral("count")).contains(QLatin1String("another call of this app is waiting")), kPageMs);
+    QCOMPARE(card->pendingConsentCardId(), allowedCard);
+    QCOMPARE(changed.size(), 1);
+
+    // Allowed: the session stores the decision (who decided, as for the model's consent), the call runs.
+    const QString allowNote = QStringLiteral("[Ada decided] [Decision on %1: Allow once]").arg(allowedCard);
+    QString decisionError;
+    QVERIFY2(session.sendCardDecision(allowedCard, QStringLiteral("allow_once"), QStringLiteral("allowed_once"), allowNote, &decisionError),
+             qPrintable(decisionError));
     QTRY_COMPARE_WITH_TIMEOUT(domText(view, QStringLiteral("count")), QStringLiteral("count: 2"), kPageMs);
     QVERIFY(!card->isConsentPending());
-    // Denied, the app is told so and the counter stays.
+    QVERIFY(!session.isAppToolConsentWaiting());
+    const json allowed = lineOf(model, allowedCard, "card_decision");
+    QCOMPARE(text(allowed["role"]), QStringLiteral("user"));
+    QCOMPARE(text(allowed["content"]), allowNote);
+    QVERIFY(allowed["card_decision"] == json({{"cardId", allowedCard.toStdString()}, {"action", "allow_once"}, {"outcome", "allowed_once"}}));
+    QVERIFY(!allowed.contains("turn_id"));
+    QCOMPARE(model.cardState(allowedCard).decisionAction, QStringLiteral("allow_once"));
+    // Decided once: a second press is refused.
+    QVERIFY(!session.sendCardDecision(allowedCard, QStringLiteral("deny"), QStringLiteral("denied"), QString(), &decisionError));
+    QCOMPARE(decisionError, QStringLiteral("this app's tool call is no longer waiting for a decision"));
+
+    // Denied, the app is told so, and the server got nothing.
     click(view, QStringLiteral("add"));
     QTRY_VERIFY_WITH_TIMEOUT(card->isConsentPending(), kPageMs);
-    card->denyPendingCall();
+    const QString deniedCard = card->pendingConsentCardId();
+    QVERIFY(deniedCard != allowedCard);
+    QVERIFY(session.sendCardDecision(deniedCard, QStringLiteral("deny"), QStringLiteral("denied"),
+                                     QStringLiteral("[Ada decided] [Decision on %1: Deny]").arg(deniedCard), &decisionError));
     QTRY_VERIFY_WITH_TIMEOUT(domText(view, QStringLiteral("count")).startsWith(QLatin1String("error: ")), kPageMs);
     QVERIFY(domText(view, QStringLiteral("count")).contains(QLatin1String("The user denied this call: counter_add was not run.")));
+    QCOMPARE(serverCount(host), QStringLiteral("count: 2"));
+
+    // Stop expires a waiting card: stored as expired, the app refused, nothing run.
+    click(view, QStringLiteral("add"));
+    QTRY_VERIFY_WITH_TIMEOUT(card->isConsentPending(), kPageMs);
+    const QString stoppedCard = card->pendingConsentCardId();
+    QSignalSpy expired(&session, &ConversationSession::appToolConsentExpired);
+    session.stopTurn();
+    QCOMPARE(expired.size(), 1);
+    QCOMPARE(expired.first().at(0).toString(), stoppedCard);
+    QCOMPARE(expired.first().at(1).toString(), QStringLiteral("stopped by you"));
+    QVERIFY(!card->isConsentPending());
+    QVERIFY(!session.isAppToolConsentWaiting());
+    QCOMPARE(model.cardState(stoppedCard).state, QStringLiteral("expired"));
+    QVERIFY(lineOf(model, stoppedCard, "card_update")["card_update"] == json({{"cardId", stoppedCard.toStdString()}, {"state", "expired"}}));
+    QTRY_VERIFY_WITH_TIMEOUT(domText(view, QStringLiteral("count")).contains(QLatin1String("The consent card expired (stopped by you): counter_add was not run.")),
+                             kPageMs);
+    QVERIFY(!session.sendCardDecision(stoppedCard, QStringLiteral("allow_once"), QStringLiteral("allowed_once"), QString(), &decisionError));
+    QCOMPARE(serverCount(host), QStringLiteral("count: 2"));
+    // So does a conversation switch (stored in the conversation it was asked in, before the switch).
+    click(view, QStringLiteral("add"));
+    QTRY_VERIFY_WITH_TIMEOUT(card->isConsentPending(), kPageMs);
+    const QString leftCard = card->pendingConsentCardId();
+    session.setConversationId(QStringLiteral("another"));
+    session.setConversationId(QString());
+    QCOMPARE(expired.size(), 2);
+    QCOMPARE(expired.last().at(1).toString(), QStringLiteral("the conversation was left"));
+    QCOMPARE(model.cardState(leftCard).state, QStringLiteral("expired"));
+    QTRY_VERIFY_WITH_TIMEOUT(domText(view, QStringLiteral("count")).contains(QLatin1String("(the conversation was left)")), kPageMs);
 
     // ui/message fills the composer; nothing is sent.
     QSignalSpy sent(&composer, &Composer::sendRequested);
@@ -502,7 +632,11 @@ void tst_McpApps::liveAppEndToEnd()
     QTRY_COMPARE_WITH_TIMEOUT(domText(view, QStringLiteral("status")), QStringLiteral("link opened"), kPageMs);
     QCOMPARE(opened.size(), 1);
 
-    // Teardown: the app answers ui/resource-teardown (well before the bridge's timeout).
+    // Teardown: the app answers ui/resource-teardown (well before the bridge's timeout). A card still
+    // waiting then expires: the decision is no longer possible.
+    click(view, QStringLiteral("add"));
+    QTRY_VERIFY_WITH_TIMEOUT(card->isConsentPending(), kPageMs);
+    const QString closedCard = card->pendingConsentCardId();
     QCOMPARE(CanvasSandbox::instance()->blockedRequestCount(), 0);
     QSignalSpy closed(view, &McpAppView::closed);
     QElapsedTimer clock;
@@ -511,9 +645,50 @@ void tst_McpApps::liveAppEndToEnd()
     QVERIFY(closed.wait(5000));
     QVERIFY2(clock.elapsed() < McpAppBridge::kTeardownTimeoutMs, qPrintable(QString::number(clock.elapsed())));
     QVERIFY(!view->webView());
-    QCOMPARE(view->bridge()->refusedCount(), 2); // the denied call and the link not opened
+    QVERIFY(!card->isConsentPending());
+    QCOMPARE(model.cardState(closedCard).state, QStringLiteral("expired"));
+    QVERIFY(!session.isAppToolConsentWaiting());
+    // The second call, the denied one, the stopped one, the one left, the link not opened, the one the
+    // teardown ended.
+    QCOMPARE(view->bridge()->refusedCount(), 6);
+    QCOMPARE(serverCount(host), QStringLiteral("count: 2"));
     McpAppHost::instance()->setToolHost(nullptr);
     McpAppHost::instance()->setLinkConfirmer({});
+
+    // A replay of the stored lines shows each app card as it was decided, with no live button, and who
+    // decided (the decision line's note).
+    QList<QByteArray> lines;
+    for (const Message &m : model.transcript().messages) {
+        if (!m.rawLine.isEmpty())
+            lines.append(m.rawLine);
+    }
+    ConversationModel replay;
+    replay.setTranscript(Transcript::fromJsonLines(lines.join('\n')));
+    QCOMPARE(buttonTexts(replay, allowedCard), QStringList({QStringLiteral("\u2713 Allow once (disabled)"), QStringLiteral("Deny (disabled)")}));
+    QCOMPARE(buttonTexts(replay, deniedCard), QStringList({QStringLiteral("Allow once (disabled)"), QStringLiteral("\u2713 Deny (disabled)")}));
+    QCOMPARE(buttonTexts(replay, stoppedCard), QStringList({QStringLiteral("Allow once (disabled)"), QStringLiteral("Deny (disabled)")}));
+    QCOMPARE(replay.cardState(stoppedCard).state, QStringLiteral("expired"));
+    QCOMPARE(replay.cardState(allowedCard).decisionAction, QStringLiteral("allow_once"));
+    QCOMPARE(text(lineOf(replay, allowedCard, "card_decision")["content"]), allowNote);
+
+    // The model sees none of it: the next request's history has no app consent card and no decision.
+    QList<QByteArray> withoutApp;
+    for (const QByteArray &l : std::as_const(lines)) {
+        if (!l.contains("appconsent:"))
+            withoutApp.append(l);
+    }
+    QCOMPARE(lines.size() - withoutApp.size(), 10); // 5 cards, 2 decisions, 3 expiries
+    OpenAiBackend next(endpoint.baseUrl(), QStringLiteral("small-model"), QStringLiteral("k"));
+    next.setHistory(lines);
+    OpenAiBackend plain(endpoint.baseUrl(), QStringLiteral("small-model"), QStringLiteral("k"));
+    plain.setHistory(withoutApp);
+    const QList<QByteArray> history = next.conversationMessages();
+    QVERIFY(!history.isEmpty());
+    QCOMPARE(history, plain.conversationMessages());
+    for (const QByteArray &message : history) {
+        QVERIFY2(!message.contains("appconsent") && !message.contains("counter_add") && !message.contains("Ada decided"),
+                 message.constData());
+    }
 }
 
 void tst_McpApps::replayOffline()

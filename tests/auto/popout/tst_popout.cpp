@@ -10,6 +10,7 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -29,6 +30,7 @@
 #include <app/popoutwindow.h>
 #include <backend/backend.h>
 #include <backend/backendconfig.h>
+#include <backend/toolhost.h>
 #include <canvas/canvascard.h>
 #include <canvas/canvaspage.h>
 #include <canvas/canvassandbox.h>
@@ -43,6 +45,7 @@
 #include <session/conversationsession.h>
 #include <store/conversationstore.h>
 #include <widgets/card/cardactions.h>
+#include <widgets/card/decisionbar.h>
 #include <widgets/card/popout.h>
 #include <widgets/conversation/blockwidgets.h>
 #include <widgets/conversation/composer.h>
@@ -249,6 +252,7 @@ void tst_PopOut::initTestCase()
     installWidgetDocumentRenderer();
     installCanvasRenderer();
     installMcpAppRenderer();
+    QVERIFY(ToolConsent::registerKind()); // as every command does: an app's consent card is drawn with its buttons
 }
 
 void tst_PopOut::init()
@@ -620,13 +624,41 @@ void tst_PopOut::mcpAppPopsOut()
     QCOMPARE(domText(view, QStringLiteral("input")), QStringLiteral("input: {\"city\":\"Lisbon\"}"));
     QCOMPARE(domText(view, QStringLiteral("status")), QStringLiteral("connected theme=light mode=inline"));
 
-    // Its tools/call waits on the same consent strip as inline, then runs on the fixture server.
+    // Its tools/call waits, as inline, on a stored consent card in the main window's conversation; the Stop
+    // bar says so. Allow once there (the window's own decision path) runs it on the fixture server.
     click(view, QStringLiteral("add"));
     QVERIFY(waitFor([&] { return popped->isConsentPending(); }, 20000));
-    QCOMPARE(popped->consentText(), QStringLiteral("The app asks to run counter_add from fixture.\nArguments: {\"n\":2}"));
+    const QString consentCard = popped->pendingConsentCardId();
+    QVERIFY2(consentCard.startsWith(QLatin1String("appconsent:")), qPrintable(consentCard));
     QVERIFY(!inlineCard->isConsentPending());
-    popped->allowPendingCall();
+    QVERIFY(m_window->isTurnIndicatorVisible());
+    auto *turnLabel = m_window->findChild<QLabel *>(QStringLiteral("turnLabel"));
+    QVERIFY(turnLabel);
+    QCOMPARE(turnLabel->text(), QStringLiteral("An app's tool call waits for your decision\u2026"));
+    const int consentRow = m_window->model()->rowOfCard(consentCard);
+    QVERIFY(consentRow >= 0);
+    m_window->conversationView()->scrollToBottom();
+    QApplication::processEvents();
+    QWidget *consentWidget = m_window->conversationView()->widgetForRow(consentRow);
+    QVERIFY(consentWidget);
+    auto *bar = consentWidget->findChild<DecisionBar *>();
+    QVERIFY(bar);
+    QCOMPARE(bar->buttons().size(), 2);
+    QCOMPARE(bar->buttons().at(0)->text(), QStringLiteral("Allow once"));
+    QCOMPARE(bar->buttons().at(1)->text(), QStringLiteral("Deny"));
+    bar->buttons().at(0)->click();
     QVERIFY(waitForDom(view, QStringLiteral("count"), [](const QString &text) { return text == QLatin1String("count: 2"); }, 20000));
+    QVERIFY(!popped->isConsentPending());
+    QVERIFY(!m_window->isTurnIndicatorVisible());
+    // The stored decision says who decided; nothing of it went to the backend.
+    QString decision;
+    for (const QByteArray &stored : m_window->store()->rawLines(m_window->currentConversationId())) {
+        if (stored.contains("\"card_decision\"") && stored.contains(consentCard.toUtf8()))
+            decision = QString::fromStdString(nlohmann::json::parse(stored.toStdString()).value("content", std::string()));
+    }
+    QVERIFY2(decision.startsWith(QLatin1Char('[')) && decision.contains(QLatin1String(" decided] ")), qPrintable(decision));
+    for (const QByteArray &event : std::as_const(backend->written))
+        QVERIFY2(!event.contains("appconsent"), event.constData());
 
     // ui/message fills the main window's composer; nothing is sent.
     m_window->composer()->setText(QString());
