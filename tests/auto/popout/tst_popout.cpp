@@ -659,6 +659,20 @@ void tst_PopOut::mcpAppPopsOut()
     QVERIFY2(decision.startsWith(QLatin1Char('[')) && decision.contains(QLatin1String(" decided] ")), qPrintable(decision));
     for (const QByteArray &event : std::as_const(backend->written))
         QVERIFY2(!event.contains("appconsent"), event.constData());
+    // The Stop bar's button expires a waiting card: the app is refused, the card can no longer be decided.
+    click(view, QStringLiteral("add"));
+    QVERIFY(waitFor([&] { return popped->isConsentPending(); }, 20000));
+    const QString stoppedCard = popped->pendingConsentCardId();
+    QVERIFY(m_window->isTurnIndicatorVisible());
+    auto *stop = m_window->findChild<QPushButton *>(QStringLiteral("stopTurn"));
+    QVERIFY(stop);
+    stop->click();
+    QVERIFY(waitForDom(view, QStringLiteral("count"), [](const QString &text) {
+        return text.contains(QLatin1String("The consent card expired (stopped by you): counter_add was not run."));
+    }, 20000));
+    QVERIFY(!popped->isConsentPending());
+    QVERIFY(!m_window->isTurnIndicatorVisible());
+    QCOMPARE(m_window->model()->cardState(stoppedCard).state, QStringLiteral("expired"));
 
     // ui/message fills the main window's composer; nothing is sent.
     m_window->composer()->setText(QString());
