@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -41,6 +42,8 @@ namespace {
 
 constexpr qint64 kMaxLocalFileBytes = 64 * 1024 * 1024; // an image or PDF read from the working directory
 constexpr int kRenderedFollowMs = 300; // a markdown tab's rendered side, after a pause in the typing
+// The widget that holds a tab's card (widget, canvas, mcp_app): a headless render asks its cards to draw.
+constexpr char kCardHolderName[] = "canvasCardHolder";
 
 QWidget *errorView(const QString &text, QWidget *parent)
 {
@@ -51,6 +54,14 @@ QWidget *errorView(const QString &text, QWidget *parent)
     label->setMargin(12);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
+}
+
+// A card (or the app block) at the top of a scrolled view: the holder a headless render finds.
+QWidget *cardHolder()
+{
+    auto *holder = new QWidget;
+    holder->setObjectName(QLatin1String(kCardHolderName));
+    return holder;
 }
 
 QWidget *scrolled(QWidget *content, QWidget *parent)
@@ -139,7 +150,7 @@ QWidget *widgetView(const CanvasTab &tab, const CanvasViewContext &context, QWid
 {
     const QByteArray envelope = "{\"kind\":\"dorkos_ui\",\"specVersion\":1,\"payload\":" + tab.contentJson + '}';
     const Card card = Card::fromEnvelopeText(envelope);
-    auto *holder = new QWidget;
+    QWidget *holder = cardHolder();
     auto *layout = new QVBoxLayout(holder);
     layout->addWidget(RendererRegistry::createCardWidget(card, context.render, holder));
     layout->addStretch(1);
@@ -381,7 +392,7 @@ QWidget *canvasView(const CanvasTab &tab, const CanvasViewContext &context, QWid
         payload = QByteArray::fromStdString(json{{"html", tab.contentText().toStdString()}}.dump());
     const QByteArray envelope = "{\"kind\":\"canvas\",\"specVersion\":1,\"payload\":" + payload + '}';
     const Card card = Card::fromEnvelopeText(envelope);
-    auto *holder = new QWidget;
+    QWidget *holder = cardHolder();
     auto *layout = new QVBoxLayout(holder);
     layout->addWidget(RendererRegistry::createCardWidget(card, context.render, holder));
     layout->addStretch(1);
@@ -398,7 +409,7 @@ QWidget *mcpAppView(const CanvasTab &tab, const CanvasViewContext &context, QWid
     const Message message = parseTranscriptLine(tab.appLine, 0);
     RenderContext render = context.render;
     render.offerPopOut = false;
-    auto *holder = new QWidget;
+    QWidget *holder = cardHolder();
     QWidget *drawn = createToolAppWidget(message, render, holder);
     if (!drawn) {
         delete holder;
@@ -530,6 +541,32 @@ QPlainTextEdit *canvasTabEditor(QWidget *view)
 bool canvasTabLoading(QWidget *view)
 {
     return EditorLoader::isLoading(canvasTabEditor(view));
+}
+
+void prepareCanvasTabViewHeadless(QWidget *view, int height)
+{
+    if (!view)
+        return;
+    // The scroll areas give the holders their widths first: a card is asked at the width it is shown at.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QList<QWidget *> holders = view->findChildren<QWidget *>(QLatin1String(kCardHolderName));
+    if (view->objectName() == QLatin1String(kCardHolderName))
+        holders.prepend(view);
+    for (QWidget *holder : std::as_const(holders)) {
+        QLayout *layout = holder->layout();
+        for (int i = 0; layout && i < layout->count(); ++i) {
+            // As the conversation's headless render asks its blocks (blockwidgets.h): a canvas card or an
+            // app block loads and draws its frame here, bounded by its own timeouts.
+            if (QWidget *card = layout->itemAt(i)->widget(); card && !card->isHidden())
+                blockHeightForWidth(card, card->width());
+        }
+        if (layout)
+            layout->invalidate(); // the drawn frame's height replaces the placeholder's
+    }
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    // Long Markdown is built in slices near the screen; the render builds what the panel shows.
+    for (ProseView *prose : view->findChildren<ProseView *>())
+        prose->prepare(prose->width(), height);
 }
 
 CsvTableModel::CsvTableModel(const QString &text, QObject *parent)

@@ -52,6 +52,12 @@ QList<CanvasContentType> canvasViewTypes();
 QPlainTextEdit *canvasTabEditor(QWidget *view);
 // Whether the view's editor is still being filled (read-only until it is; its text is not an edit).
 bool canvasTabLoading(QWidget *view);
+// Headless (CanvasPanel::renderToImage), on a shown, laid-out view: makes it draw what it holds before it
+// is painted. The card of a widget, canvas or mcp_app tab is asked for its height at its width, as the
+// conversation's render asks its blocks: a canvas or an app loads and keeps its frame then (bounded:
+// canvascard.h, mcpappview.h; one that does not draw says why in its place, "canvas stopped: …", "app
+// stopped: …"). Long Markdown builds the chunks within height px of the top.
+void prepareCanvasTabViewHeadless(QWidget *view, int height);
 
 // CSV as a table: RFC 4180 quoting, the first row is the header. Cells that read as numbers are
 // right-aligned. Bounded: columns past kMaxColumns and rows past kMaxRows are not shown (a note says how

@@ -554,6 +554,67 @@ private Q_SLOTS:
         QCOMPARE(missing.exitCode, 2);
         QCOMPARE(runTessera({QStringLiteral("canvas-tabs")}).exitCode, 2);
     }
+
+    // `tessera render` draws the active tab's web content, not its placeholder: the last tab is a canvas
+    // (a 300 px block of one colour) or an MCP App view (its stored HTML, a 200 px block; no server in a
+    // headless run). The panel is the bottom 520 px of the image.
+    void renderDrawsTheActiveWebTab_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QColor>("colour");
+        QTest::addColumn<int>("blockHeight");
+        QTest::newRow("canvas") << QStringLiteral("panel-canvas.jsonl") << QColor(0x00, 0xc8, 0x53) << 300;
+        QTest::newRow("mcp_app") << QStringLiteral("panel-mcpapp.jsonl") << QColor(0x29, 0x62, 0xff) << 200;
+    }
+
+    void renderDrawsTheActiveWebTab()
+    {
+        QFETCH(QString, file);
+        QFETCH(QColor, colour);
+        QFETCH(int, blockHeight);
+        QTemporaryDir data;
+        const QString out = data.filePath(QStringLiteral("panel.png"));
+        QElapsedTimer clock;
+        clock.start();
+        const TestSupport::CliResult result = TestSupport::runProgram(
+                QStringLiteral(TESSERA_BINARY),
+                {QStringLiteral("render"), QStringLiteral(TESSERA_TEST_DATA "/canvas/") + file, QStringLiteral("-o"), out,
+                 QStringLiteral("--width"), QStringLiteral("900"), QStringLiteral("--data-dir"), data.path()},
+                TestSupport::displaylessEnvironment());
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(clock.elapsed() < 90000, qPrintable(QString::number(clock.elapsed())));
+        const QImage image = QImage(out).convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(image.width(), 900);
+        QVERIFY(image.height() > 520);
+        const int top = image.height() - 520;
+        const auto near = [&colour](QRgb p) {
+            return qAbs(qRed(p) - colour.red()) < 12 && qAbs(qGreen(p) - colour.green()) < 12 && qAbs(qBlue(p) - colour.blue()) < 12;
+        };
+        // Where the colour is in the panel, and that it is one solid block there.
+        QRect box;
+        int count = 0;
+        for (int y = top; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                if (near(image.pixel(x, y))) {
+                    box |= QRect(x, y, 1, 1);
+                    ++count;
+                }
+            }
+        }
+        image.save(QDir::temp().filePath(QStringLiteral("tessera-panel-%1.png").arg(QLatin1String(QTest::currentDataTag()))));
+        QVERIFY2(count > 0, "the tab's colour is not in the panel: its placeholder was drawn");
+        QVERIFY2(box.width() > 700 && box.height() >= blockHeight - 2,
+                 qPrintable(QStringLiteral("the block is %1x%2 at %3,%4").arg(box.width()).arg(box.height()).arg(box.x()).arg(box.y() - top)));
+        // Solid: no text (a placeholder or a stop message) is drawn over it.
+        QVERIFY2(count >= qint64(box.width()) * box.height() * 99 / 100, qPrintable(QString::number(count)));
+        // And the conversation above is not where it came from (the canvas case has no inline canvas).
+        if (file == QLatin1String("panel-canvas.jsonl")) {
+            for (int y = 0; y < top; y += 2) {
+                for (int x = 0; x < image.width(); x += 2)
+                    QVERIFY(!near(image.pixel(x, y)));
+            }
+        }
+    }
 };
 
 QTEST_MAIN(TestCanvasPanel)
