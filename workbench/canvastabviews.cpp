@@ -3,6 +3,7 @@
 #include <array>
 
 #include <QCoreApplication>
+#include <QCursor>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -17,6 +18,7 @@
 #include <QTableView>
 #include <QTemporaryFile>
 #include <QTimer>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -24,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/dialects/widgetdocument.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
@@ -164,7 +167,23 @@ QPlainTextEdit *editor(QWidget *parent)
     return edit;
 }
 
-QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
+// A link clicked (or activated by keyboard) in a markdown tab's rendered side: as links in the chat, an
+// https address goes to the window, which shows it whole and asks before the browser opens it; any other
+// address (javascript:, file:, a relative path) is refused here and the reason shown where it was clicked.
+void followRenderedLink(const QUrl &url, const std::function<void(const QString &)> &openLink, QWidget *from)
+{
+    const QString address = url.toString(QUrl::FullyEncoded);
+    if (openLink && isHttpsUrl(address) && !url.host().isEmpty()) {
+        openLink(address);
+        return;
+    }
+    const QString why = openLink ? QObject::tr("Refused to open a link that is not https://: %1").arg(address.left(200))
+                                 : QObject::tr("Links open from the Tessera window only.");
+    qCInfo(lcWorkbench).noquote() << "markdown tab link not opened:" << address.left(200);
+    QToolTip::showText(QCursor::pos(), why, from);
+}
+
+QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
 {
     const QString text = tab.contentText();
     auto *split = new QSplitter(Qt::Horizontal, parent);
@@ -173,6 +192,8 @@ QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &, QWidget *
     // thread and its pieces are laid out near the screen only, a frame's budget at a time.
     auto *rendered = new ProseView(text);
     rendered->setObjectName(QStringLiteral("canvasRendered"));
+    QObject::connect(rendered, &ProseView::linkActivated, rendered,
+                     [rendered, openLink = context.openLink](const QUrl &url) { followRenderedLink(url, openLink, rendered); });
     QWidget *area = scrolled(rendered, split);
     area->setObjectName(QStringLiteral("canvasRenderedArea"));
     // The rendered side follows the editor after a pause in the typing (not once per key: the

@@ -5,7 +5,8 @@
 //
 //   widget    the widget-document renderer of the chat (RendererRegistry, kind dorkos_ui)
 //   markdown  an editor beside the rendered view (the chat's chunked ProseView, following the editor
-//             after a pause in the typing)
+//             after a pause in the typing); its links go to context.openLink, https only (others are
+//             refused with the reason shown at the click)
 //   file      an editor with the code card's highlighter (CodeHighlighter; language from the tab, else
 //             the source's suffix); plain text, with a note saying why ("canvasNote"), past
 //             kMaxHighlightedChars or with a line longer than kMaxHighlightedLine
@@ -40,7 +41,8 @@ struct CanvasViewContext
 {
     QString workingDir;    // the session's working directory: local files must be inside it
     RenderContext render;  // widget and canvas tabs draw with it (actions may be null: headless)
-    // url/browser and https pdf tabs: called with the address when the person asks to open it.
+    // url/browser and https pdf tabs, and https links clicked in a markdown tab's rendered side: called
+    // with the address when the person asks to open it (the window confirms before opening).
     std::function<void(const QString &url)> openLink;
 };
 

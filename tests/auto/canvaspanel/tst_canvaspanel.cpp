@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -187,6 +188,41 @@ private Q_SLOTS:
         const QString deep = QString(20000, QLatin1Char('>')) + QStringLiteral(" deep");
         std::unique_ptr<QWidget> hostile(createCanvasTabView(rawTab(CanvasContentType::Markdown, jsonString(deep)), context, nullptr));
         QCOMPARE(canvasTabEditor(hostile.get())->toPlainText(), deep);
+    }
+
+    // Links in the rendered side go to the window's confirmation (context.openLink), as in the chat:
+    // https only; other schemes are refused there, with the reason shown.
+    void markdownLinksAskTheWindow()
+    {
+        QStringList asked;
+        CanvasViewContext context;
+        context.openLink = [&asked](const QString &url) { asked.append(url); };
+        std::unique_ptr<QWidget> view(createCanvasTabView(
+                tabOf("{\"type\":\"markdown\",\"content\":\"Read [the report](https:/" "/example.com/report) or [this](javascript:alert(1)).\"}"),
+                context, nullptr));
+        auto *rendered = view->findChild<ProseView *>(QStringLiteral("canvasRendered"));
+        QVERIFY(rendered);
+        view->resize(900, 400);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(rendered->chunkView(0), 5000);
+        MarkdownView *chunk = rendered->chunkView(0);
+        QTRY_VERIFY_WITH_TIMEOUT(chunk->isVisible() && chunk->width() > 100, 5000);
+        // A click on the link's text.
+        const QTextBlock block = chunk->document()->begin();
+        const int offset = int(block.text().indexOf(QStringLiteral("report")));
+        QVERIFY(offset > 0);
+        QTextCursor cursor(chunk->document());
+        cursor.setPosition(block.position() + offset + 2);
+        const QPoint point = chunk->cursorRect(cursor).center();
+        QCOMPARE(chunk->anchorAt(point), QStringLiteral("https://example.com/report"));
+        QTest::mouseClick(chunk->viewport(), Qt::LeftButton, {}, point);
+        QCOMPARE(asked, QStringList{QStringLiteral("https://example.com/report")});
+        // Activated by keyboard (the browser's anchorClicked), another scheme: refused, never asked.
+        Q_EMIT chunk->anchorClicked(QUrl(QStringLiteral("javascript:alert(1)")));
+        Q_EMIT chunk->anchorClicked(QUrl(QStringLiteral("notes.md")));
+        QCOMPARE(asked, QStringList{QStringLiteral("https://example.com/report")});
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::text().startsWith(QLatin1String("Refused to open a link that is not https://")), 2000);
     }
 
     void fileTab()
