@@ -12,6 +12,7 @@
 #include <QPdfDocument>
 #include <QPdfView>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -231,6 +232,37 @@ QString highlightRefusal(const QString &text)
     return {};
 }
 
+// A file tab's highlighter follows its editor's palette (a theme change): the colours at once, the lines
+// in slices (EditorLoader::rehighlight), so a large file does not hold the GUI thread.
+class HighlightFollower : public QObject
+{
+public:
+    HighlightFollower(QPlainTextEdit *edit, CodeHighlighter *highlighter)
+        : QObject(edit)
+        , m_edit(edit)
+        , m_highlighter(highlighter)
+        , m_palette(edit->palette())
+    {
+        edit->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_edit && event->type() == QEvent::PaletteChange && m_highlighter && m_edit->palette() != m_palette) {
+            m_palette = m_edit->palette();
+            m_highlighter->setPalette(m_palette, CodeHighlighter::Rehighlight::ByCaller);
+            EditorLoader::of(m_edit)->rehighlight();
+        }
+        return false;
+    }
+
+private:
+    QPlainTextEdit *m_edit; // the parent
+    QPointer<CodeHighlighter> m_highlighter;
+    QPalette m_palette;
+};
+
 QWidget *fileView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
 {
     const QString text = tab.contentText();
@@ -254,6 +286,7 @@ QWidget *fileView(const CanvasTab &tab, const CanvasViewContext &, QWidget *pare
         const QString hint = !tab.language.isEmpty() ? tab.language : QFileInfo(tab.source).suffix();
         auto *highlighter = new CodeHighlighter(hint, edit->document());
         highlighter->setPalette(edit->palette());
+        new HighlightFollower(edit, highlighter);
     }
     layout->addWidget(edit, 1);
     EditorLoader::of(edit)->load(text);

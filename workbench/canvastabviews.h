@@ -9,7 +9,8 @@
 //             refused with the reason shown at the click)
 //   file      an editor with the code card's highlighter (CodeHighlighter; language from the tab, else
 //             the source's suffix); plain text, with a note saying why ("canvasNote"), past
-//             kMaxHighlightedChars or with a line longer than kMaxHighlightedLine
+//             kMaxHighlightedChars or with a line longer than kMaxHighlightedLine; a theme change
+//             re-highlights it in slices (EditorLoader::rehighlight)
 //   Both editors are filled in slices (EditorLoader): no tab costs the GUI thread more than a frame at a
 //   time, however long (a tab holds up to 4 Mi characters); canvasTabLoading() says when they are full.
 //   csv       a QTableView (CsvTableModel: numbers right-aligned, at most kMaxColumns / kMaxRows shown)

@@ -30,10 +30,12 @@
 #include <widgets/card/fallbackcard.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/common/proseview.h>
+#include <widgets/common/theme.h>
 #include <widgets/kinds/codehighlighter.h>
 #include <widgets/widgetdoc/widgetdocumentcard.h>
 #include <widgets/widgetdoc/widgetnodeimage.h>
 #include <workbench/canvaspanel.h>
+#include <workbench/editorloader.h>
 
 using namespace Tessera;
 
@@ -346,6 +348,60 @@ private Q_SLOTS:
         QVERIFY(inked(0, 400) > 200);
         if (markdown)
             QVERIFY(inked(520, 980) > 200);
+    }
+
+    // A theme change re-highlights a large file tab in slices too (QSyntaxHighlighter::rehighlight took
+    // the 600 KB file in one turn), and every line gets the new colours (the last one is checked).
+    void themeChangeRehighlightsInSlices()
+    {
+        QString text;
+        for (int i = 0; text.size() < 600 * 1024; ++i)
+            text += QStringLiteral("def step_%1(value):\n    return value * %1  # scaled\n").arg(i);
+        const CanvasPanelState state = stateWithTab("{\"type\":\"file\",\"title\":\"Long\",\"source\":\"long.py\",\"content\":"
+                                                    + jsonString(text) + '}');
+        CanvasPanel panel;
+        panel.setPalette(themePalette(ThemeMode::Light));
+        panel.resize(1000, 700);
+        panel.show();
+        panel.setState(state);
+        CanvasTabPage *page = panel.page(state.tabs().at(0).id);
+        QVERIFY(page);
+        QPlainTextEdit *editor = canvasTabEditor(page->view());
+        QVERIFY(editor);
+        EditorLoader *loader = EditorLoader::of(editor);
+        QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(page->view()) && !loader->isRehighlighting(), 60000);
+        // The colour of "return" (a keyword) on the last line of code.
+        const auto keywordColour = [editor] {
+            const QTextBlock block = editor->document()->lastBlock().previous();
+            for (const QTextLayout::FormatRange &range : block.layout()->formats()) {
+                if (range.start == 4)
+                    return range.format.foreground().color();
+            }
+            return QColor();
+        };
+        const QColor light = keywordColour();
+        QVERIFY(light.isValid());
+
+        TurnProbe probe;
+        QSignalSpy done(loader, &EditorLoader::rehighlighted);
+        panel.setPalette(themePalette(ThemeMode::Dark));
+        QVERIFY(loader->isRehighlighting()); // not all of it in this turn
+        QVERIFY(done.wait(60000));
+        QTest::qWait(50);
+        QVERIFY2(probe.longestMs() <= 50, qPrintable(QStringLiteral("a turn took %1 ms").arg(probe.longestMs())));
+        const QColor dark = keywordColour();
+        QVERIFY(dark.isValid());
+        QVERIFY2(dark != light, qPrintable(dark.name()));
+        // The same colour a fresh highlighter gives the line in the dark theme.
+        QTextDocument fresh(QStringLiteral("    return value * 1  # scaled\n"));
+        CodeHighlighter reference(QStringLiteral("python"), &fresh);
+        reference.setPalette(themePalette(ThemeMode::Dark));
+        QColor expected;
+        for (const QTextLayout::FormatRange &range : fresh.begin().layout()->formats()) {
+            if (range.start == 4)
+                expected = range.format.foreground().color();
+        }
+        QCOMPARE(dark, expected);
     }
 
     void csvTab()
