@@ -13,7 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <widgets/common/proseview.h>
 #include <workbench/editorloader.h>
 #include <workbench/logging.h>
 
@@ -256,11 +255,11 @@ QImage CanvasPanel::renderToImage(const CanvasPanelState &state, const CanvasVie
     panel.setAttribute(Qt::WA_DontShowOnScreen);
     panel.show();
     panel.layout()->activate();
-    // Long Markdown is built in slices near the screen; the render builds what the panel shows.
-    if (QWidget *current = panel.m_tabs->currentWidget()) {
-        for (ProseView *prose : current->findChildren<ProseView *>())
-            prose->prepare(prose->width(), height);
-    }
+    // The active tab draws what it holds first: a canvas or an app loads and keeps its frame, long
+    // Markdown builds what the panel shows.
+    if (auto *current = qobject_cast<CanvasTabPage *>(panel.m_tabs->currentWidget()))
+        prepareCanvasTabViewHeadless(current->view(), height);
+    panel.layout()->activate();
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(palette.color(QPalette::Window));
     QPainter painter(&image);

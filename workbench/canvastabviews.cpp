@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include <QCoreApplication>
+#include <QCursor>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -10,12 +12,14 @@
 #include <QPdfDocument>
 #include <QPdfView>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTemporaryFile>
 #include <QTimer>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -23,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/dialects/widgetdocument.h>
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
@@ -41,6 +46,8 @@ namespace {
 
 constexpr qint64 kMaxLocalFileBytes = 64 * 1024 * 1024; // an image or PDF read from the working directory
 constexpr int kRenderedFollowMs = 300; // a markdown tab's rendered side, after a pause in the typing
+// The widget that holds a tab's card (widget, canvas, mcp_app): a headless render asks its cards to draw.
+constexpr char kCardHolderName[] = "canvasCardHolder";
 
 QWidget *errorView(const QString &text, QWidget *parent)
 {
@@ -51,6 +58,14 @@ QWidget *errorView(const QString &text, QWidget *parent)
     label->setMargin(12);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
+}
+
+// A card (or the app block) at the top of a scrolled view: the holder a headless render finds.
+QWidget *cardHolder()
+{
+    auto *holder = new QWidget;
+    holder->setObjectName(QLatin1String(kCardHolderName));
+    return holder;
 }
 
 QWidget *scrolled(QWidget *content, QWidget *parent)
@@ -139,7 +154,7 @@ QWidget *widgetView(const CanvasTab &tab, const CanvasViewContext &context, QWid
 {
     const QByteArray envelope = "{\"kind\":\"dorkos_ui\",\"specVersion\":1,\"payload\":" + tab.contentJson + '}';
     const Card card = Card::fromEnvelopeText(envelope);
-    auto *holder = new QWidget;
+    QWidget *holder = cardHolder();
     auto *layout = new QVBoxLayout(holder);
     layout->addWidget(RendererRegistry::createCardWidget(card, context.render, holder));
     layout->addStretch(1);
@@ -153,7 +168,23 @@ QPlainTextEdit *editor(QWidget *parent)
     return edit;
 }
 
-QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
+// A link clicked (or activated by keyboard) in a markdown tab's rendered side: as links in the chat, an
+// https address goes to the window, which shows it whole and asks before the browser opens it; any other
+// address (javascript:, file:, a relative path) is refused here and the reason shown where it was clicked.
+void followRenderedLink(const QUrl &url, const std::function<void(const QString &)> &openLink, QWidget *from)
+{
+    const QString address = url.toString(QUrl::FullyEncoded);
+    if (openLink && isHttpsUrl(address) && !url.host().isEmpty()) {
+        openLink(address);
+        return;
+    }
+    const QString why = openLink ? QObject::tr("Refused to open a link that is not https://: %1").arg(address.left(200))
+                                 : QObject::tr("Links open from the Tessera window only.");
+    qCInfo(lcWorkbench).noquote() << "markdown tab link not opened:" << address.left(200);
+    QToolTip::showText(QCursor::pos(), why, from);
+}
+
+QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &context, QWidget *parent)
 {
     const QString text = tab.contentText();
     auto *split = new QSplitter(Qt::Horizontal, parent);
@@ -162,6 +193,8 @@ QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &, QWidget *
     // thread and its pieces are laid out near the screen only, a frame's budget at a time.
     auto *rendered = new ProseView(text);
     rendered->setObjectName(QStringLiteral("canvasRendered"));
+    QObject::connect(rendered, &ProseView::linkActivated, rendered,
+                     [rendered, openLink = context.openLink](const QUrl &url) { followRenderedLink(url, openLink, rendered); });
     QWidget *area = scrolled(rendered, split);
     area->setObjectName(QStringLiteral("canvasRenderedArea"));
     // The rendered side follows the editor after a pause in the typing (not once per key: the
@@ -199,6 +232,37 @@ QString highlightRefusal(const QString &text)
     return {};
 }
 
+// A file tab's highlighter follows its editor's palette (a theme change): the colours at once, the lines
+// in slices (EditorLoader::rehighlight), so a large file does not hold the GUI thread.
+class HighlightFollower : public QObject
+{
+public:
+    HighlightFollower(QPlainTextEdit *edit, CodeHighlighter *highlighter)
+        : QObject(edit)
+        , m_edit(edit)
+        , m_highlighter(highlighter)
+        , m_palette(edit->palette())
+    {
+        edit->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_edit && event->type() == QEvent::PaletteChange && m_highlighter && m_edit->palette() != m_palette) {
+            m_palette = m_edit->palette();
+            m_highlighter->setPalette(m_palette, CodeHighlighter::Rehighlight::ByCaller);
+            EditorLoader::of(m_edit)->rehighlight();
+        }
+        return false;
+    }
+
+private:
+    QPlainTextEdit *m_edit; // the parent
+    QPointer<CodeHighlighter> m_highlighter;
+    QPalette m_palette;
+};
+
 QWidget *fileView(const CanvasTab &tab, const CanvasViewContext &, QWidget *parent)
 {
     const QString text = tab.contentText();
@@ -222,6 +286,7 @@ QWidget *fileView(const CanvasTab &tab, const CanvasViewContext &, QWidget *pare
         const QString hint = !tab.language.isEmpty() ? tab.language : QFileInfo(tab.source).suffix();
         auto *highlighter = new CodeHighlighter(hint, edit->document());
         highlighter->setPalette(edit->palette());
+        new HighlightFollower(edit, highlighter);
     }
     layout->addWidget(edit, 1);
     EditorLoader::of(edit)->load(text);
@@ -381,7 +446,7 @@ QWidget *canvasView(const CanvasTab &tab, const CanvasViewContext &context, QWid
         payload = QByteArray::fromStdString(json{{"html", tab.contentText().toStdString()}}.dump());
     const QByteArray envelope = "{\"kind\":\"canvas\",\"specVersion\":1,\"payload\":" + payload + '}';
     const Card card = Card::fromEnvelopeText(envelope);
-    auto *holder = new QWidget;
+    QWidget *holder = cardHolder();
     auto *layout = new QVBoxLayout(holder);
     layout->addWidget(RendererRegistry::createCardWidget(card, context.render, holder));
     layout->addStretch(1);
@@ -398,7 +463,7 @@ QWidget *mcpAppView(const CanvasTab &tab, const CanvasViewContext &context, QWid
     const Message message = parseTranscriptLine(tab.appLine, 0);
     RenderContext render = context.render;
     render.offerPopOut = false;
-    auto *holder = new QWidget;
+    QWidget *holder = cardHolder();
     QWidget *drawn = createToolAppWidget(message, render, holder);
     if (!drawn) {
         delete holder;
@@ -530,6 +595,32 @@ QPlainTextEdit *canvasTabEditor(QWidget *view)
 bool canvasTabLoading(QWidget *view)
 {
     return EditorLoader::isLoading(canvasTabEditor(view));
+}
+
+void prepareCanvasTabViewHeadless(QWidget *view, int height)
+{
+    if (!view)
+        return;
+    // The scroll areas give the holders their widths first: a card is asked at the width it is shown at.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QList<QWidget *> holders = view->findChildren<QWidget *>(QLatin1String(kCardHolderName));
+    if (view->objectName() == QLatin1String(kCardHolderName))
+        holders.prepend(view);
+    for (QWidget *holder : std::as_const(holders)) {
+        QLayout *layout = holder->layout();
+        for (int i = 0; layout && i < layout->count(); ++i) {
+            // As the conversation's headless render asks its blocks (blockwidgets.h): a canvas card or an
+            // app block loads and draws its frame here, bounded by its own timeouts.
+            if (QWidget *card = layout->itemAt(i)->widget(); card && !card->isHidden())
+                blockHeightForWidth(card, card->width());
+        }
+        if (layout)
+            layout->invalidate(); // the drawn frame's height replaces the placeholder's
+    }
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    // Long Markdown is built in slices near the screen; the render builds what the panel shows.
+    for (ProseView *prose : view->findChildren<ProseView *>())
+        prose->prepare(prose->width(), height);
 }
 
 CsvTableModel::CsvTableModel(const QString &text, QObject *parent)

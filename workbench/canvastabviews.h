@@ -5,10 +5,12 @@
 //
 //   widget    the widget-document renderer of the chat (RendererRegistry, kind dorkos_ui)
 //   markdown  an editor beside the rendered view (the chat's chunked ProseView, following the editor
-//             after a pause in the typing)
+//             after a pause in the typing); its links go to context.openLink, https only (others are
+//             refused with the reason shown at the click)
 //   file      an editor with the code card's highlighter (CodeHighlighter; language from the tab, else
 //             the source's suffix); plain text, with a note saying why ("canvasNote"), past
-//             kMaxHighlightedChars or with a line longer than kMaxHighlightedLine
+//             kMaxHighlightedChars or with a line longer than kMaxHighlightedLine; a theme change
+//             re-highlights it in slices (EditorLoader::rehighlight)
 //   Both editors are filled in slices (EditorLoader): no tab costs the GUI thread more than a frame at a
 //   time, however long (a tab holds up to 4 Mi characters); canvasTabLoading() says when they are full.
 //   csv       a QTableView (CsvTableModel: numbers right-aligned, at most kMaxColumns / kMaxRows shown)
@@ -40,7 +42,8 @@ struct CanvasViewContext
 {
     QString workingDir;    // the session's working directory: local files must be inside it
     RenderContext render;  // widget and canvas tabs draw with it (actions may be null: headless)
-    // url/browser and https pdf tabs: called with the address when the person asks to open it.
+    // url/browser and https pdf tabs, and https links clicked in a markdown tab's rendered side: called
+    // with the address when the person asks to open it (the window confirms before opening).
     std::function<void(const QString &url)> openLink;
 };
 
@@ -52,6 +55,12 @@ QList<CanvasContentType> canvasViewTypes();
 QPlainTextEdit *canvasTabEditor(QWidget *view);
 // Whether the view's editor is still being filled (read-only until it is; its text is not an edit).
 bool canvasTabLoading(QWidget *view);
+// Headless (CanvasPanel::renderToImage), on a shown, laid-out view: makes it draw what it holds before it
+// is painted. The card of a widget, canvas or mcp_app tab is asked for its height at its width, as the
+// conversation's render asks its blocks: a canvas or an app loads and keeps its frame then (bounded:
+// canvascard.h, mcpappview.h; one that does not draw says why in its place, "canvas stopped: …", "app
+// stopped: …"). Long Markdown builds the chunks within height px of the top.
+void prepareCanvasTabViewHeadless(QWidget *view, int height);
 
 // CSV as a table: RFC 4180 quoting, the first row is the header. Cells that read as numbers are
 // right-aligned. Bounded: columns past kMaxColumns and rows past kMaxRows are not shown (a note says how

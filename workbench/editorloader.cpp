@@ -2,6 +2,8 @@
 
 #include <QElapsedTimer>
 #include <QPlainTextEdit>
+#include <QSyntaxHighlighter>
+#include <QTextBlock>
 #include <QTextCursor>
 
 namespace Tessera {
@@ -26,6 +28,9 @@ EditorLoader::EditorLoader(QPlainTextEdit *editor)
     m_next.setSingleShot(true);
     m_next.setInterval(0);
     connect(&m_next, &QTimer::timeout, this, &EditorLoader::appendSlice);
+    m_nextRehighlight.setSingleShot(true);
+    m_nextRehighlight.setInterval(0);
+    connect(&m_nextRehighlight, &QTimer::timeout, this, &EditorLoader::rehighlightSlice);
 }
 
 void EditorLoader::load(const QString &text)
@@ -38,6 +43,8 @@ void EditorLoader::load(const QString &text)
     m_text = text;
     m_at = 0;
     m_next.stop();
+    m_rehighlightAt = -1; // the new text is highlighted as it goes in
+    m_nextRehighlight.stop();
     m_editor->setReadOnly(true);
     m_editor->setUndoRedoEnabled(false);
     m_editor->clear();
@@ -82,6 +89,40 @@ void EditorLoader::finish()
     m_editor->setUndoRedoEnabled(true);
     m_editor->setReadOnly(m_wasReadOnly);
     Q_EMIT loaded();
+}
+
+void EditorLoader::rehighlight()
+{
+    if (!m_editor || !m_editor->document()->findChild<QSyntaxHighlighter *>())
+        return;
+    m_rehighlightAt = 0;
+    rehighlightSlice();
+}
+
+void EditorLoader::rehighlightSlice()
+{
+    QSyntaxHighlighter *highlighter = m_editor ? m_editor->document()->findChild<QSyntaxHighlighter *>() : nullptr;
+    if (!highlighter || m_rehighlightAt < 0) {
+        m_rehighlightAt = -1;
+        return;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    QTextBlock block = m_editor->document()->findBlockByNumber(m_rehighlightAt);
+    // At least one line per turn; a line is at most kMaxHighlightedLine characters (canvastabviews.h).
+    while (block.isValid()) {
+        highlighter->rehighlightBlock(block);
+        block = block.next();
+        ++m_rehighlightAt;
+        if (clock.elapsed() >= kBudgetMs)
+            break;
+    }
+    if (block.isValid()) {
+        m_nextRehighlight.start();
+        return;
+    }
+    m_rehighlightAt = -1;
+    Q_EMIT rehighlighted();
 }
 
 } // namespace Tessera

@@ -10,6 +10,11 @@
 // While loading the editor is read-only and keeps no undo steps (the person cannot type into half a
 // document; the text read so far is not an edit); both come back when the last piece is in. One loader
 // per editor (a child of it): load() again starts over with the new text.
+//
+// rehighlight() re-formats the lines already in the editor the same way, a budget per turn (the
+// highlighter's colours changed with the theme; QSyntaxHighlighter::rehighlight would format a large
+// file in one turn). The first slice, the top of the document, is done before it returns; lines a
+// running load adds later are formatted as they go in.
 
 #include <QObject>
 #include <QPointer>
@@ -36,15 +41,21 @@ public:
     // Replaces the editor's text with text, in slices (the first one before this returns).
     void load(const QString &text);
     bool isLoading() const { return m_loading; }
+    // Re-highlights every line with the document's highlighter, in slices; nothing without one.
+    void rehighlight();
+    bool isRehighlighting() const { return m_rehighlightAt >= 0; }
 
 Q_SIGNALS:
     // The whole text is in the editor.
     void loaded();
+    // Every line has been re-highlighted.
+    void rehighlighted();
 
 private:
     explicit EditorLoader(QPlainTextEdit *editor);
     void appendSlice();
     void finish();
+    void rehighlightSlice();
 
     QPointer<QPlainTextEdit> m_editor; // the parent
     QString m_text;
@@ -52,6 +63,8 @@ private:
     bool m_loading = false;
     bool m_wasReadOnly = false;
     QTimer m_next; // the next slice, after the event loop turned
+    int m_rehighlightAt = -1; // the next line (block number) to re-highlight; -1 when none is due
+    QTimer m_nextRehighlight;
 };
 
 } // namespace Tessera

@@ -326,12 +326,13 @@ QString CodeHighlighter::languageFileFor(const QString &hint)
     }
 }
 
-void CodeHighlighter::setPalette(const QPalette &palette)
+void CodeHighlighter::setPalette(const QPalette &palette, Rehighlight rehighlight)
 {
     d->palette = palette;
     d->dark = isDarkPalette(palette);
     d->buildFormats();
-    rehighlight();
+    if (rehighlight == Rehighlight::Now)
+        QSyntaxHighlighter::rehighlight();
 }
 
 bool CodeHighlighter::isInvisibleOrControl(char32_t c)

@@ -37,8 +37,11 @@ public:
     // The definition file a hint maps to, or "" when there is none (plain text).
     static QString languageFileFor(const QString &hint);
 
-    // Colors follow this palette (light or dark); re-highlights.
-    void setPalette(const QPalette &palette);
+    // Who re-highlights the lines after setPalette: this call, all at once, or the caller (a long
+    // document, line by line in slices with rehighlightBlock: workbench/editorloader.h).
+    enum class Rehighlight { Now, ByCaller };
+    // Colors follow this palette (light or dark).
+    void setPalette(const QPalette &palette, Rehighlight rehighlight = Rehighlight::Now);
 
     // True for characters that can hide or reorder code: bidi embeddings/overrides/isolates and marks,
     // zero-width and other invisible format characters, variation selectors, tag characters, line and

@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QImage>
@@ -156,6 +157,8 @@ private Q_SLOTS:
     void wheelOverAFittingCanvasScrollsTheConversation();
     void headlessRenderIncludesCanvas();
     void headlessRenderSurvivesRefusedFormPost();
+    void panelTabDrawsHeadlessOrSaysWhy_data();
+    void panelTabDrawsHeadlessOrSaysWhy();
     void documentTellsThePageItsTheme_data();
     void documentTellsThePageItsTheme();
     void pageScriptsSeeTheTheme();
@@ -901,6 +904,56 @@ void TestCanvas::headlessRenderSurvivesRefusedFormPost()
     CanvasCard::setHeadless(false);
     QCOMPARE(drawn, 1);
     QVERIFY(!image.isNull());
+}
+
+// The canvas panel's headless render (issue 15, `tessera render`): the active canvas tab's card is asked
+// to draw as the conversation's blocks are, and keeps the page's frame; a page that never finishes
+// loading is stopped within the timeout and says so in its place.
+void TestCanvas::panelTabDrawsHeadlessOrSaysWhy_data()
+{
+    QTest::addColumn<QString>("html");
+    QTest::addColumn<bool>("draws");
+    QTest::newRow("draws") << "<style>body{margin:0}</style><div style='height:300px;background:#00c853'></div>" << true;
+    QTest::newRow("never loads") << "<div style='height:300px;background:#00c853'></div><script>for(;;){}</script>" << false;
+}
+
+void TestCanvas::panelTabDrawsHeadlessOrSaysWhy()
+{
+    QFETCH(QString, html);
+    QFETCH(bool, draws);
+    CanvasCard::setHeadless(true);
+    CanvasCard::setTimeoutMs(2000);
+    CanvasCommand command;
+    QList<CanvasIssue> issues;
+    const QByteArray open = QByteArray::fromStdString(
+        nlohmann::json({{"tab", {{"type", "canvas"}, {"title", "Board"}, {"content", html.toStdString()}}}}).dump());
+    QVERIFY2(parseCanvasCommandText(CanvasOp::Open, open, &command, &issues), qPrintable(canvasIssuesText(issues)));
+    CanvasPanelState panel;
+    QVERIFY(panel.apply(command).ok);
+    Host host;
+    QWidget *view = createCanvasTabView(panel.tabs().value(0), CanvasViewContext(), &host.widget);
+    host.layout->addWidget(view);
+    view->show(); // shown and laid out, as the panel's render has it
+    host.layout->activate();
+    auto *card = view->findChild<CanvasCard *>();
+    QVERIFY(card);
+    QCOMPARE(card->state(), CanvasCard::State::Suspended); // "Drawing canvas…" until asked
+    QElapsedTimer clock;
+    clock.start();
+    prepareCanvasTabViewHeadless(view, 600);
+    QVERIFY2(clock.elapsed() < 15000, qPrintable(QString::number(clock.elapsed())));
+    if (draws) {
+        QCOMPARE(card->state(), CanvasCard::State::Drawn);
+        const QImage frame = card->frame().toImage();
+        QCOMPARE(qRound(frame.height() / frame.devicePixelRatio()), 300);
+        QCOMPARE(QColor(frame.pixel(frame.width() / 2, frame.height() / 2)), QColor(0x00, 0xc8, 0x53));
+        QVERIFY(card->width() > 600); // drawn at the width it is shown at
+        QCOMPARE(qRound(frame.width() / frame.devicePixelRatio()), card->findChild<QLabel *>(QStringLiteral("canvasFrame"))->width());
+    } else {
+        QCOMPARE(card->state(), CanvasCard::State::Stopped);
+        QCOMPARE(card->messageText(), QStringLiteral("canvas stopped: the document did not finish loading within 2 s"));
+    }
+    CanvasCard::setHeadless(false);
 }
 
 // ---- the app's theme (issue 18) ----

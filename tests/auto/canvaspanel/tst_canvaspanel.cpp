@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -29,10 +30,12 @@
 #include <widgets/card/fallbackcard.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/common/proseview.h>
+#include <widgets/common/theme.h>
 #include <widgets/kinds/codehighlighter.h>
 #include <widgets/widgetdoc/widgetdocumentcard.h>
 #include <widgets/widgetdoc/widgetnodeimage.h>
 #include <workbench/canvaspanel.h>
+#include <workbench/editorloader.h>
 
 using namespace Tessera;
 
@@ -189,6 +192,41 @@ private Q_SLOTS:
         QCOMPARE(canvasTabEditor(hostile.get())->toPlainText(), deep);
     }
 
+    // Links in the rendered side go to the window's confirmation (context.openLink), as in the chat:
+    // https only; other schemes are refused there, with the reason shown.
+    void markdownLinksAskTheWindow()
+    {
+        QStringList asked;
+        CanvasViewContext context;
+        context.openLink = [&asked](const QString &url) { asked.append(url); };
+        std::unique_ptr<QWidget> view(createCanvasTabView(
+                tabOf("{\"type\":\"markdown\",\"content\":\"Read [the report](https:/" "/example.com/report) or [this](javascript:alert(1)).\"}"),
+                context, nullptr));
+        auto *rendered = view->findChild<ProseView *>(QStringLiteral("canvasRendered"));
+        QVERIFY(rendered);
+        view->resize(900, 400);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(rendered->chunkView(0), 5000);
+        MarkdownView *chunk = rendered->chunkView(0);
+        QTRY_VERIFY_WITH_TIMEOUT(chunk->isVisible() && chunk->width() > 100, 5000);
+        // A click on the link's text.
+        const QTextBlock block = chunk->document()->begin();
+        const int offset = int(block.text().indexOf(QStringLiteral("report")));
+        QVERIFY(offset > 0);
+        QTextCursor cursor(chunk->document());
+        cursor.setPosition(block.position() + offset + 2);
+        const QPoint point = chunk->cursorRect(cursor).center();
+        QCOMPARE(chunk->anchorAt(point), QStringLiteral("https://example.com/report"));
+        QTest::mouseClick(chunk->viewport(), Qt::LeftButton, {}, point);
+        QCOMPARE(asked, QStringList{QStringLiteral("https://example.com/report")});
+        // Activated by keyboard (the browser's anchorClicked), another scheme: refused, never asked.
+        Q_EMIT chunk->anchorClicked(QUrl(QStringLiteral("javascript:alert(1)")));
+        Q_EMIT chunk->anchorClicked(QUrl(QStringLiteral("notes.md")));
+        QCOMPARE(asked, QStringList{QStringLiteral("https://example.com/report")});
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::text().startsWith(QLatin1String("Refused to open a link that is not https://")), 2000);
+    }
+
     void fileTab()
     {
         CanvasViewContext context;
@@ -310,6 +348,60 @@ private Q_SLOTS:
         QVERIFY(inked(0, 400) > 200);
         if (markdown)
             QVERIFY(inked(520, 980) > 200);
+    }
+
+    // A theme change re-highlights a large file tab in slices too (QSyntaxHighlighter::rehighlight took
+    // the 600 KB file in one turn), and every line gets the new colours (the last one is checked).
+    void themeChangeRehighlightsInSlices()
+    {
+        QString text;
+        for (int i = 0; text.size() < 600 * 1024; ++i)
+            text += QStringLiteral("def step_%1(value):\n    return value * %1  # scaled\n").arg(i);
+        const CanvasPanelState state = stateWithTab("{\"type\":\"file\",\"title\":\"Long\",\"source\":\"long.py\",\"content\":"
+                                                    + jsonString(text) + '}');
+        CanvasPanel panel;
+        panel.setPalette(themePalette(ThemeMode::Light));
+        panel.resize(1000, 700);
+        panel.show();
+        panel.setState(state);
+        CanvasTabPage *page = panel.page(state.tabs().at(0).id);
+        QVERIFY(page);
+        QPlainTextEdit *editor = canvasTabEditor(page->view());
+        QVERIFY(editor);
+        EditorLoader *loader = EditorLoader::of(editor);
+        QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(page->view()) && !loader->isRehighlighting(), 60000);
+        // The colour of "return" (a keyword) on the last line of code.
+        const auto keywordColour = [editor] {
+            const QTextBlock block = editor->document()->lastBlock().previous();
+            for (const QTextLayout::FormatRange &range : block.layout()->formats()) {
+                if (range.start == 4)
+                    return range.format.foreground().color();
+            }
+            return QColor();
+        };
+        const QColor light = keywordColour();
+        QVERIFY(light.isValid());
+
+        TurnProbe probe;
+        QSignalSpy done(loader, &EditorLoader::rehighlighted);
+        panel.setPalette(themePalette(ThemeMode::Dark));
+        QVERIFY(loader->isRehighlighting()); // not all of it in this turn
+        QVERIFY(done.wait(60000));
+        QTest::qWait(50);
+        QVERIFY2(probe.longestMs() <= 50, qPrintable(QStringLiteral("a turn took %1 ms").arg(probe.longestMs())));
+        const QColor dark = keywordColour();
+        QVERIFY(dark.isValid());
+        QVERIFY2(dark != light, qPrintable(dark.name()));
+        // The same colour a fresh highlighter gives the line in the dark theme.
+        QTextDocument fresh(QStringLiteral("    return value * 1  # scaled\n"));
+        CodeHighlighter reference(QStringLiteral("python"), &fresh);
+        reference.setPalette(themePalette(ThemeMode::Dark));
+        QColor expected;
+        for (const QTextLayout::FormatRange &range : fresh.begin().layout()->formats()) {
+            if (range.start == 4)
+                expected = range.format.foreground().color();
+        }
+        QCOMPARE(dark, expected);
     }
 
     void csvTab()
@@ -553,6 +645,67 @@ private Q_SLOTS:
         const TestSupport::CliResult missing = runTessera({QStringLiteral("canvas-tabs"), QStringLiteral("/no/such/file.jsonl")});
         QCOMPARE(missing.exitCode, 2);
         QCOMPARE(runTessera({QStringLiteral("canvas-tabs")}).exitCode, 2);
+    }
+
+    // `tessera render` draws the active tab's web content, not its placeholder: the last tab is a canvas
+    // (a 300 px block of one colour) or an MCP App view (its stored HTML, a 200 px block; no server in a
+    // headless run). The panel is the bottom 520 px of the image.
+    void renderDrawsTheActiveWebTab_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QColor>("colour");
+        QTest::addColumn<int>("blockHeight");
+        QTest::newRow("canvas") << QStringLiteral("panel-canvas.jsonl") << QColor(0x00, 0xc8, 0x53) << 300;
+        QTest::newRow("mcp_app") << QStringLiteral("panel-mcpapp.jsonl") << QColor(0x29, 0x62, 0xff) << 200;
+    }
+
+    void renderDrawsTheActiveWebTab()
+    {
+        QFETCH(QString, file);
+        QFETCH(QColor, colour);
+        QFETCH(int, blockHeight);
+        QTemporaryDir data;
+        const QString out = data.filePath(QStringLiteral("panel.png"));
+        QElapsedTimer clock;
+        clock.start();
+        const TestSupport::CliResult result = TestSupport::runProgram(
+                QStringLiteral(TESSERA_BINARY),
+                {QStringLiteral("render"), QStringLiteral(TESSERA_TEST_DATA "/canvas/") + file, QStringLiteral("-o"), out,
+                 QStringLiteral("--width"), QStringLiteral("900"), QStringLiteral("--data-dir"), data.path()},
+                TestSupport::displaylessEnvironment());
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(clock.elapsed() < 90000, qPrintable(QString::number(clock.elapsed())));
+        const QImage image = QImage(out).convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(image.width(), 900);
+        QVERIFY(image.height() > 520);
+        const int top = image.height() - 520;
+        const auto near = [&colour](QRgb p) {
+            return qAbs(qRed(p) - colour.red()) < 12 && qAbs(qGreen(p) - colour.green()) < 12 && qAbs(qBlue(p) - colour.blue()) < 12;
+        };
+        // Where the colour is in the panel, and that it is one solid block there.
+        QRect box;
+        int count = 0;
+        for (int y = top; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                if (near(image.pixel(x, y))) {
+                    box |= QRect(x, y, 1, 1);
+                    ++count;
+                }
+            }
+        }
+        image.save(QDir::temp().filePath(QStringLiteral("tessera-panel-%1.png").arg(QLatin1String(QTest::currentDataTag()))));
+        QVERIFY2(count > 0, "the tab's colour is not in the panel: its placeholder was drawn");
+        QVERIFY2(box.width() > 700 && box.height() >= blockHeight - 2,
+                 qPrintable(QStringLiteral("the block is %1x%2 at %3,%4").arg(box.width()).arg(box.height()).arg(box.x()).arg(box.y() - top)));
+        // Solid: no text (a placeholder or a stop message) is drawn over it.
+        QVERIFY2(count >= qint64(box.width()) * box.height() * 99 / 100, qPrintable(QString::number(count)));
+        // And the conversation above is not where it came from (the canvas case has no inline canvas).
+        if (file == QLatin1String("panel-canvas.jsonl")) {
+            for (int y = 0; y < top; y += 2) {
+                for (int x = 0; x < image.width(); x += 2)
+                    QVERIFY(!near(image.pixel(x, y)));
+            }
+        }
     }
 };
 
