@@ -145,6 +145,14 @@
         <source>MCP App views are not drawn here.</source>
         <translation>لا تُرسم واجهات تطبيقات MCP هنا.</translation>
     </message>
+    <message>
+        <source>Refused to open a link that is not https://: %1</source>
+        <translation>رُفض فتح رابط ليس https://‏: %1</translation>
+    </message>
+    <message>
+        <source>Links open from the Tessera window only.</source>
+        <translation>تُفتح الروابط من نافذة Tessera فقط.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -1315,6 +1323,22 @@
         <source>the canvas command could not be stored</source>
         <translation>تعذّر حفظ أمر اللوحة</translation>
     </message>
+    <message>
+        <source>the conversation was left</source>
+        <translation>تُركت المحادثة</translation>
+    </message>
+    <message>
+        <source>the consent card could not be stored</source>
+        <translation>تعذّر حفظ بطاقة الموافقة</translation>
+    </message>
+    <message>
+        <source>this app&apos;s tool call is no longer waiting for a decision</source>
+        <translation>لم يعد استدعاء أداة هذا التطبيق ينتظر قرارًا</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a decision on an app&apos;s tool call</source>
+        <translation>«%1» ليس قرارًا بشأن استدعاء أداة من تطبيق</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -2232,6 +2256,10 @@
         <source>the conversation it came from is not open any more</source>
         <translation>المحادثة التي جاء منها لم تعد مفتوحة</translation>
     </message>
+    <message>
+        <source>An app&apos;s tool call waits for your decision…</source>
+        <translation>استدعاء أداة من تطبيق ينتظر قرارك…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -2249,14 +2277,6 @@
     <message>
         <source>app not drawn: %1</source>
         <translation>لم يُرسم التطبيق: %1</translation>
-    </message>
-    <message>
-        <source>Allow once</source>
-        <translation>السماح مرة واحدة</translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation>رفض</translation>
     </message>
     <message>
         <source>The app asked for network access to %1; refused: an app view reaches no network.</source>
@@ -2283,14 +2303,19 @@
 %1</translation>
     </message>
     <message>
-        <source>The app asks to run %1 from %2.
-Arguments: %3</source>
-        <translation>يطلب التطبيق تشغيل ⁦%1⁩ من ⁦%2⁩.
-الوسائط: ⁦%3⁩</translation>
-    </message>
-    <message>
         <source>App %1</source>
         <translation>التطبيق ⁦%1⁩</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpAppConsent</name>
+    <message>
+        <source>the app&apos;s view was closed</source>
+        <translation>أُغلق عرض التطبيق</translation>
+    </message>
+    <message>
+        <source>no conversation can ask for consent</source>
+        <translation>لا توجد محادثة يمكنها طلب الموافقة</translation>
     </message>
 </context>
 <context>

@@ -141,6 +141,14 @@
         <source>MCP App views are not drawn here.</source>
         <translation>MCP-App-Ansichten werden hier nicht gezeichnet.</translation>
     </message>
+    <message>
+        <source>Refused to open a link that is not https://: %1</source>
+        <translation>Ein Link, der nicht https:// ist, wird nicht geöffnet: %1</translation>
+    </message>
+    <message>
+        <source>Links open from the Tessera window only.</source>
+        <translation>Links lassen sich nur aus dem Tessera-Fenster öffnen.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::AboutDialog</name>
@@ -1267,6 +1275,22 @@
         <source>the canvas command could not be stored</source>
         <translation>der Canvas-Befehl konnte nicht gespeichert werden</translation>
     </message>
+    <message>
+        <source>the conversation was left</source>
+        <translation>die Unterhaltung wurde verlassen</translation>
+    </message>
+    <message>
+        <source>the consent card could not be stored</source>
+        <translation>die Zustimmungskarte konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>this app&apos;s tool call is no longer waiting for a decision</source>
+        <translation>dieser Werkzeugaufruf der App wartet nicht mehr auf eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a decision on an app&apos;s tool call</source>
+        <translation>„%1“ ist keine Entscheidung über den Werkzeugaufruf einer App</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -2128,6 +2152,10 @@
         <source>the conversation it came from is not open any more</source>
         <translation>die Unterhaltung, aus der es stammt, ist nicht mehr geöffnet</translation>
     </message>
+    <message>
+        <source>An app&apos;s tool call waits for your decision…</source>
+        <translation>Der Werkzeugaufruf einer App wartet auf Ihre Entscheidung…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -2145,14 +2173,6 @@
     <message>
         <source>app not drawn: %1</source>
         <translation>App nicht gezeichnet: %1</translation>
-    </message>
-    <message>
-        <source>Allow once</source>
-        <translation>Einmal erlauben</translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation>Ablehnen</translation>
     </message>
     <message>
         <source>The app asked for network access to %1; refused: an app view reaches no network.</source>
@@ -2179,14 +2199,19 @@
 %1</translation>
     </message>
     <message>
-        <source>The app asks to run %1 from %2.
-Arguments: %3</source>
-        <translation>Die App möchte %1 von %2 ausführen.
-Argumente: %3</translation>
-    </message>
-    <message>
         <source>App %1</source>
         <translation>App %1</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::McpAppConsent</name>
+    <message>
+        <source>the app&apos;s view was closed</source>
+        <translation>die Ansicht der App wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>no conversation can ask for consent</source>
+        <translation>keine Unterhaltung kann um Zustimmung bitten</translation>
     </message>
 </context>
 <context>
