@@ -2,7 +2,6 @@
 
 #include <functional>
 
-#include <QEventLoop>
 #include <QLabel>
 #include <QPainter>
 #include <QCoreApplication>
@@ -16,6 +15,7 @@
 #include <canvas/canvaspage.h>
 #include <canvas/canvaspool.h>
 #include <canvas/canvassandbox.h>
+#include <canvas/headlesswait.h>
 #include <cards/card.h>
 #include <widgets/conversation/findhighlight.h>
 #include <widgets/card/rendererregistry.h>
@@ -70,24 +70,6 @@ int viewHeightFor(int contentHeight)
                              : CanvasCard::kInitialHeight;
 }
 
-void waitUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    QEventLoop loop;
-    QTimer tick;
-    tick.setInterval(20);
-    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    QTimer deadline;
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-    if (done())
-        return;
-    tick.start();
-    deadline.start(timeoutMs);
-    loop.exec();
-}
 
 QWidget *createCanvasCard(const Card &card, const RenderContext &, QWidget *parent)
 {
@@ -481,12 +463,12 @@ bool CanvasCard::renderNow(int viewWidth)
     m_view->show();
     setState(State::Loading);
     m_loadTimer->start(s_timeoutMs);
-    waitUntil([this] { return m_state != State::Loading; }, s_timeoutMs + 1000);
+    waitHeadless([this] { return m_state != State::Loading; }, s_timeoutMs + 1000);
     if (m_state == State::Loading)
         stop(tr("the document did not finish loading within %1 s").arg(s_timeoutMs / 1000.0));
     if (m_state != State::Live)
         return false;
-    waitUntil([this] { return m_state != State::Live || (!m_pingOutstanding && m_contentHeight > 0); }, s_timeoutMs);
+    waitHeadless([this] { return m_state != State::Live || (!m_pingOutstanding && m_contentHeight > 0); }, s_timeoutMs);
     if (m_state != State::Live)
         return false;
     m_view->setFixedSize(viewWidth, viewHeightFor(m_contentHeight));
@@ -496,7 +478,7 @@ bool CanvasCard::renderNow(int viewWidth)
     QImage previous;
     QImage current;
     while (m_state == State::Live && clock.elapsed() < kStableFrameMaxMs) {
-        waitUntil([] { return false; }, kStableFrameGapMs);
+        waitHeadless([] { return false; }, kStableFrameGapMs);
         if (m_state != State::Live || !m_view)
             break;
         current = m_view->grab().toImage();
@@ -515,7 +497,7 @@ bool CanvasCard::renderNow(int viewWidth)
 
 bool CanvasCard::waitForLoaded(int timeoutMs)
 {
-    waitUntil([this] { return m_state != State::Loading && m_state != State::Suspended; }, timeoutMs);
+    waitHeadless([this] { return m_state != State::Loading && m_state != State::Suspended; }, timeoutMs);
     return m_state == State::Live;
 }
 

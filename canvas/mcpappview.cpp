@@ -1,10 +1,7 @@
 #include <canvas/mcpappview.h>
 
-#include <functional>
-
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -20,6 +17,7 @@
 #include <canvas/canvasdocument.h>
 #include <canvas/canvaspage.h>
 #include <canvas/canvassandbox.h>
+#include <canvas/headlesswait.h>
 #include <canvas/logging.h>
 #include <widgets/common/theme.h>
 
@@ -74,21 +72,6 @@ constexpr char kShim[] = R"JS(
 })();
 )JS";
 
-void waitUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    if (done())
-        return;
-    QEventLoop loop;
-    QTimer tick;
-    tick.setInterval(20);
-    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    tick.start();
-    loop.exec();
-}
 
 } // namespace
 
@@ -297,16 +280,16 @@ bool McpAppView::renderNow(int width)
     m_view->setPalette(palette());
     m_view->resize(qMax(120, width), m_height);
     m_view->show();
-    waitUntil([this] { return m_state != State::Loading; }, kLoadTimeoutMs + 1000);
+    waitHeadless([this] { return m_state != State::Loading; }, kLoadTimeoutMs + 1000);
     if (m_state != State::Live)
         return false;
     // The handshake, the tool result and the app's first size, bounded.
     QElapsedTimer clock;
     clock.start();
-    waitUntil([this] { return m_state != State::Live || m_bridge->isInitialized(); }, kLoadTimeoutMs);
+    waitHeadless([this] { return m_state != State::Live || m_bridge->isInitialized(); }, kLoadTimeoutMs);
     if (!m_bridge->isInitialized())
         qCInfo(lcCanvas).noquote() << "MCP app" << m_record.uri << "drawn without the handshake (it did not finish in time)";
-    waitUntil([] { return false; }, 400);
+    waitHeadless([] { return false; }, 400);
     if (m_state != State::Live || !m_view)
         return false;
     m_view->setFixedSize(qMax(120, width), m_height);
@@ -314,7 +297,7 @@ bool McpAppView::renderNow(int width)
     QImage previous;
     QImage current;
     while (m_view && clock.elapsed() < 3 * kLoadTimeoutMs / 2) {
-        waitUntil([] { return false; }, 150);
+        waitHeadless([] { return false; }, 150);
         if (!m_view)
             break;
         current = m_view->grab().toImage();
@@ -326,7 +309,7 @@ bool McpAppView::renderNow(int width)
         return false;
     m_frame = QPixmap::fromImage(current);
     m_bridge->teardown();
-    waitUntil([this] { return !m_view; }, McpAppBridge::kTeardownTimeoutMs + 500);
+    waitHeadless([this] { return !m_view; }, McpAppBridge::kTeardownTimeoutMs + 500);
     releaseView();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     showLabel(QString(), QStringLiteral("mcpAppFrame"));
