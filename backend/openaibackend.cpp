@@ -907,33 +907,16 @@ void OpenAiBackend::answerCardCall(const QueuedCall &call)
     emitMessage(text);
 }
 
-namespace {
-
-// A detail field's value: 1..500 characters (the detail schema), one line. What a server named is shown
-// with its bidi controls as visible markers and right-to-left runs isolated, so a tool called
-// "evil\u202Egnp.exe" cannot read as something else on the card the person decides on.
-std::string fieldValue(const QString &text)
-{
-    QString value = isolatedText(text.simplified());
-    if (value.isEmpty())
-        value = QStringLiteral("(none)");
-    if (value.size() > 500)
-        value = value.left(499) + QStringLiteral("…");
-    return value.toStdString();
-}
-
-} // namespace
-
 void OpenAiBackend::askConsent(const QueuedCall &call)
 {
     m_waitingCardId = QLatin1String(ToolConsent::kCardIdPrefix) + call.stored.id;
     const HostedTool &tool = call.tool;
     ordered_json fields = ordered_json::array();
-    fields.push_back({{"label", "Tool"}, {"value", fieldValue(tool.tool)}});
-    fields.push_back({{"label", "Server"}, {"value", fieldValue(tool.server)}});
-    fields.push_back({{"label", "Arguments"}, {"value", fieldValue(QString::fromUtf8(call.stored.arguments))}});
+    fields.push_back({{"label", "Tool"}, {"value", ToolConsent::fieldValue(tool.tool)}});
+    fields.push_back({{"label", "Server"}, {"value", ToolConsent::fieldValue(tool.server)}});
+    fields.push_back({{"label", "Arguments"}, {"value", ToolConsent::fieldValue(QString::fromUtf8(call.stored.arguments))}});
     if (!tool.description.trimmed().isEmpty())
-        fields.push_back({{"label", "The server's description"}, {"value", fieldValue(tool.description)}});
+        fields.push_back({{"label", "The server's description"}, {"value", ToolConsent::fieldValue(tool.description)}});
     if (tool.destructive)
         fields.push_back({{"label", "Note"},
                           {"value", "The server marks this tool as destructive: Tessera asks before every call."}});

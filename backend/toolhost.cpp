@@ -104,13 +104,6 @@ bool isConsentCardId(const QString &cardId)
     return cardId.startsWith(QLatin1String(kCardIdPrefix));
 }
 
-} // namespace ToolConsent
-
-namespace AppToolConsent {
-
-namespace {
-
-// A detail field's value: 1..500 characters (the detail schema), one line, bidi controls visible.
 std::string fieldValue(const QString &text)
 {
     QString value = isolatedText(text.simplified());
@@ -121,7 +114,9 @@ std::string fieldValue(const QString &text)
     return value.toStdString();
 }
 
-} // namespace
+} // namespace ToolConsent
+
+namespace AppToolConsent {
 
 bool registerKind()
 {
@@ -153,10 +148,10 @@ QByteArray consentLine(const QString &cardId, const QString &tool, const QString
 {
     using ordered = nlohmann::ordered_json;
     ordered fields = ordered::array();
-    fields.push_back({{"label", "Tool"}, {"value", fieldValue(tool)}});
-    fields.push_back({{"label", "Server"}, {"value", fieldValue(server)}});
-    fields.push_back({{"label", "Arguments"}, {"value", fieldValue(QString::fromUtf8(argumentsJson))}});
-    fields.push_back({{"label", "App"}, {"value", fieldValue(app)}});
+    fields.push_back({{"label", "Tool"}, {"value", ToolConsent::fieldValue(tool)}});
+    fields.push_back({{"label", "Server"}, {"value", ToolConsent::fieldValue(server)}});
+    fields.push_back({{"label", "Arguments"}, {"value", ToolConsent::fieldValue(QString::fromUtf8(argumentsJson))}});
+    fields.push_back({{"label", "App"}, {"value", ToolConsent::fieldValue(app)}});
     QString title = QStringLiteral("The app %1 asks to run %2 from %3")
                         .arg(isolatedText(app), isolatedText(tool), isolatedText(server));
     if (title.size() > 120)

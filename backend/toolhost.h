@@ -140,6 +140,10 @@ inline constexpr char kDeny[] = "deny";
 bool registerKind(); // both kinds; idempotent; false (logged) only when a plugin registered a name first
 bool isConsentKind(const QString &kindName); // kKind or kDestructiveKind
 bool isConsentCardId(const QString &cardId);
+// A consent card's detail field value: 1..500 characters (the detail schema), one line. What a server
+// named is shown with its bidi controls as visible markers and right-to-left runs isolated, so a tool
+// called "evil\u202Egnp.exe" cannot read as something else on the card the person decides on.
+std::string fieldValue(const QString &text);
 } // namespace ToolConsent
 
 // An MCP App's own tools/call (issue 16 "MCP Apps"; app/mcpappconsent.h, session/conversationsession.h
