@@ -973,19 +973,28 @@ bool OpenAiBackend::decideConsent(const QString &cardId, const QString &action, 
         return refuse(tr("%1 is marked destructive: it can be allowed once or denied, not allowed for this conversation")
                           .arg(m_queue.first().tool.name));
     m_waitingCardId.clear();
+    const QString decidedBy = action == QLatin1String(ToolConsent::kAllowConversation) ? QString() : m_decidedBy.take(cardId);
     // Queued: the session stores the decision line before anything of the call arrives.
     const quint64 generation = m_generation;
     QMetaObject::invokeMethod(
         this,
-        [this, generation, action] {
+        [this, generation, action, decidedBy] {
             if (generation == m_generation)
-                applyConsent(action);
+                applyConsent(action, decidedBy);
         },
         Qt::QueuedConnection);
     return true;
 }
 
-void OpenAiBackend::applyConsent(const QString &action)
+void OpenAiBackend::setDecidedBy(const QString &cardId, const QString &consentWords)
+{
+    if (consentWords.trimmed().isEmpty())
+        m_decidedBy.remove(cardId);
+    else
+        m_decidedBy.insert(cardId, consentWords.simplified());
+}
+
+void OpenAiBackend::applyConsent(const QString &action, const QString &decidedBy)
 {
     if (m_queue.isEmpty())
         return;
@@ -996,7 +1005,7 @@ void OpenAiBackend::applyConsent(const QString &action)
         answerHosted(call,
                      QStringLiteral("The user denied this call: %1 was not run. Do not call it again unless the user "
                                     "asks for it.").arg(call.tool.name),
-                     QStringLiteral("denied by the user"), 0, true);
+                     decidedBy.isEmpty() ? QStringLiteral("denied by the user") : decidedBy, 0, true);
         if (generation == m_generation)
             runQueue();
         return;
@@ -1004,8 +1013,9 @@ void OpenAiBackend::applyConsent(const QString &action)
     const bool forConversation = action == QLatin1String(ToolConsent::kAllowConversation); // never destructive: decideConsent
     if (forConversation)
         m_allowedTools.insert(call.tool.name);
-    startRun(call, forConversation ? QStringLiteral("allowed for this conversation by the user")
-                                   : QStringLiteral("allowed once by the user"));
+    startRun(call, forConversation      ? QStringLiteral("allowed for this conversation by the user")
+                   : decidedBy.isEmpty() ? QStringLiteral("allowed once by the user")
+                                         : decidedBy);
 }
 
 void OpenAiBackend::startRun(const QueuedCall &call, const QString &consent)
@@ -1112,6 +1122,7 @@ void OpenAiBackend::dropHostedState()
     m_queue.clear();
     m_waitingCardId.clear();
     m_waitingInputs.clear();
+    m_decidedBy.clear();
     if (ToolRun *run = m_run.data()) {
         m_run.clear();
         disconnect(run, nullptr, this, nullptr);

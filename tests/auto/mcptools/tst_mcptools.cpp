@@ -664,18 +664,26 @@ void tst_McpTools::askAllowTool_data()
     QTest::addColumn<QString>("decisionLine");
     QTest::addColumn<QByteArray>("toolMessage");
     QTest::addColumn<QString>("note");
+    QTest::addColumn<QString>("consent");  // the stored tool line's tessera_tool.consent
+    QTest::addColumn<QString>("toolLine"); // the tool line as the view draws it (a pattern)
     QTest::newRow("allowed") << QStringList({QStringLiteral("other__*"), QStringLiteral("everything__e*")})
                              << QStringLiteral("[tool everything__echo allowed by --allow-tool everything__e*]")
                              << QByteArray(R"({"role":"tool","tool_call_id":"call_script0","content":"Echo: from ask"})")
-                             << QStringLiteral("[tessera ask: everything__echo allowed once by --allow-tool everything__e*]");
+                             << QStringLiteral("[tessera ask: everything__echo allowed once by --allow-tool everything__e*]")
+                             << QStringLiteral("allowed by --allow-tool everything__e*")
+                             << QStringLiteral("^\u2699 everything__echo \u00B7 [\\d.,]+ (ms|s) \u00B7 allowed by --allow-tool everything__e\\*$");
     QTest::newRow("denied") << QStringList({QStringLiteral("everything__get-*")})
                             << QStringLiteral("[tool everything__echo denied: no --allow-tool names it]")
                             << QByteArray(R"({"role":"tool","tool_call_id":"call_script0","content":"The user denied this call: everything__echo was not run.)")
-                            << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]");
+                            << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]")
+                            << QStringLiteral("denied: no --allow-tool names it")
+                            << QStringLiteral("^\u2699 everything__echo \u00B7 denied: no --allow-tool names it \u00B7 error$");
     QTest::newRow("no pattern") << QStringList()
                                 << QStringLiteral("[tool everything__echo denied: no --allow-tool names it]")
                                 << QByteArray(R"("content":"The user denied this call: everything__echo was not run.)")
-                                << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]");
+                                << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]")
+                                << QStringLiteral("denied: no --allow-tool names it")
+                                << QStringLiteral("^\u2699 everything__echo \u00B7 denied: no --allow-tool names it \u00B7 error$");
 }
 
 void tst_McpTools::askAllowTool()
@@ -684,6 +692,8 @@ void tst_McpTools::askAllowTool()
     QFETCH(QString, decisionLine);
     QFETCH(QByteArray, toolMessage);
     QFETCH(QString, note);
+    QFETCH(QString, consent);
+    QFETCH(QString, toolLine);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString configPath = dir.filePath(QStringLiteral("mcp.json"));
@@ -739,6 +749,16 @@ void tst_McpTools::askAllowTool()
     QCOMPARE(decisions.size(), 1);
     QCOMPARE(str(decisions.first(), "content"), note);
     QCOMPARE(str(decisions.first()["card_decision"], "cardId"), QStringLiteral("consent:call_script0"));
+    // And the tool line: the pattern allowed it (or none did), not "the user".
+    const Message *result = nullptr;
+    for (const Message &m : stored.messages) {
+        if (m.role == MessageRole::Tool && m.rawLine.contains("\"tessera_tool\""))
+            result = &m;
+    }
+    QVERIFY(result);
+    QCOMPARE(str(result->json()["tessera_tool"], "consent"), consent);
+    const QString drawn = toolResultSummary(*result);
+    QVERIFY2(QRegularExpression(toolLine).match(drawn).hasMatch(), qPrintable(drawn));
 }
 
 QTEST_MAIN(tst_McpTools)
