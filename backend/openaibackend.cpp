@@ -727,7 +727,7 @@ void OpenAiBackend::finishRound()
     QList<QByteArray> canvasEvents; // per tool line: the canvas.* event it brings, or empty
     for (qsizetype i = 0; i < stored.size(); ++i) {
         const ToolCall &call = stored.at(i);
-        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments, &m_canvas);
+        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments, &m_canvas, hostedToolNames());
         canvasEvents.append(answer.canvasEvent);
         m_messages.append(toolMessage(sent.at(i).id, answer.content));
         ordered_json line = {{"role", "tool"},
@@ -804,6 +804,16 @@ QByteArray OpenAiBackend::toolsJson() const
     for (const HostedTool &tool : hosted)
         tools += ',' + tool.functionJson;
     return tools + ']';
+}
+
+QStringList OpenAiBackend::hostedToolNames() const
+{
+    QStringList names;
+    if (m_toolHost) {
+        for (const HostedTool &tool : m_toolHost->tools())
+            names.append(tool.name);
+    }
+    return names;
 }
 
 bool OpenAiBackend::awaitsDecision(const QString &cardId) const
@@ -891,7 +901,7 @@ void OpenAiBackend::runQueue()
 
 void OpenAiBackend::answerCardCall(const QueuedCall &call)
 {
-    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments);
+    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments, nullptr, hostedToolNames());
     m_messages.append(toolMessage(call.sentId, answer.content));
     ordered_json line = {{"role", "tool"},
                          {"tool_call_id", toStd(call.stored.id)},

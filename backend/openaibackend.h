@@ -64,6 +64,7 @@
 #include <QPointer>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 #include <nlohmann/json_fwd.hpp>
@@ -134,6 +135,8 @@ public:
     void setAutoAllowReadOnly(bool allow) { m_autoAllowReadOnly = allow; }
     // The request's "tools" array as the next round sends it, compact JSON.
     QByteArray toolsJson() const;
+    // The hosted tools' names as offered (sorted), for the message to a call of an unknown tool.
+    QStringList hostedToolNames() const;
     // Hosted tools the person allowed for this conversation (restored from history by setHistory).
     QSet<QString> allowedForConversation() const { return m_allowedTools; }
     // Who decides a consent card when no person presses its button (`tessera ask --allow-tool`): the

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <backend/openaibackend.h>
+#include <backend/openaitools.h>
 #include <backend/toolhost.h>
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
@@ -189,6 +190,7 @@ private slots:
     void initTestCase();
     void namespacing();
     void toolsOffered();
+    void unknownToolNamesTheMcpTools();
     void consentGranted();
     void consentCardShowsBidiControls();
     void consentDenied();
@@ -294,6 +296,45 @@ void tst_McpTools::toolsOffered()
     const QList<QByteArray> bodies = rig.chatBodies();
     QCOMPARE(bodies.size(), 2);
     QVERIFY(bodies.first().contains(QByteArray("\"tools\":" + rig.backend->toolsJson() + ",\"tool_choice\":\"auto\"")));
+}
+
+// Finding of a hostile test: a call to a tool that does not exist was told only of emit_card, render_ui
+// and control_ui, so the model never learned the MCP tools' names from it. They are listed, bounded.
+void tst_McpTools::unknownToolNamesTheMcpTools()
+{
+    QStringList many;
+    for (int i = 0; i < 60; ++i)
+        many.append(QStringLiteral("s__t%1").arg(i, 2, 10, QLatin1Char('0')));
+    const QString bounded = OpenAiTools::unknownToolMessage(QStringLiteral("nope"), many);
+    QVERIFY2(bounded.startsWith(QLatin1String("there is no tool named \"nope\"; the tools are emit_card, render_ui, control_ui, "
+                                              "s__t00, s__t01, ")),
+             qPrintable(bounded));
+    QVERIFY2(bounded.endsWith(QLatin1String(", s__t48, s__t49 and 10 more")), qPrintable(bounded));
+    QVERIFY(!bounded.contains(QLatin1String("s__t50")));
+    QCOMPARE(OpenAiTools::unknownToolMessage(QStringLiteral("nope"), {}),
+             QStringLiteral("there is no tool named \"nope\"; the tools are emit_card, render_ui and control_ui"));
+
+    Rig rig({everything()});
+    QVERIFY(rig.start());
+    const QStringList names = rig.backend->hostedToolNames();
+    QVERIFY(names.contains(QStringLiteral("everything__echo")));
+    QVERIFY(names.size() < OpenAiTools::kMaxListedToolNames);
+    rig.script({{QStringLiteral("everything__nope"), QStringLiteral("{}")}});
+    QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("call a tool that is not there")));
+    QVERIFY(finished.wait(kTurnMs));
+    const QList<QByteArray> bodies = rig.chatBodies();
+    QCOMPARE(bodies.size(), 2);
+    const json request = json::parse(bodies.at(1).toStdString());
+    const json &told = request["messages"].back();
+    QCOMPARE(QString::fromStdString(told["role"].get<std::string>()), QStringLiteral("tool"));
+    const json refusal = json::parse(told["content"].get<std::string>());
+    QCOMPARE(QString::fromStdString(refusal["code"].get<std::string>()), QStringLiteral("not_available"));
+    const QString message = QString::fromStdString(refusal["message"].get<std::string>());
+    QCOMPARE(message, QStringLiteral("there is no tool named \"everything__nope\"; the tools are emit_card, render_ui, control_ui, ")
+                          + names.join(QStringLiteral(", ")));
+    QVERIFY(message.contains(QLatin1String(", everything__echo")));
+    QVERIFY(rig.consentCards().isEmpty()); // nothing to consent to: nothing ran
 }
 
 // Finding of a hostile test: arguments (and names) holding U+202E drew the consent card reversed, so the
