@@ -155,6 +155,7 @@ private Q_SLOTS:
     void childDiesWithTessera();
     void cliListToolsCall();
     void cliErrors();
+    void cliEscapesServerText();
 
 private:
     // Starts the client and waits until it is ready or failed.
@@ -890,6 +891,50 @@ void tst_Mcp::cliErrors()
 
     const auto help = cli({QStringLiteral("--help")});
     QVERIFY(help.out.contains(QLatin1String("tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON]")));
+}
+
+// Finding of a hostile test: `tessera mcp list/tools/call` printed what a server sent as it came, so
+// a tab or a line break forged a column or a line, and ESC sequences drove the terminal. Every field is
+// escaped visibly; the JSON columns stay valid JSON and parse back to what the server sent.
+void tst_Mcp::cliEscapesServerText()
+{
+    const QString configPath = m_dir.filePath(QStringLiteral("terminal.json"));
+    const json config = {{"mcpServers",
+                          {{"terminal", {{"command", node().toStdString()},
+                                         {"args", {source(QStringLiteral("tests/tools/mcp/hostilemcp.js")).toStdString(), "terminal"}}}}}}};
+    QVERIFY(Tessera::TestSupport::writeFile(configPath, QByteArray::fromStdString(config.dump())));
+
+    const auto list = cli({QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("list")});
+    QCOMPARE(list.exitCode, 0);
+    QCOMPARE(list.out, QStringLiteral("terminal\tstdio\tok\thostile\\x1b[31mred 1.0\\n\\tforged\\u202e\t2 tools\n"));
+
+    const auto tools = cli({QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("tools"), QStringLiteral("terminal")});
+    QCOMPARE(tools.exitCode, 0);
+    const QStringList lines = tools.out.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3); // two tools and the last line's end
+    QCOMPARE(lines.at(2), QString());
+    const QStringList evil = lines.at(0).split(QLatin1Char('\t'));
+    QCOMPARE(evil.size(), 3);
+    QCOMPARE(evil.at(0), QStringLiteral("evil\\tname\\nforged\\tline"));
+    QCOMPARE(evil.at(1), QStringLiteral(R"({"readOnlyHint":true,"title":"\u202eevil\u0085"})"));
+    QCOMPARE(evil.at(2), QStringLiteral(R"({"properties":{"q\u2066":{"description":"a\u007fb\u001bc","type":"string"}},"type":"object"})"));
+    // Still JSON, and what the server sent.
+    QCOMPARE(QString::fromStdString(parse(evil.at(1))["title"].get<std::string>()), QStringLiteral("\u202E" "evil\u0085"));
+    QVERIFY(parse(evil.at(2))["properties"].contains("q\u2066"));
+    QCOMPARE(lines.at(1), QStringLiteral(R"(shout	{}	{"type":"object"})"));
+    for (const QString &line : lines) {
+        for (const QChar c : line)
+            QVERIFY2(c == QLatin1Char('\t') || (c.unicode() >= 0x20 && c.unicode() != 0x7f && c.unicode() != 0x202e && c.unicode() != 0x2066
+                                                && !(c.unicode() >= 0x80 && c.unicode() <= 0x9f)),
+                     qPrintable(QString::number(c.unicode(), 16)));
+    }
+
+    const auto call = cli({QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("terminal"),
+                           QStringLiteral("shout")});
+    QCOMPARE(call.exitCode, 0);
+    // The text's own line breaks are kept; the line that imitates Tessera's structuredContent line is marked.
+    QCOMPARE(call.out, QStringLiteral("line one\n\\structuredContent: {\"forged\":true}\n\\x1b]0;title\\x07\\r\\u202eend\n"
+                                      "structuredContent: {\"k\":\"\\u202e\\u0085\\u007f\\n\"}\n"));
 }
 
 QTEST_GUILESS_MAIN(tst_Mcp)
