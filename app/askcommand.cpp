@@ -248,6 +248,8 @@ bool AskCommand::makeToolHost()
     connect(m_toolHost, &McpToolHost::ready, this, [this] {
         for (const QString &problem : m_toolHost->problems())
             printErr(QStringLiteral("tessera: MCP server %1").arg(problem));
+        if (!m_toolHost->offerNote().isEmpty())
+            printErr(QStringLiteral("tessera: ") + m_toolHost->offerNote());
         trySend();
     });
     return true;

@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     connect(m_mcp, &McpController::problemsFound, this,
             [this](const QString &problems) { statusBar()->showMessage(tr("Some MCP servers offer no tools: %1").arg(problems)); });
+    connect(m_mcp, &McpController::toolsLeftOut, this, [this](const QString &note) { statusBar()->showMessage(note); });
     m_view->setRenderSettings(SettingsDialog::storedRenderSettings()); // read once; again after the dialog
     m_view->setModel(m_model);
 
