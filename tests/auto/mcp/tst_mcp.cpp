@@ -254,6 +254,23 @@ void tst_Mcp::config_data()
                                    << QStringLiteral("/mcpServers/a/command: must be a non-empty string") << QString();
     QTest::newRow("plain http elsewhere") << QByteArray(R"({"mcpServers": {"a": {"url": "http://example.org/mcp"}}})")
                                           << QStringLiteral("/mcpServers/a/url: http:// is allowed only to this machine") << QString();
+    // Finding of a hostile test: these said "is not a valid URL"; the message names the scheme and what is accepted.
+    QTest::newRow("file url") << QByteArray(R"({"mcpServers": {"a": {"url": "file:///etc/passwd"}}})")
+                              << QStringLiteral("/mcpServers/a/url: only https:// URLs, or http:// on this machine (localhost, 127.0.0.1, "
+                                                "::1), are accepted, not file:")
+                              << QString();
+    QTest::newRow("javascript url") << QByteArray(R"x({"mcpServers": {"a": {"url": "javascript:alert(1)"}}})x")
+                                    << QStringLiteral("/mcpServers/a/url: only https:// URLs, or http:// on this machine (localhost, "
+                                                      "127.0.0.1, ::1), are accepted, not javascript:")
+                                    << QString();
+    QTest::newRow("ftp url") << QByteArray(R"({"mcpServers": {"a": {"url": "FTP://localhost/mcp"}}})")
+                             << QStringLiteral("/mcpServers/a/url: only https:// URLs, or http:// on this machine (localhost, "
+                                               "127.0.0.1, ::1), are accepted, not ftp:")
+                             << QString();
+    QTest::newRow("no scheme") << QByteArray(R"({"mcpServers": {"a": {"url": "localhost:3001/mcp"}}})")
+                               << QStringLiteral("/mcpServers/a/url: only https:// URLs") << QString();
+    QTest::newRow("no host") << QByteArray(R"({"mcpServers": {"a": {"url": "https:///mcp"}}})")
+                             << QStringLiteral("/mcpServers/a/url: is not a valid URL") << QString();
     QTest::newRow("sse type") << QByteArray(R"({"mcpServers": {"a": {"url": "https://e.org/sse", "type": "sse"}}})")
                               << QStringLiteral("/mcpServers/a/type: \"sse\" is not supported") << QString();
     QTest::newRow("bad name") << QByteArray(R"({"mcpServers": {"a b": {"command": "x"}}})")
@@ -292,6 +309,8 @@ void tst_Mcp::urls_data()
     QTest::newRow("::1") << QStringLiteral("http://[::1]:3001/mcp") << true;
     QTest::newRow("lan") << QStringLiteral("http://192.168.1.5:3001/mcp") << false;
     QTest::newRow("ftp") << QStringLiteral("ftp://localhost/mcp") << false;
+    QTest::newRow("file") << QStringLiteral("file:///etc/passwd") << false;
+    QTest::newRow("javascript") << QStringLiteral("javascript:alert(1)") << false;
     QTest::newRow("no host") << QStringLiteral("http:///mcp") << false;
 }
 
