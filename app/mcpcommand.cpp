@@ -10,6 +10,7 @@
 #include <mcp/mcpclient.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/mcpserversettings.h>
+#include <mcp/stdiotransport.h>
 
 namespace Tessera {
 
@@ -196,7 +197,9 @@ int runList(const CommandLine &c)
         return c.mcpConfig.isEmpty() ? 2 : 0;
     }
     int failures = 0;
+    bool anyStdio = false;
     for (const McpServerConfig &server : servers) {
+        anyStdio = anyStdio || server.transport == McpServerConfig::Transport::Stdio;
         if (!server.enabled) {
             printOut(QStringLiteral("%1\t%2\tdisabled").arg(printable(server.name), server.transportName()));
             continue;
@@ -222,6 +225,9 @@ int runList(const CommandLine &c)
         printOut(QStringLiteral("%1\t%2\t%3").arg(printable(server.name), server.transportName(), state));
         client.close();
     }
+    // On stderr: stdout stays one line per server for scripts.
+    if (anyStdio)
+        printError(QStringLiteral("the stdio servers' stderr is logged in %1/NAME.log").arg(mcpLogDirectory()));
     return failures == 0 ? 0 : 1;
 }
 
