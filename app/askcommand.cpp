@@ -248,12 +248,15 @@ bool AskCommand::makeToolHost()
     connect(m_toolHost, &McpToolHost::ready, this, [this] {
         for (const QString &problem : m_toolHost->problems())
             printErr(QStringLiteral("tessera: MCP server %1").arg(problem));
+        if (!m_toolHost->offerNote().isEmpty())
+            printErr(QStringLiteral("tessera: ") + m_toolHost->offerNote());
         trySend();
     });
     return true;
 }
 
-// Headless consent (issue 16): --allow-tool globs allow a call once; everything else is denied.
+// Headless consent (issue 16): --allow-tool globs allow a call once; everything else is denied. The
+// decision line and the tool line name the pattern that allowed it (or that none did).
 void AskCommand::decideConsent(const Message &message)
 {
     if (message.role != MessageRole::Tool || message.cards.isEmpty()
@@ -280,12 +283,17 @@ void AskCommand::decideConsent(const Message &message)
     m_printer->endLine();
     printOut(allow ? QStringLiteral("[tool %1 allowed by --allow-tool %2]").arg(tool, allowedBy)
                    : QStringLiteral("[tool %1 denied: no --allow-tool names it]").arg(tool));
+    // The tool line says who decided: the pattern, not "the user" (the words widgets/ translates).
+    const QString decidedBy = allow ? QStringLiteral("allowed by --allow-tool %1").arg(allowedBy)
+                                    : QStringLiteral("denied: no --allow-tool names it");
     // Queued: the consent line is stored before its decision.
     QMetaObject::invokeMethod(
         this,
-        [this, cardId, allow, note] {
+        [this, cardId, allow, note, decidedBy] {
             if (!m_session || m_exitCode >= 0)
                 return;
+            if (auto *openai = qobject_cast<OpenAiBackend *>(m_session->backend()))
+                openai->setDecidedBy(cardId, decidedBy);
             QString why;
             if (!m_session->sendCardDecision(cardId, QLatin1String(allow ? ToolConsent::kAllowOnce : ToolConsent::kDeny),
                                              QLatin1String(allow ? "allowed_once" : "denied"), note, &why))

@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFontDatabase>
@@ -37,6 +38,8 @@ QByteArray fileIdentity(const QString &path)
 
 BackendLogWindow::BackendLogWindow(QWidget *parent)
     : QDialog(parent)
+    , m_sources(new QComboBox(this))
+    , m_sourceLabel(new QLabel(tr("&Log:"), this))
     , m_text(new QPlainTextEdit(this))
     , m_find(new QLineEdit(this))
     , m_matchLabel(new QLabel(this))
@@ -73,6 +76,15 @@ BackendLogWindow::BackendLogWindow(QWidget *parent)
     m_status->setObjectName(QStringLiteral("backendLogStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_sources->setObjectName(QStringLiteral("backendLogSource"));
+    m_sources->setAccessibleName(tr("Log"));
+    m_sourceLabel->setBuddy(m_sources);
+    auto *sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(m_sourceLabel);
+    sourceRow->addWidget(m_sources, 1);
+    m_sources->hide();
+    m_sourceLabel->hide();
+
     auto *findRow = new QHBoxLayout;
     findRow->addWidget(m_find, 1);
     findRow->addWidget(m_matchLabel);
@@ -81,6 +93,7 @@ BackendLogWindow::BackendLogWindow(QWidget *parent)
     findRow->addSpacing(12);
     findRow->addWidget(copy);
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(sourceRow);
     layout->addLayout(findRow);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_status);
@@ -98,9 +111,39 @@ BackendLogWindow::BackendLogWindow(QWidget *parent)
     connect(copy, &QPushButton::clicked, this, &BackendLogWindow::copyAll);
     m_poll->setInterval(kPollMs);
     connect(m_poll, &QTimer::timeout, this, &BackendLogWindow::refresh);
+    connect(m_sources, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0 && index < m_sourceList.size())
+            showFile(m_sourceList.at(index).path);
+    });
 }
 
 void BackendLogWindow::setLogFile(const QString &path)
+{
+    setLogFiles({{tr("Backend"), path}});
+}
+
+void BackendLogWindow::setLogFiles(const QList<Source> &sources)
+{
+    if (sources != m_sourceList) {
+        qsizetype chosen = 0;
+        for (qsizetype i = 0; i < sources.size(); ++i) {
+            if (sources.at(i).path == m_path)
+                chosen = i;
+        }
+        m_sourceList = sources;
+        const QSignalBlocker blocker(m_sources);
+        m_sources->clear();
+        for (const Source &source : sources)
+            m_sources->addItem(source.title);
+        m_sources->setCurrentIndex(int(chosen));
+        m_sources->setVisible(sources.size() > 1);
+        m_sourceLabel->setVisible(sources.size() > 1);
+    }
+    const int index = m_sources->currentIndex();
+    showFile(index >= 0 && index < m_sourceList.size() ? m_sourceList.at(index).path : QString());
+}
+
+void BackendLogWindow::showFile(const QString &path)
 {
     if (path == m_path) {
         refresh();

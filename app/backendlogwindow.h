@@ -11,12 +11,17 @@
 //    and every match is highlighted.
 //  - Copy: the text is selectable (Ctrl+C copies the selection); Copy All puts the whole shown log on
 //    the clipboard.
+//  - Several logs (issue 16: each stdio MCP server's stderr, mcp/stdiotransport.h mcpServerLogPath,
+//    beside the backend's): setLogFiles() fills a "Log:" chooser above the text (hidden while there is
+//    one); the chosen one is shown and followed as above, each bounded the same way.
 // refresh() is what the timer calls; tests call it directly instead of waiting.
 
 #include <QDialog>
+#include <QList>
 #include <QString>
 #include <QStringDecoder>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -35,9 +40,19 @@ public:
 
     explicit BackendLogWindow(QWidget *parent = nullptr);
 
+    struct Source
+    {
+        QString title; // what the chooser says: "Backend", "MCP server NAME"
+        QString path;
+        friend bool operator==(const Source &, const Source &) = default;
+    };
+
     // Shows this file (read at once); the same path again only refreshes.
     void setLogFile(const QString &path);
+    // The logs to choose from; the one shown stays chosen when it is still among them, else the first.
+    void setLogFiles(const QList<Source> &sources);
     QString logFile() const { return m_path; }
+    QComboBox *sourceChooser() const { return m_sources; }
 
     // Adds what the file gained since the last read (or reads it again when it shrank or is gone).
     void refresh();
@@ -57,6 +72,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void showFile(const QString &path);
     void restart();
     void appendText(const QString &text);
     void updateMatches();
@@ -67,6 +83,9 @@ private:
     QByteArray m_fileIdentity;  // inode and device: a replaced file is read from its start
     QStringDecoder m_decoder{QStringDecoder::Utf8};
     int m_matches = 0;
+    QList<Source> m_sourceList;
+    QComboBox *m_sources = nullptr;
+    QLabel *m_sourceLabel = nullptr;
     QPlainTextEdit *m_text = nullptr;
     QLineEdit *m_find = nullptr;
     QLabel *m_matchLabel = nullptr;

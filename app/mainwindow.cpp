@@ -52,6 +52,7 @@
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <mcp/mcpapphost.h>
+#include <mcp/stdiotransport.h>
 #include <session/conversationsession.h>
 #include <workbench/canvaspanel.h>
 #include <store/conversationstore.h>
@@ -78,6 +79,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     connect(m_mcp, &McpController::problemsFound, this,
             [this](const QString &problems) { statusBar()->showMessage(tr("Some MCP servers offer no tools: %1").arg(problems)); });
+    connect(m_mcp, &McpController::toolsLeftOut, this, [this](const QString &note) { statusBar()->showMessage(note); });
     m_view->setRenderSettings(SettingsDialog::storedRenderSettings()); // read once; again after the dialog
     m_view->setModel(m_model);
 
@@ -314,14 +316,23 @@ void MainWindow::createMenus()
     });
     QAction *log = backend->addAction(tr("Open Backend &Log"), this, [this] {
         // In a window of Tessera's own that follows the file (issue 18), not handed to xdg-open.
-        const QString path = m_session && m_session->backend() ? m_session->backend()->logFilePath() : QString();
-        if (path.isEmpty()) {
+        // The backend's own log, then each stdio MCP server's stderr (issue 16: a server's stderr goes
+        // to the backend log, never into the conversation).
+        QList<BackendLogWindow::Source> sources;
+        if (const QString path = m_session && m_session->backend() ? m_session->backend()->logFilePath() : QString();
+            !path.isEmpty())
+            sources.append({tr("Backend"), path});
+        for (const McpServerConfig &server : m_mcp->servers()) {
+            if (server.transport == McpServerConfig::Transport::Stdio)
+                sources.append({tr("MCP server %1").arg(server.name), mcpServerLogPath(server.name)});
+        }
+        if (sources.isEmpty()) {
             statusBar()->showMessage(tr("This backend has no log."), 5000);
             return;
         }
         if (!m_logWindow)
             m_logWindow = new BackendLogWindow(this);
-        m_logWindow->setLogFile(path);
+        m_logWindow->setLogFiles(sources);
         m_logWindow->show();
         m_logWindow->raise();
         m_logWindow->activateWindow();

@@ -10,17 +10,13 @@
 #include <mcp/mcpclient.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/mcpserversettings.h>
+#include <mcp/stdiotransport.h>
 
 namespace Tessera {
 
 using json = nlohmann::json;
 
 namespace {
-
-void printError(const QString &text)
-{
-    printErr(QStringLiteral("tessera: ") + text);
-}
 
 CommandLine failure(const QString &error)
 {
@@ -30,9 +26,75 @@ CommandLine failure(const QString &error)
     return c;
 }
 
+// What a server sends is printed so that it cannot forge a line or a column of this output, nor
+// drive the terminal (issue 16, a hostile review): C0 controls, DEL, C1 controls, the bidi controls and
+// the line and paragraph separators are written as visible escapes (\t, \n, \r, \x1b, \u0085, \u202e).
+// Backslashes are kept as they are. Every field of list and tools, every message on stderr.
+bool isHiddenControl(char16_t u)
+{
+    return (u >= 0x80 && u <= 0x9f) || (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e
+           || u == 0x200f || u == 0x061c || u == 0x2028 || u == 0x2029 || u == 0x7f;
+}
+
+enum class Breaks { Escape, Keep };
+
+QString printable(const QString &text, Breaks breaks = Breaks::Escape)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (breaks == Breaks::Keep && (u == u'\n' || u == u'\t')) {
+            out += c;
+        } else if (u == u'\t') {
+            out += QLatin1String("\\t");
+        } else if (u == u'\n') {
+            out += QLatin1String("\\n");
+        } else if (u == u'\r') {
+            out += QLatin1String("\\r");
+        } else if (u < 0x20) {
+            out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
+        } else if (isHiddenControl(u)) {
+            out += QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// Compact JSON text, still valid JSON: the dump already escapes C0 controls; what it writes raw of the
+// hidden controls (only ever inside strings) becomes \uXXXX.
 QString compact(const json &value)
 {
-    return QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+    const QString text = QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (isHiddenControl(c.unicode()))
+            out += QStringLiteral("\\u%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
+// A tool result's text for `mcp call`: its line breaks and tabs are kept (results are prose, often of
+// several lines), every other control escaped as printable() does; a line that would read as one of the
+// lines Tessera prints after the text ("structuredContent: …", "card: …") gets a backslash in front.
+QString printableResult(const QString &text)
+{
+    QStringList lines = printable(text, Breaks::Keep).split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        if (line.startsWith(QLatin1String("structuredContent: ")) || line.startsWith(QLatin1String("card: ")))
+            line.prepend(QLatin1Char('\\'));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void printError(const QString &text)
+{
+    printErr(QStringLiteral("tessera: ") + printable(text));
 }
 
 // Runs the event loop until `done` says so or `ms` have passed (a second guard beside the client's own
@@ -135,9 +197,11 @@ int runList(const CommandLine &c)
         return c.mcpConfig.isEmpty() ? 2 : 0;
     }
     int failures = 0;
+    bool anyStdio = false;
     for (const McpServerConfig &server : servers) {
+        anyStdio = anyStdio || server.transport == McpServerConfig::Transport::Stdio;
         if (!server.enabled) {
-            printOut(QStringLiteral("%1\t%2\tdisabled").arg(server.name, server.transportName()));
+            printOut(QStringLiteral("%1\t%2\tdisabled").arg(printable(server.name), server.transportName()));
             continue;
         }
         McpClient client(server);
@@ -148,17 +212,22 @@ int runList(const CommandLine &c)
             McpReply *reply = client.listTools();
             QList<McpTool> tools;
             if (waitReply(&client, reply) && reply->error() == McpReply::Error::None && parseMcpTools(reply->result(), &tools, &problem))
-                state = QStringLiteral("ok\t%1 %2\t%3 tools").arg(client.serverName(), client.serverVersion()).arg(tools.size());
+                state = QStringLiteral("ok\t%1 %2\t%3 tools")
+                            .arg(printable(client.serverName()), printable(client.serverVersion()))
+                            .arg(tools.size());
             else if (problem.isEmpty())
                 problem = reply->isFinished() ? reply->errorString() : QStringLiteral("tools/list did not finish");
         }
         if (state.isEmpty()) {
             ++failures;
-            state = QStringLiteral("error\t") + problem;
+            state = QStringLiteral("error\t") + printable(problem);
         }
-        printOut(QStringLiteral("%1\t%2\t%3").arg(server.name, server.transportName(), state));
+        printOut(QStringLiteral("%1\t%2\t%3").arg(printable(server.name), server.transportName(), state));
         client.close();
     }
+    // On stderr: stdout stays one line per server for scripts.
+    if (anyStdio)
+        printError(QStringLiteral("the stdio servers' stderr is logged in %1/NAME.log").arg(mcpLogDirectory()));
     return failures == 0 ? 0 : 1;
 }
 
@@ -176,7 +245,7 @@ int runTools(McpClient *client)
         return 2;
     }
     for (const McpTool &tool : std::as_const(tools))
-        printOut(QStringLiteral("%1\t%2\t%3").arg(tool.name, compact(tool.annotations), compact(tool.inputSchema)));
+        printOut(QStringLiteral("%1\t%2\t%3").arg(printable(tool.name), compact(tool.annotations), compact(tool.inputSchema)));
     return 0;
 }
 
@@ -192,7 +261,7 @@ void answerForms(McpClient *client, const CommandLine &c)
     }
     client->setElicitationPolicy(McpClient::ElicitationPolicy::Ask);
     QObject::connect(client, &McpClient::elicitationRequested, client, [client, c](qint64 key, const McpElicitationForm &form) {
-        printErr(QStringLiteral("elicitation: %1").arg(form.message));
+        printErr(QStringLiteral("elicitation: %1").arg(printable(form.message)));
         json values = json::object();
         if (c.mcpElicitation.startsWith(QLatin1String("accept="))) {
             const QByteArray text = c.mcpElicitation.mid(7).toUtf8();
@@ -203,7 +272,7 @@ void answerForms(McpClient *client, const CommandLine &c)
         json content;
         QString problem;
         if (!form.content(values, &content, &problem)) {
-            printErr(QStringLiteral("elicitation: cancelled, the answer does not fit the form: %1").arg(problem));
+            printErr(QStringLiteral("elicitation: cancelled, the answer does not fit the form: %1").arg(printable(problem)));
             client->answerElicitation(key, QStringLiteral("cancel"));
             return;
         }
@@ -219,7 +288,7 @@ int runCall(McpClient *client, const CommandLine &c, const json &arguments)
     QObject::connect(reply, &McpReply::progress, reply, [](double done, double total, const QString &message) {
         QString line = total > 0 ? QStringLiteral("progress %1/%2").arg(done).arg(total) : QStringLiteral("progress %1").arg(done);
         if (!message.isEmpty())
-            line += QLatin1Char(' ') + message;
+            line += QLatin1Char(' ') + printable(message);
         printErr(line);
     });
     if (!waitReply(client, reply) || reply->error() != McpReply::Error::None) {
@@ -233,15 +302,16 @@ int runCall(McpClient *client, const CommandLine &c, const json &arguments)
         return 2;
     }
     if (const QString text = result.text(); !text.isEmpty())
-        printOut(text);
+        printOut(printableResult(text));
     if (!result.structuredContent.is_null())
         printOut(QStringLiteral("structuredContent: ") + compact(result.structuredContent));
     // A result-to-card descriptor of --plugins DIR/tools (issue 16, seed 002): the card it makes, or why not.
     ToolCardDescriptor descriptor;
     if (!result.isError && ToolCardDescriptors::find(client->config().name, c.toolName, &descriptor)) {
         const ToolCardOutcome card = cardFromToolResult(descriptor, result.structuredContent);
-        printOut(card.ok ? QStringLiteral("card: ") + QString::fromUtf8(card.card.rawText())
-                         : QStringLiteral("card: not made (%1): %2").arg(QFileInfo(descriptor.path).fileName(), card.describe()));
+        printOut(card.ok ? QStringLiteral("card: ") + printable(QString::fromUtf8(card.card.rawText()))
+                         : QStringLiteral("card: not made (%1): %2").arg(printable(QFileInfo(descriptor.path).fileName()),
+                                                                         printable(card.describe())));
     }
     if (result.isError) {
         printError(QStringLiteral("%1 reported an error (isError)").arg(c.toolName));

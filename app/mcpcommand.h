@@ -19,6 +19,11 @@
 //                               told; accept sends the form's defaults, accept=JSON those values over them
 //                               (a value that does not fit the form cancels instead, said on stderr).
 //   --timeout SEC               per request (default 60), and for initialize.
+// What a server sent is printed escaped (a hostile server must not forge a line or a column, nor drive the
+// terminal): in every field, tabs, line breaks, other C0 controls, DEL, C1 controls, the bidi controls
+// (U+061C, U+200E/F, U+202A–202E, U+2066–2069) and U+2028/2029 as \t, \n, \r, \x1b, \u0085, \u202e…;
+// JSON columns stay valid JSON (\uXXXX). A call's text keeps its line breaks and tabs, and a line of it
+// that reads like "structuredContent: " or "card: " gets a backslash in front.
 // Exit codes: 0 done; 1 the tool's result has isError, or (list) a server failed; 2 bad usage, a bad
 // configuration, or a transport or protocol failure (said on stderr).
 

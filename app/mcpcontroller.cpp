@@ -169,6 +169,10 @@ void McpController::rebuild()
             if (host == m_host && !host->problems().isEmpty())
                 Q_EMIT problemsFound(host->problems().join(QStringLiteral("; ")));
         });
+        connect(host, &McpToolHost::toolsLeftOut, this, [this, host](const QString &note) {
+            if (host == m_host)
+                Q_EMIT toolsLeftOut(note);
+        });
         m_host->start();
     }
     applyToBackend();

@@ -56,6 +56,8 @@ public:
 Q_SIGNALS:
     // Servers that failed to start or list ("NAME: why"), once the host is ready.
     void problemsFound(const QString &text);
+    // The host's cap left tools out (McpToolHost::offerNote), once per distinct note.
+    void toolsLeftOut(const QString &note);
     // The host was replaced (or dropped): the next turn offers its tools.
     void toolHostChanged();
 

@@ -727,7 +727,7 @@ void OpenAiBackend::finishRound()
     QList<QByteArray> canvasEvents; // per tool line: the canvas.* event it brings, or empty
     for (qsizetype i = 0; i < stored.size(); ++i) {
         const ToolCall &call = stored.at(i);
-        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments, &m_canvas);
+        const OpenAiToolAnswer answer = OpenAiTools::answer(call.name, call.arguments, &m_canvas, hostedToolNames());
         canvasEvents.append(answer.canvasEvent);
         m_messages.append(toolMessage(sent.at(i).id, answer.content));
         ordered_json line = {{"role", "tool"},
@@ -804,6 +804,16 @@ QByteArray OpenAiBackend::toolsJson() const
     for (const HostedTool &tool : hosted)
         tools += ',' + tool.functionJson;
     return tools + ']';
+}
+
+QStringList OpenAiBackend::hostedToolNames() const
+{
+    QStringList names;
+    if (m_toolHost) {
+        for (const HostedTool &tool : m_toolHost->tools())
+            names.append(tool.name);
+    }
+    return names;
 }
 
 bool OpenAiBackend::awaitsDecision(const QString &cardId) const
@@ -891,7 +901,7 @@ void OpenAiBackend::runQueue()
 
 void OpenAiBackend::answerCardCall(const QueuedCall &call)
 {
-    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments);
+    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments, nullptr, hostedToolNames());
     m_messages.append(toolMessage(call.sentId, answer.content));
     ordered_json line = {{"role", "tool"},
                          {"tool_call_id", toStd(call.stored.id)},
@@ -956,19 +966,28 @@ bool OpenAiBackend::decideConsent(const QString &cardId, const QString &action, 
         return refuse(tr("%1 is marked destructive: it can be allowed once or denied, not allowed for this conversation")
                           .arg(m_queue.first().tool.name));
     m_waitingCardId.clear();
+    const QString decidedBy = action == QLatin1String(ToolConsent::kAllowConversation) ? QString() : m_decidedBy.take(cardId);
     // Queued: the session stores the decision line before anything of the call arrives.
     const quint64 generation = m_generation;
     QMetaObject::invokeMethod(
         this,
-        [this, generation, action] {
+        [this, generation, action, decidedBy] {
             if (generation == m_generation)
-                applyConsent(action);
+                applyConsent(action, decidedBy);
         },
         Qt::QueuedConnection);
     return true;
 }
 
-void OpenAiBackend::applyConsent(const QString &action)
+void OpenAiBackend::setDecidedBy(const QString &cardId, const QString &consentWords)
+{
+    if (consentWords.trimmed().isEmpty())
+        m_decidedBy.remove(cardId);
+    else
+        m_decidedBy.insert(cardId, consentWords.simplified());
+}
+
+void OpenAiBackend::applyConsent(const QString &action, const QString &decidedBy)
 {
     if (m_queue.isEmpty())
         return;
@@ -979,7 +998,7 @@ void OpenAiBackend::applyConsent(const QString &action)
         answerHosted(call,
                      QStringLiteral("The user denied this call: %1 was not run. Do not call it again unless the user "
                                     "asks for it.").arg(call.tool.name),
-                     QStringLiteral("denied by the user"), 0, true);
+                     decidedBy.isEmpty() ? QStringLiteral("denied by the user") : decidedBy, 0, true);
         if (generation == m_generation)
             runQueue();
         return;
@@ -987,8 +1006,9 @@ void OpenAiBackend::applyConsent(const QString &action)
     const bool forConversation = action == QLatin1String(ToolConsent::kAllowConversation); // never destructive: decideConsent
     if (forConversation)
         m_allowedTools.insert(call.tool.name);
-    startRun(call, forConversation ? QStringLiteral("allowed for this conversation by the user")
-                                   : QStringLiteral("allowed once by the user"));
+    startRun(call, forConversation      ? QStringLiteral("allowed for this conversation by the user")
+                   : decidedBy.isEmpty() ? QStringLiteral("allowed once by the user")
+                                         : decidedBy);
 }
 
 void OpenAiBackend::startRun(const QueuedCall &call, const QString &consent)
@@ -1095,6 +1115,7 @@ void OpenAiBackend::dropHostedState()
     m_queue.clear();
     m_waitingCardId.clear();
     m_waitingInputs.clear();
+    m_decidedBy.clear();
     if (ToolRun *run = m_run.data()) {
         m_run.clear();
         disconnect(run, nullptr, this, nullptr);

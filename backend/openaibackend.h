@@ -64,6 +64,7 @@
 #include <QPointer>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 #include <nlohmann/json_fwd.hpp>
@@ -134,8 +135,15 @@ public:
     void setAutoAllowReadOnly(bool allow) { m_autoAllowReadOnly = allow; }
     // The request's "tools" array as the next round sends it, compact JSON.
     QByteArray toolsJson() const;
+    // The hosted tools' names as offered (sorted), for the message to a call of an unknown tool.
+    QStringList hostedToolNames() const;
     // Hosted tools the person allowed for this conversation (restored from history by setHistory).
     QSet<QString> allowedForConversation() const { return m_allowedTools; }
+    // Who decides a consent card when no person presses its button (`tessera ask --allow-tool`): the
+    // tool line's consent words for it ("allowed by --allow-tool PATTERN", "denied: …"), in place of
+    // "allowed once by the user" / "denied by the user". Set before the card's allow_once or deny is
+    // sent; used by that decision only, forgotten when the turn ends.
+    void setDecidedBy(const QString &cardId, const QString &consentWords);
     bool awaitsDecision(const QString &cardId) const override;
     bool isWaitingOnTool() const override { return !m_waitingCardId.isEmpty() || m_run; }
 
@@ -194,7 +202,7 @@ private:
     void answerCardCall(const QueuedCall &call);
     void askConsent(const QueuedCall &call);
     bool decideConsent(const QString &cardId, const QString &action, QString *error);
-    void applyConsent(const QString &action);
+    void applyConsent(const QString &action, const QString &decidedBy);
     void startRun(const QueuedCall &call, const QString &consent);
     void onRunFinished();
     void answerHosted(const QueuedCall &call, const QString &content, const QString &consent, qint64 durationMs,
@@ -246,6 +254,7 @@ private:
     qint64 m_runStartedMs = 0;
     QString m_runConsent;
     QHash<QString, qint64> m_waitingInputs; // input card id -> the running call's key (ToolRun::inputRequested)
+    QHash<QString, QString> m_decidedBy;     // consent card id -> its consent words (setDecidedBy)
 
     // The round being received.
     bool m_statusKnown = false;

@@ -378,14 +378,29 @@ OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &
 
 OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel)
 {
+    return answer(toolName, arguments, panel, {});
+}
+
+QString OpenAiTools::unknownToolMessage(const QString &toolName, const QStringList &hostedTools)
+{
+    if (hostedTools.isEmpty())
+        return QStringLiteral("there is no tool named \"%1\"; the tools are emit_card, render_ui and control_ui").arg(toolName);
+    QStringList names = {QStringLiteral("emit_card"), QStringLiteral("render_ui"), QStringLiteral("control_ui")};
+    names += hostedTools.mid(0, kMaxListedToolNames);
+    QString list = names.join(QStringLiteral(", "));
+    if (const qsizetype more = hostedTools.size() - kMaxListedToolNames; more > 0)
+        list += QStringLiteral(" and %1 more").arg(more);
+    return QStringLiteral("there is no tool named \"%1\"; the tools are %2").arg(toolName, list);
+}
+
+OpenAiToolAnswer OpenAiTools::answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel,
+                                     const QStringList &hostedTools)
+{
     OpenAiToolAnswer result;
     if (isControlTool(toolName))
         return answerControlUi(arguments, panel);
     if (!isCardTool(toolName)) {
-        result.content = refusal(
-            "not_available",
-            {{"message", toStd(QStringLiteral("there is no tool named \"%1\"; the tools are emit_card, render_ui and control_ui")
-                                   .arg(toolName))}});
+        result.content = refusal("not_available", {{"message", toStd(unknownToolMessage(toolName, hostedTools))}});
         return result;
     }
     const bool renderUi = toolName == QLatin1String("render_ui");

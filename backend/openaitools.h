@@ -18,7 +18,8 @@
 //                      Pointers into the call's arguments (emit_card: "/payload/rows/3/flow"; render_ui:
 //                      "/html"), at most kMaxReportedIssues of them;
 //      not JSON     -> the same with one issue at "" saying "arguments are not JSON: …";
-//      unknown tool -> {"ok":false,"code":"not_available","message":"…"}.
+//      unknown tool -> {"ok":false,"code":"not_available","message":"…"}, the message naming the tools
+//                      offered (Tessera's, then the hosted ones, bounded: unknownToolMessage).
 //    A refused call is not drawn; the model's retry is.
 //  - Widget templates (seed 003 "Skill Widget Templates", cards/dialects/widgettemplate.h): when a
 //    personality has them (setWidgetTemplates), the system prompt ends with a section listing each one
@@ -77,6 +78,13 @@ public:
     // The same, with control_ui checked against (and applied to) panel; null: control_ui is judged on
     // its fields alone.
     static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel);
+    // The same, with the hosted tools offered beside the card tools (MCP: server__tool), which a call to
+    // an unknown name is told of after Tessera's own: at most kMaxListedToolNames, then "and N more".
+    static OpenAiToolAnswer answer(const QString &toolName, const QByteArray &arguments, CanvasPanelState *panel,
+                                   const QStringList &hostedTools);
+    static constexpr int kMaxListedToolNames = 50;
+    // The not_available message for a call to toolName: "there is no tool named …; the tools are …".
+    static QString unknownToolMessage(const QString &toolName, const QStringList &hostedTools);
     static bool isControlTool(const QString &name) { return name == QLatin1String("control_ui"); }
     // "rendered: KIND: TITLE" / "rendered: KIND".
     static QString ack(const QString &kindName, const QString &title);

@@ -155,13 +155,17 @@ const McpServerConfig *McpConfig::server(const QString &name) const
 
 QString mcpUrlProblem(const QUrl &url)
 {
-    if (!url.isValid() || url.host().isEmpty())
-        return QStringLiteral("is not a valid URL");
+    // The scheme first: "file:" and "javascript:" URLs have no host, and "not a valid URL" said nothing of why.
+    const QString accepted = QStringLiteral("only https:// URLs, or http:// on this machine (localhost, 127.0.0.1, ::1), are accepted");
     const QString scheme = url.scheme().toLower();
+    if (url.isValid() && scheme.isEmpty())
+        return accepted + QStringLiteral(", and this URL has no scheme");
+    if (url.isValid() && scheme != QLatin1String("https") && scheme != QLatin1String("http"))
+        return accepted + QStringLiteral(", not %1:").arg(scheme);
+    if (!url.isValid() || url.host().isEmpty())
+        return QStringLiteral("is not a valid URL: %1").arg(url.isValid() ? QStringLiteral("it names no host") : url.errorString());
     if (scheme == QLatin1String("https"))
         return {};
-    if (scheme != QLatin1String("http"))
-        return QStringLiteral("must be an https:// URL (or http:// on this machine), not %1://").arg(scheme);
     const QString host = url.host().toLower();
     if (host == QLatin1String("localhost"))
         return {};

@@ -55,7 +55,9 @@ bool parseMcpConfig(const QByteArray &json, McpConfig *config, QString *error);
 bool loadMcpConfigFile(const QString &path, McpConfig *config, QString *error);
 
 // Whether an http(s) URL may be used: https anywhere, http only to localhost, 127.0.0.0/8 or ::1 (a server
-// elsewhere would get the conversation's tool arguments in clear text). Empty when fine, else why not.
+// elsewhere would get the conversation's tool arguments in clear text). Empty when fine, else why not; another
+// scheme (file:, javascript:, ftp:) is named in the message: "only https:// URLs, or http:// on this machine
+// (localhost, 127.0.0.1, ::1), are accepted, not file:".
 QString mcpUrlProblem(const QUrl &url);
 // Whether a "headers" name may be sent: an HTTP token, and not one the transport sets itself (Accept,
 // Content-Type, Mcp-Session-Id, MCP-Protocol-Version, …).

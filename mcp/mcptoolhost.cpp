@@ -4,6 +4,7 @@
 #include <utility>
 
 #include <QCryptographicHash>
+#include <QMap>
 #include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
@@ -349,6 +350,36 @@ QList<HostedTool> McpToolHost::namespaced(QList<Entry> entries)
     return out;
 }
 
+QList<HostedTool> McpToolHost::capped(const QList<HostedTool> &all, QStringList *leftOut)
+{
+    // Each server's tools in name order (all is sorted by name), servers in name order.
+    QMap<QString, QList<const HostedTool *>> byServer;
+    for (const HostedTool &tool : all)
+        byServer[tool.server].append(&tool);
+    QList<HostedTool> offered;
+    qsizetype bytes = 0;
+    for (qsizetype turn = 0;; ++turn) {
+        bool any = false;
+        for (auto it = byServer.cbegin(); it != byServer.cend(); ++it) {
+            if (turn >= it.value().size())
+                continue;
+            any = true;
+            const HostedTool &tool = *it.value().at(turn);
+            const qsizetype size = tool.functionJson.size();
+            if (offered.size() < kMaxOfferedTools && size <= kMaxToolBytes && bytes + size <= kMaxOfferedBytes) {
+                offered.append(tool);
+                bytes += size;
+            } else {
+                leftOut->append(tool.name);
+            }
+        }
+        if (!any)
+            break;
+    }
+    std::sort(offered.begin(), offered.end(), [](const HostedTool &a, const HostedTool &b) { return a.name < b.name; });
+    return offered;
+}
+
 void McpToolHost::rebuild()
 {
     QList<Entry> entries;
@@ -358,7 +389,35 @@ void McpToolHost::rebuild()
                 entries.append({it.key(), tool});
         }
     }
-    setToolList(namespaced(entries));
+    const QList<HostedTool> all = namespaced(entries);
+    QStringList leftOut;
+    const QList<HostedTool> offered = capped(all, &leftOut);
+    QString note;
+    if (!leftOut.isEmpty()) {
+        QString names = leftOut.mid(0, kMaxNamesInNote).join(QStringLiteral(", "));
+        if (leftOut.size() > kMaxNamesInNote)
+            names = tr("%1 and %2 more").arg(names).arg(leftOut.size() - kMaxNamesInNote);
+        note = tr("%1 of %2 MCP tools are not offered to the model (at most %3 tools and %4 KB of their schemas go "
+                  "with a request): %5")
+                   .arg(leftOut.size())
+                   .arg(all.size())
+                   .arg(kMaxOfferedTools)
+                   .arg(kMaxOfferedBytes / 1024)
+                   .arg(names);
+    }
+    setToolList(offered);
+    if (note != m_offerNote) {
+        // Logged when it changes (not on every list_changed); the log names more of them than the
+        // note, still bounded: a server may list any number.
+        constexpr qsizetype kLogged = 200;
+        if (!note.isEmpty())
+            qCWarning(lcMcp).noquote() << leftOut.size() << "of" << all.size() << "MCP tools are not offered to the model:"
+                                       << leftOut.mid(0, kLogged).join(QStringLiteral(", "))
+                                       << (leftOut.size() > kLogged ? QStringLiteral("and %1 more").arg(leftOut.size() - kLogged) : QString());
+        m_offerNote = note;
+        if (m_ready && !note.isEmpty()) // before ready: said once, when every server has listed
+            Q_EMIT toolsLeftOut(note);
+    }
 }
 
 void McpToolHost::checkReady()
@@ -367,6 +426,8 @@ void McpToolHost::checkReady()
         return;
     m_ready = true;
     Q_EMIT ready();
+    if (!m_offerNote.isEmpty())
+        Q_EMIT toolsLeftOut(m_offerNote);
 }
 
 ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)

@@ -19,6 +19,13 @@
 //  - Elicitation: declined by every server (the headless default) unless setAsksForInput(true); then a
 //    server's form during one of its calls is that run's inputRequested, and one outside a call is declined.
 //
+// What is offered is capped (a server listing 20,000 tools made every request 22.8 MB): at most
+// kMaxOfferedTools tools whose function objects (name, description, schema) add up to at most
+// kMaxOfferedBytes, a tool of more than kMaxToolBytes never. They are taken in turns, one of each
+// server at a time (servers by name, each one's tools by offered name), so one server cannot crowd out
+// the others and the same lists always give the same choice. What is left out is logged (tessera.mcp,
+// warning) and said once in offerNote() / toolsLeftOut(), for the person; the model is not told of it.
+//
 // ready() once every server has listed its tools or failed (problems() says which and why), so a
 // headless run can wait for it; servers that come later still add their tools.
 
@@ -39,6 +46,11 @@ class McpToolHost : public ToolHost
     Q_OBJECT
 
 public:
+    static constexpr int kMaxOfferedTools = 128;
+    static constexpr qsizetype kMaxOfferedBytes = 256 * 1024;
+    static constexpr qsizetype kMaxToolBytes = 32 * 1024;
+    static constexpr int kMaxNamesInNote = 20;
+
     explicit McpToolHost(const QList<McpServerConfig> &servers, QObject *parent = nullptr);
     ~McpToolHost() override;
 
@@ -65,9 +77,16 @@ public:
         McpTool tool;
     };
     static QList<HostedTool> namespaced(QList<Entry> entries);
+    // The tools offered of `all` (as the cap above says), sorted by name; *leftOut gets the others' names
+    // in the order they were passed over.
+    static QList<HostedTool> capped(const QList<HostedTool> &all, QStringList *leftOut);
+    // What the cap left out, for the person ("N of M MCP tools are not offered …"); "" when nothing was.
+    QString offerNote() const { return m_offerNote; }
 
 Q_SIGNALS:
     void ready();
+    // offerNote() changed to a new non-empty note (said once per distinct note).
+    void toolsLeftOut(const QString &note);
 
 private:
     void onClientReady(McpClient *client);
@@ -81,6 +100,7 @@ private:
     QHash<QString, QList<McpTool>> m_tools; // server name -> its tools
     QSet<QString> m_settled;                // servers that listed or failed
     QStringList m_problems;
+    QString m_offerNote;
     bool m_ready = false;
     bool m_asksForInput = false;
     QList<QPointer<ToolRun>> m_runs; // runs made by call(), not owned (the caller deletes them)

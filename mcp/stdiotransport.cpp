@@ -16,18 +16,24 @@ namespace {
 
 constexpr qsizetype kReadChunk = 64 * 1024;
 
-QString defaultLogPath(const QString &name)
+} // namespace
+
+QString mcpLogDirectory()
 {
     QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
     if (dir.isEmpty() || !QDir().mkpath(dir + QLatin1String("/mcp-logs")))
         dir = QDir::tempPath() + QLatin1String("/tessera");
-    return dir + QLatin1String("/mcp-logs/") + (name.isEmpty() ? QStringLiteral("unnamed") : name) + QLatin1String(".log");
+    return dir + QLatin1String("/mcp-logs");
 }
 
-} // namespace
+QString mcpServerLogPath(const QString &serverName)
+{
+    return mcpLogDirectory() + QLatin1Char('/') + (serverName.isEmpty() ? QStringLiteral("unnamed") : serverName)
+           + QLatin1String(".log");
+}
 
 StdioTransport::StdioTransport(const McpServerConfig &config, QObject *parent)
-    : McpTransport(parent), m_config(config), m_logFilePath(defaultLogPath(config.name))
+    : McpTransport(parent), m_config(config), m_logFilePath(mcpServerLogPath(config.name))
 {
 }
 

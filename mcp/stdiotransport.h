@@ -22,6 +22,13 @@
 
 namespace Tessera {
 
+// Where stdio MCP servers' stderr is logged, the one place the path comes from (README, `tessera mcp
+// list`, the window's Backend Log): <CacheLocation>/mcp-logs, i.e. ~/.cache/Tessera/Tessera/mcp-logs
+// (XDG_CACHE_HOME is honoured), made if missing; <temp>/tessera/mcp-logs when that cannot be made.
+QString mcpLogDirectory();
+// mcpLogDirectory()/NAME.log ("unnamed.log" for a server without a name).
+QString mcpServerLogPath(const QString &serverName);
+
 class StdioTransport : public McpTransport
 {
     Q_OBJECT
@@ -38,7 +45,7 @@ public:
     void close() override;
     QString description() const override;
 
-    // Default: <CacheLocation>/mcp-logs/NAME.log (a temp dir when that is not writable). Before open().
+    // Default: mcpServerLogPath(the server's name). Before open().
     void setLogFilePath(const QString &path) { m_logFilePath = path; }
     QString logFilePath() const { return m_logFilePath; }
     QStringList recentStderr() const { return m_childLog.recentLines(); }

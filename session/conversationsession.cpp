@@ -380,6 +380,16 @@ void ConversationSession::onTurnStarted(const WireEvent &event)
         return;
     }
     if (m_finishedTurns.contains(id)) {
+        if (m_activeTurn.isEmpty() && m_awaitingTurn) {
+            // The same backend started the turn asked for under the id of an earlier one: its events
+            // cannot be told from that turn's stale ones, so they are not shown; say so now rather than
+            // let the person wait for the silence timeout ("did not start a turn within 120 s").
+            finishTurn(TurnOutcome::Failed,
+                       tr("the backend started turn %1 again: that id belongs to an earlier turn of this "
+                          "conversation, so its answer is not shown").arg(id),
+                       tr("No answer shown: the backend reused the turn id %1 of an earlier turn.").arg(id));
+            return;
+        }
         ignoreEvent(event, tr("the turn has already ended"));
         return;
     }

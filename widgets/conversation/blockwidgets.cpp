@@ -208,6 +208,14 @@ QString consentWords(const QString &stored)
         if (stored == QLatin1String(known))
             return ToolResultLine::tr(known);
     }
+    // tessera ask (app/askcommand.cpp): the --allow-tool pattern that allowed the call, or none did.
+    static const char *const kAllowedByPattern = QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "allowed by --allow-tool %1");
+    static const char *const kDeniedNoPattern = QT_TRANSLATE_NOOP("Tessera::ToolResultLine", "denied: no --allow-tool names it");
+    if (stored == QLatin1String(kDeniedNoPattern))
+        return ToolResultLine::tr(kDeniedNoPattern);
+    const QLatin1String patternPrefix("allowed by --allow-tool ");
+    if (stored.startsWith(patternPrefix) && stored.size() > patternPrefix.size())
+        return ToolResultLine::tr(kAllowedByPattern).arg(stored.mid(patternPrefix.size()));
     return stored;
 }
 

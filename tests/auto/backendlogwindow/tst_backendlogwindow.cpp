@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -18,6 +19,7 @@
 #include <app/mainwindow.h>
 #include <app/plurals.h>
 #include <backend/backend.h>
+#include <mcp/stdiotransport.h>
 #include <session/conversationsession.h>
 #include <tests/support/testfiles.h>
 
@@ -36,6 +38,8 @@ private Q_SLOTS:
     void showsTheEndOfAHugeLog();
     void missingFileIsNotAnError();
     void mainWindowOpensIt();
+    void choosesAmongLogs();
+    void mainWindowShowsMcpServerStderr();
 
 private:
     bool append(const QByteArray &bytes);
@@ -48,6 +52,12 @@ void tst_BackendLogWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
     QVERIFY(installEnglishPlurals()); // as main() does: "4 matches"
+}
+
+static bool appendTo(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Append) && file.write(bytes) == bytes.size();
 }
 
 bool tst_BackendLogWindow::append(const QByteArray &bytes)
@@ -187,6 +197,67 @@ void tst_BackendLogWindow::mainWindowOpensIt()
     QVERIFY2(log->textView()->toPlainText().contains(QStringLiteral("backend-said-this")), qPrintable(log->textView()->toPlainText()));
     open->trigger(); // again: the same window
     QCOMPARE(window.backendLogWindow(), log);
+}
+
+void tst_BackendLogWindow::choosesAmongLogs()
+{
+    const QString backendLog = m_dir.filePath(QStringLiteral("two-backend.log"));
+    const QString serverLog = m_dir.filePath(QStringLiteral("two-server.log"));
+    QVERIFY(writeFile(backendLog, "from the backend\n"));
+    QVERIFY(writeFile(serverLog, "from the server\n"));
+    BackendLogWindow window;
+    window.setLogFile(backendLog);
+    QVERIFY(!window.sourceChooser()->isVisibleTo(&window)); // one log: no chooser
+    window.setLogFiles({{QStringLiteral("Backend"), backendLog}, {QStringLiteral("MCP server files"), serverLog}});
+    QVERIFY(window.sourceChooser()->isVisibleTo(&window));
+    QCOMPARE(window.sourceChooser()->count(), 2);
+    QCOMPARE(window.sourceChooser()->itemText(1), QStringLiteral("MCP server files"));
+    QCOMPARE(window.logFile(), backendLog); // the one shown stays chosen
+    QCOMPARE(window.textView()->toPlainText(), QStringLiteral("from the backend\n"));
+    window.sourceChooser()->setCurrentIndex(1);
+    QCOMPARE(window.logFile(), serverLog);
+    QCOMPARE(window.textView()->toPlainText(), QStringLiteral("from the server\n"));
+    QVERIFY(appendTo(serverLog, "and more\n"));
+    window.refresh(); // followed like any log
+    QCOMPARE(window.textView()->toPlainText(), QStringLiteral("from the server\nand more\n"));
+    // The same list again keeps the choice; a list without it shows its first.
+    window.setLogFiles({{QStringLiteral("Backend"), backendLog}, {QStringLiteral("MCP server files"), serverLog}});
+    QCOMPARE(window.logFile(), serverLog);
+    window.setLogFiles({{QStringLiteral("Backend"), backendLog}});
+    QCOMPARE(window.logFile(), backendLog);
+    QCOMPARE(window.textView()->toPlainText(), QStringLiteral("from the backend\n"));
+}
+
+// Issue 16 says a server's stderr goes to the backend log; with an OpenAI-compatible backend (the only
+// kind that runs MCP servers) the window said "This backend has no log." and never showed it.
+void tst_BackendLogWindow::mainWindowShowsMcpServerStderr()
+{
+    const QString serverLog = mcpServerLogPath(QStringLiteral("noisy"));
+    QFile::remove(serverLog);
+    MainWindow window;
+    McpServerConfig noisy;
+    noisy.name = QStringLiteral("noisy");
+    noisy.command = QStringLiteral("/bin/sh");
+    noisy.args = {QStringLiteral("-c"), QStringLiteral("echo mcp-server-said-this >&2; exec sleep 60")};
+    window.setMcpServers({noisy});
+    BackendConfig config;
+    config.type = BackendConfig::Type::OpenAi;
+    config.url = QUrl(QStringLiteral("http://127.0.0.1:9/v1"));
+    config.model = QStringLiteral("m");
+    window.setBackendConfig(config, true);
+    QVERIFY(window.session() && window.session()->backend());
+    QCOMPARE(window.session()->backend()->logFilePath(), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(readFile(serverLog).contains("mcp-server-said-this"), 20000);
+    QAction *open = window.findChild<QAction *>(QStringLiteral("openBackendLog"));
+    QVERIFY(open);
+    open->trigger();
+    BackendLogWindow *log = window.backendLogWindow();
+    QVERIFY(log);
+    QVERIFY(log->isVisible());
+    QCOMPARE(log->logFile(), serverLog);
+    QCOMPARE(log->sourceChooser()->count(), 1);
+    QCOMPARE(log->sourceChooser()->itemText(0), QStringLiteral("MCP server noisy"));
+    QVERIFY2(log->textView()->toPlainText().contains(QStringLiteral("mcp-server-said-this")), qPrintable(log->textView()->toPlainText()));
 }
 
 QTEST_MAIN(tst_BackendLogWindow)

@@ -155,6 +155,7 @@ private Q_SLOTS:
     void childDiesWithTessera();
     void cliListToolsCall();
     void cliErrors();
+    void cliEscapesServerText();
 
 private:
     // Starts the client and waits until it is ready or failed.
@@ -253,6 +254,23 @@ void tst_Mcp::config_data()
                                    << QStringLiteral("/mcpServers/a/command: must be a non-empty string") << QString();
     QTest::newRow("plain http elsewhere") << QByteArray(R"({"mcpServers": {"a": {"url": "http://example.org/mcp"}}})")
                                           << QStringLiteral("/mcpServers/a/url: http:// is allowed only to this machine") << QString();
+    // Finding of a hostile test: these said "is not a valid URL"; the message names the scheme and what is accepted.
+    QTest::newRow("file url") << QByteArray(R"({"mcpServers": {"a": {"url": "file:///etc/passwd"}}})")
+                              << QStringLiteral("/mcpServers/a/url: only https:// URLs, or http:// on this machine (localhost, 127.0.0.1, "
+                                                "::1), are accepted, not file:")
+                              << QString();
+    QTest::newRow("javascript url") << QByteArray(R"x({"mcpServers": {"a": {"url": "javascript:alert(1)"}}})x")
+                                    << QStringLiteral("/mcpServers/a/url: only https:// URLs, or http:// on this machine (localhost, "
+                                                      "127.0.0.1, ::1), are accepted, not javascript:")
+                                    << QString();
+    QTest::newRow("ftp url") << QByteArray(R"({"mcpServers": {"a": {"url": "FTP://localhost/mcp"}}})")
+                             << QStringLiteral("/mcpServers/a/url: only https:// URLs, or http:// on this machine (localhost, "
+                                               "127.0.0.1, ::1), are accepted, not ftp:")
+                             << QString();
+    QTest::newRow("no scheme") << QByteArray(R"({"mcpServers": {"a": {"url": "localhost:3001/mcp"}}})")
+                               << QStringLiteral("/mcpServers/a/url: only https:// URLs") << QString();
+    QTest::newRow("no host") << QByteArray(R"({"mcpServers": {"a": {"url": "https:///mcp"}}})")
+                             << QStringLiteral("/mcpServers/a/url: is not a valid URL") << QString();
     QTest::newRow("sse type") << QByteArray(R"({"mcpServers": {"a": {"url": "https://e.org/sse", "type": "sse"}}})")
                               << QStringLiteral("/mcpServers/a/type: \"sse\" is not supported") << QString();
     QTest::newRow("bad name") << QByteArray(R"({"mcpServers": {"a b": {"command": "x"}}})")
@@ -291,6 +309,8 @@ void tst_Mcp::urls_data()
     QTest::newRow("::1") << QStringLiteral("http://[::1]:3001/mcp") << true;
     QTest::newRow("lan") << QStringLiteral("http://192.168.1.5:3001/mcp") << false;
     QTest::newRow("ftp") << QStringLiteral("ftp://localhost/mcp") << false;
+    QTest::newRow("file") << QStringLiteral("file:///etc/passwd") << false;
+    QTest::newRow("javascript") << QStringLiteral("javascript:alert(1)") << false;
     QTest::newRow("no host") << QStringLiteral("http:///mcp") << false;
 }
 
@@ -890,6 +910,50 @@ void tst_Mcp::cliErrors()
 
     const auto help = cli({QStringLiteral("--help")});
     QVERIFY(help.out.contains(QLatin1String("tessera mcp call NAME|--url URL TOOL [ARGUMENTS_JSON]")));
+}
+
+// Finding of a hostile test: `tessera mcp list/tools/call` printed what a server sent as it came, so
+// a tab or a line break forged a column or a line, and ESC sequences drove the terminal. Every field is
+// escaped visibly; the JSON columns stay valid JSON and parse back to what the server sent.
+void tst_Mcp::cliEscapesServerText()
+{
+    const QString configPath = m_dir.filePath(QStringLiteral("terminal.json"));
+    const json config = {{"mcpServers",
+                          {{"terminal", {{"command", node().toStdString()},
+                                         {"args", {source(QStringLiteral("tests/tools/mcp/hostilemcp.js")).toStdString(), "terminal"}}}}}}};
+    QVERIFY(Tessera::TestSupport::writeFile(configPath, QByteArray::fromStdString(config.dump())));
+
+    const auto list = cli({QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("list")});
+    QCOMPARE(list.exitCode, 0);
+    QCOMPARE(list.out, QStringLiteral("terminal\tstdio\tok\thostile\\x1b[31mred 1.0\\n\\tforged\\u202e\t2 tools\n"));
+
+    const auto tools = cli({QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("tools"), QStringLiteral("terminal")});
+    QCOMPARE(tools.exitCode, 0);
+    const QStringList lines = tools.out.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3); // two tools and the last line's end
+    QCOMPARE(lines.at(2), QString());
+    const QStringList evil = lines.at(0).split(QLatin1Char('\t'));
+    QCOMPARE(evil.size(), 3);
+    QCOMPARE(evil.at(0), QStringLiteral("evil\\tname\\nforged\\tline"));
+    QCOMPARE(evil.at(1), QStringLiteral(R"({"readOnlyHint":true,"title":"\u202eevil\u0085"})"));
+    QCOMPARE(evil.at(2), QStringLiteral(R"({"properties":{"q\u2066":{"description":"a\u007fb\u001bc","type":"string"}},"type":"object"})"));
+    // Still JSON, and what the server sent.
+    QCOMPARE(QString::fromStdString(parse(evil.at(1))["title"].get<std::string>()), QStringLiteral("\u202E" "evil\u0085"));
+    QVERIFY(parse(evil.at(2))["properties"].contains("q\u2066"));
+    QCOMPARE(lines.at(1), QStringLiteral(R"(shout	{}	{"type":"object"})"));
+    for (const QString &line : lines) {
+        for (const QChar c : line)
+            QVERIFY2(c == QLatin1Char('\t') || (c.unicode() >= 0x20 && c.unicode() != 0x7f && c.unicode() != 0x202e && c.unicode() != 0x2066
+                                                && !(c.unicode() >= 0x80 && c.unicode() <= 0x9f)),
+                     qPrintable(QString::number(c.unicode(), 16)));
+    }
+
+    const auto call = cli({QStringLiteral("--mcp-config"), configPath, QStringLiteral("mcp"), QStringLiteral("call"), QStringLiteral("terminal"),
+                           QStringLiteral("shout")});
+    QCOMPARE(call.exitCode, 0);
+    // The text's own line breaks are kept; the line that imitates Tessera's structuredContent line is marked.
+    QCOMPARE(call.out, QStringLiteral("line one\n\\structuredContent: {\"forged\":true}\n\\x1b]0;title\\x07\\r\\u202eend\n"
+                                      "structuredContent: {\"k\":\"\\u202e\\u0085\\u007f\\n\"}\n"));
 }
 
 QTEST_GUILESS_MAIN(tst_Mcp)

@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -22,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <backend/openaibackend.h>
+#include <backend/openaitools.h>
 #include <backend/toolhost.h>
 #include <cards/cardkindregistry.h>
 #include <cards/conversationmodel.h>
@@ -48,6 +50,16 @@ constexpr int kTurnMs = 90000;
 
 
 
+
+// hostilemcp.js many N: N tools t00000 … (the cap on the tools offered per request).
+McpServerConfig manyTools(int n)
+{
+    McpServerConfig config;
+    config.name = QStringLiteral("many");
+    config.command = node();
+    config.args = {source(QStringLiteral("tests/tools/mcp/hostilemcp.js")), QStringLiteral("many"), QString::number(n)};
+    return config;
+}
 
 McpServerConfig hostile()
 {
@@ -189,6 +201,9 @@ private slots:
     void initTestCase();
     void namespacing();
     void toolsOffered();
+    void unknownToolNamesTheMcpTools();
+    void capPicksInTurns();
+    void twentyThousandToolsAreCapped();
     void consentGranted();
     void consentCardShowsBidiControls();
     void consentDenied();
@@ -294,6 +309,142 @@ void tst_McpTools::toolsOffered()
     const QList<QByteArray> bodies = rig.chatBodies();
     QCOMPARE(bodies.size(), 2);
     QVERIFY(bodies.first().contains(QByteArray("\"tools\":" + rig.backend->toolsJson() + ",\"tool_choice\":\"auto\"")));
+}
+
+// The cap (mcp/mcptoolhost.h): one tool of each server in turn, a tool over kMaxToolBytes never, at most
+// kMaxOfferedTools and kMaxOfferedBytes.
+void tst_McpTools::capPicksInTurns()
+{
+    auto tool = [](const QString &server, const QString &name, qsizetype bytes) {
+        HostedTool t;
+        t.server = server;
+        t.name = server + QStringLiteral("__") + name;
+        t.functionJson = QByteArray(bytes, 'x');
+        return t;
+    };
+    QList<HostedTool> all;
+    for (int i = 0; i < 200; ++i)
+        all.append(tool(QStringLiteral("a"), QStringLiteral("t%1").arg(i, 3, 10, QLatin1Char('0')), 100));
+    all.append(tool(QStringLiteral("b"), QStringLiteral("x0"), 100));
+    all.append(tool(QStringLiteral("b"), QStringLiteral("x1"), McpToolHost::kMaxToolBytes + 1));
+    all.append(tool(QStringLiteral("b"), QStringLiteral("x2"), 100));
+    QStringList leftOut;
+    const QList<HostedTool> offered = McpToolHost::capped(all, &leftOut);
+    QStringList names;
+    for (const HostedTool &t : offered)
+        names.append(t.name);
+    QCOMPARE(names.size(), McpToolHost::kMaxOfferedTools);
+    QCOMPARE(names.first(), QStringLiteral("a__t000"));
+    QCOMPARE(names.at(125), QStringLiteral("a__t125")); // 126 of a, then b's two that fit
+    QCOMPARE(names.mid(126), QStringList({QStringLiteral("b__x0"), QStringLiteral("b__x2")}));
+    QCOMPARE(leftOut.size(), 203 - 128);
+    QCOMPARE(leftOut.first(), QStringLiteral("b__x1")); // passed over in its turn: too large
+    QCOMPARE(leftOut.at(1), QStringLiteral("a__t126"));
+    QCOMPARE(leftOut.last(), QStringLiteral("a__t199"));
+    QStringList again;
+    McpToolHost::capped(all, &again);
+    QCOMPARE(again, leftOut); // deterministic
+
+    // The byte budget: 30 KB tools, as many as fit in kMaxOfferedBytes.
+    QList<HostedTool> large;
+    for (int i = 0; i < 10; ++i)
+        large.append(tool(QStringLiteral("c"), QStringLiteral("big%1").arg(i), 30 * 1024));
+    QStringList tooMuch;
+    QCOMPARE(McpToolHost::capped(large, &tooMuch).size(), int(McpToolHost::kMaxOfferedBytes / (30 * 1024)));
+    QCOMPARE(tooMuch, QStringList({QStringLiteral("c__big8"), QStringLiteral("c__big9")}));
+}
+
+// Finding of a hostile test: a server listing 20,000 tools made every request 22.8 MB. The request
+// carries the built-ins and at most kMaxOfferedTools MCP tools, and the person is told once.
+void tst_McpTools::twentyThousandToolsAreCapped()
+{
+    Rig rig({manyTools(20000), everything()});
+    QSignalSpy leftOut(&rig.host, &McpToolHost::toolsLeftOut);
+    QVERIFY(rig.start());
+    QCOMPARE(leftOut.size(), 1);
+    int fromEverything = 0;
+    for (const HostedTool &t : rig.host.tools())
+        fromEverything += t.server == QLatin1String("everything") ? 1 : 0;
+    QVERIFY(fromEverything > 5); // every tool of the smaller server is still offered
+    QCOMPARE(rig.host.tools().size(), McpToolHost::kMaxOfferedTools);
+    const int total = 20000 + fromEverything;
+    const QString note = leftOut.first().first().toString();
+    QCOMPARE(note, rig.host.offerNote());
+    QVERIFY2(note.startsWith(QStringLiteral("%1 of %2 MCP tools are not offered to the model (at most 128 tools and 256 KB of "
+                                            "their schemas go with a request): many__t%3, many__t%4, ")
+                                 .arg(total - McpToolHost::kMaxOfferedTools)
+                                 .arg(total)
+                                 .arg(McpToolHost::kMaxOfferedTools - fromEverything, 5, 10, QLatin1Char('0'))
+                                 .arg(McpToolHost::kMaxOfferedTools - fromEverything + 1, 5, 10, QLatin1Char('0'))),
+             qPrintable(note));
+    QVERIFY2(note.endsWith(QStringLiteral(" and %1 more").arg(total - McpToolHost::kMaxOfferedTools - McpToolHost::kMaxNamesInNote)),
+             qPrintable(note));
+
+    rig.script({}); // an emit_card call, then prose
+    QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("hello")));
+    QVERIFY(finished.wait(kTurnMs));
+    const QList<QByteArray> bodies = rig.chatBodies();
+    QCOMPARE(bodies.size(), 2);
+    const json builtIns = json::parse(OpenAiTools::toolsJson().toStdString());
+    for (const QByteArray &body : bodies) {
+        QVERIFY2(body.size() < 2 * McpToolHost::kMaxOfferedBytes + OpenAiTools::toolsJson().size() + 64 * 1024,
+                 qPrintable(QString::number(body.size())));
+        const json tools = json::parse(body.toStdString())["tools"];
+        QCOMPARE(int(tools.size()), int(builtIns.size()) + McpToolHost::kMaxOfferedTools);
+        for (std::size_t i = 0; i < builtIns.size(); ++i)
+            QCOMPARE(QString::fromStdString(tools[i]["function"]["name"].get<std::string>()),
+                     QString::fromStdString(builtIns[i]["function"]["name"].get<std::string>()));
+        QSet<QString> names;
+        for (const json &t : tools)
+            names.insert(QString::fromStdString(t["function"]["name"].get<std::string>()));
+        QVERIFY(names.contains(QStringLiteral("emit_card")) && names.contains(QStringLiteral("render_ui"))
+                && names.contains(QStringLiteral("control_ui")));
+        QVERIFY(names.contains(QStringLiteral("many__t00000")));
+        QVERIFY(names.contains(QStringLiteral("everything__echo")));
+        QVERIFY(!names.contains(QStringLiteral("many__t19999")));
+    }
+    // A tool left out is not offered, so a call to it is a call to an unknown tool.
+    QVERIFY(!rig.host.findTool(QStringLiteral("many__t19999")));
+}
+
+// Finding of a hostile test: a call to a tool that does not exist was told only of emit_card, render_ui
+// and control_ui, so the model never learned the MCP tools' names from it. They are listed, bounded.
+void tst_McpTools::unknownToolNamesTheMcpTools()
+{
+    QStringList many;
+    for (int i = 0; i < 60; ++i)
+        many.append(QStringLiteral("s__t%1").arg(i, 2, 10, QLatin1Char('0')));
+    const QString bounded = OpenAiTools::unknownToolMessage(QStringLiteral("nope"), many);
+    QVERIFY2(bounded.startsWith(QLatin1String("there is no tool named \"nope\"; the tools are emit_card, render_ui, control_ui, "
+                                              "s__t00, s__t01, ")),
+             qPrintable(bounded));
+    QVERIFY2(bounded.endsWith(QLatin1String(", s__t48, s__t49 and 10 more")), qPrintable(bounded));
+    QVERIFY(!bounded.contains(QLatin1String("s__t50")));
+    QCOMPARE(OpenAiTools::unknownToolMessage(QStringLiteral("nope"), {}),
+             QStringLiteral("there is no tool named \"nope\"; the tools are emit_card, render_ui and control_ui"));
+
+    Rig rig({everything()});
+    QVERIFY(rig.start());
+    const QStringList names = rig.backend->hostedToolNames();
+    QVERIFY(names.contains(QStringLiteral("everything__echo")));
+    QVERIFY(names.size() < OpenAiTools::kMaxListedToolNames);
+    rig.script({{QStringLiteral("everything__nope"), QStringLiteral("{}")}});
+    QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("call a tool that is not there")));
+    QVERIFY(finished.wait(kTurnMs));
+    const QList<QByteArray> bodies = rig.chatBodies();
+    QCOMPARE(bodies.size(), 2);
+    const json request = json::parse(bodies.at(1).toStdString());
+    const json &told = request["messages"].back();
+    QCOMPARE(QString::fromStdString(told["role"].get<std::string>()), QStringLiteral("tool"));
+    const json refusal = json::parse(told["content"].get<std::string>());
+    QCOMPARE(QString::fromStdString(refusal["code"].get<std::string>()), QStringLiteral("not_available"));
+    const QString message = QString::fromStdString(refusal["message"].get<std::string>());
+    QCOMPARE(message, QStringLiteral("there is no tool named \"everything__nope\"; the tools are emit_card, render_ui, control_ui, ")
+                          + names.join(QStringLiteral(", ")));
+    QVERIFY(message.contains(QLatin1String(", everything__echo")));
+    QVERIFY(rig.consentCards().isEmpty()); // nothing to consent to: nothing ran
 }
 
 // Finding of a hostile test: arguments (and names) holding U+202E drew the consent card reversed, so the
@@ -664,18 +815,26 @@ void tst_McpTools::askAllowTool_data()
     QTest::addColumn<QString>("decisionLine");
     QTest::addColumn<QByteArray>("toolMessage");
     QTest::addColumn<QString>("note");
+    QTest::addColumn<QString>("consent");  // the stored tool line's tessera_tool.consent
+    QTest::addColumn<QString>("toolLine"); // the tool line as the view draws it (a pattern)
     QTest::newRow("allowed") << QStringList({QStringLiteral("other__*"), QStringLiteral("everything__e*")})
                              << QStringLiteral("[tool everything__echo allowed by --allow-tool everything__e*]")
                              << QByteArray(R"({"role":"tool","tool_call_id":"call_script0","content":"Echo: from ask"})")
-                             << QStringLiteral("[tessera ask: everything__echo allowed once by --allow-tool everything__e*]");
+                             << QStringLiteral("[tessera ask: everything__echo allowed once by --allow-tool everything__e*]")
+                             << QStringLiteral("allowed by --allow-tool everything__e*")
+                             << QStringLiteral("^\u2699 everything__echo \u00B7 [\\d.,]+ (ms|s) \u00B7 allowed by --allow-tool everything__e\\*$");
     QTest::newRow("denied") << QStringList({QStringLiteral("everything__get-*")})
                             << QStringLiteral("[tool everything__echo denied: no --allow-tool names it]")
                             << QByteArray(R"({"role":"tool","tool_call_id":"call_script0","content":"The user denied this call: everything__echo was not run.)")
-                            << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]");
+                            << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]")
+                            << QStringLiteral("denied: no --allow-tool names it")
+                            << QStringLiteral("^\u2699 everything__echo \u00B7 denied: no --allow-tool names it \u00B7 error$");
     QTest::newRow("no pattern") << QStringList()
                                 << QStringLiteral("[tool everything__echo denied: no --allow-tool names it]")
                                 << QByteArray(R"("content":"The user denied this call: everything__echo was not run.)")
-                                << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]");
+                                << QStringLiteral("[tessera ask: everything__echo denied: no --allow-tool names it]")
+                                << QStringLiteral("denied: no --allow-tool names it")
+                                << QStringLiteral("^\u2699 everything__echo \u00B7 denied: no --allow-tool names it \u00B7 error$");
 }
 
 void tst_McpTools::askAllowTool()
@@ -684,6 +843,8 @@ void tst_McpTools::askAllowTool()
     QFETCH(QString, decisionLine);
     QFETCH(QByteArray, toolMessage);
     QFETCH(QString, note);
+    QFETCH(QString, consent);
+    QFETCH(QString, toolLine);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString configPath = dir.filePath(QStringLiteral("mcp.json"));
@@ -739,6 +900,16 @@ void tst_McpTools::askAllowTool()
     QCOMPARE(decisions.size(), 1);
     QCOMPARE(str(decisions.first(), "content"), note);
     QCOMPARE(str(decisions.first()["card_decision"], "cardId"), QStringLiteral("consent:call_script0"));
+    // And the tool line: the pattern allowed it (or none did), not "the user".
+    const Message *result = nullptr;
+    for (const Message &m : stored.messages) {
+        if (m.role == MessageRole::Tool && m.rawLine.contains("\"tessera_tool\""))
+            result = &m;
+    }
+    QVERIFY(result);
+    QCOMPARE(str(result->json()["tessera_tool"], "consent"), consent);
+    const QString drawn = toolResultSummary(*result);
+    QVERIFY2(QRegularExpression(toolLine).match(drawn).hasMatch(), qPrintable(drawn));
 }
 
 QTEST_MAIN(tst_McpTools)

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void stopKeepsProseAndIgnoresTheRest();
     void errorEventFailsTheTurn();
     void restartedBackendMayReuseTurnIds();
+    void reusedTurnIdIsAClearError();
     void connectionLostMidTurnFailsTheTurn();
     void backendFailsMidTurnLosesNothing();
     void emptyTurnIsNeverBlank();
@@ -498,6 +499,30 @@ void tst_Session::restartedBackendMayReuseTurnIds()
     QCOMPARE(finished.at(0).at(1).value<TurnOutcome>(), TurnOutcome::Completed);
     QCOMPARE(blocks(), QStringList({"user:hello", "prose:First", "user:after restart", "prose:Second"}));
     QCOMPARE(stored().last(), QByteArray(R"({"role":"assistant","content":"Second","turn_id":"t1"})"));
+}
+
+void tst_Session::reusedTurnIdIsAClearError()
+{
+    // The same process starting the next turn as "t1" again: its answer was dropped as stale events
+    // and the turn ended 120 s later as "the backend did not start a turn". Now it fails at once, by name.
+    sendHello();
+    m_backend->play(started("t1"));
+    m_backend->play(delta("t1", QStringLiteral("First")));
+    m_backend->play(completed("t1"));
+    QVERIFY(m_session->sendUserMessage(QStringLiteral("again")));
+    QSignalSpy finished(m_session, &ConversationSession::turnFinished);
+    m_backend->play(started("t1"));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).value<TurnOutcome>(), TurnOutcome::Failed);
+    QCOMPARE(finished.at(0).at(2).toString(),
+             QStringLiteral("the backend started turn t1 again: that id belongs to an earlier turn of this conversation, so "
+                            "its answer is not shown"));
+    QVERIFY(!m_session->isBusy());
+    m_backend->play(delta("t1", QStringLiteral("Second")));
+    m_backend->play(completed("t1"));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(blocks(), QStringList({"user:hello", "prose:First", "user:again",
+                                    "notice:No answer shown: the backend reused the turn id t1 of an earlier turn."}));
 }
 
 void tst_Session::connectionLostMidTurnFailsTheTurn()
