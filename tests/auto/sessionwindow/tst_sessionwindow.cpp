@@ -47,6 +47,7 @@ private Q_SLOTS:
     void cardRequestsAnswered();
     void linkConfirmationShowsTheWholeAddress();
     void proseLinksAskTheWindow();
+    void fencedProseLinksAskTheWindow();
     void backendExitIsShown();
     void withoutBackendMessagesAreKept();
 
@@ -345,6 +346,48 @@ void tst_SessionWindow::proseLinksAskTheWindow()
     QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), QStringLiteral("Refused to open a link that is not https://: notes.md"), 2000);
     QTest::qWait(50);
     QVERIFY(!sawDialog);
+    QCOMPARE(asked.size(), 1);
+}
+
+// Prose with a widget fence is a ProseBlock (its text segments are MarkdownViews): its links go the same way.
+void tst_SessionWindow::fencedProseLinksAskTheWindow()
+{
+    m_window->resize(900, 700);
+    ConversationModel *model = m_window->model();
+    model->setTranscript(Transcript::fromJsonLines(
+            R"({"role":"assistant","content":"See [the docs](https://example.org/docs) and [a file](file:///etc/passwd).\n\n```dorkos-ui\n{\"type\": \"text\", \"text\": \"hi\"}\n```\n"}
+)"));
+    const int row = model->rowCount() - 1;
+    QVERIFY(row >= 0);
+    ConversationView *view = m_window->conversationView();
+    view->scrollToRow(row);
+    QTRY_VERIFY_WITH_TIMEOUT(view->widgetForRow(row), 5000);
+    QWidget *block = view->widgetForRow(row);
+    QCOMPARE(QString::fromLatin1(block->metaObject()->className()), QStringLiteral("Tessera::ProseBlock"));
+    auto *segment = block->findChild<MarkdownView *>(QStringLiteral("assistantProseSegment"));
+    QVERIFY(segment);
+    QTRY_VERIFY_WITH_TIMEOUT(segment->isVisible() && segment->width() > 100, 5000);
+    auto pointAt = [segment](const QString &word) {
+        const QTextBlock first = segment->document()->begin();
+        QTextCursor cursor(segment->document());
+        cursor.setPosition(first.position() + int(first.text().indexOf(word)) + 1);
+        return segment->cursorRect(cursor).center();
+    };
+    QSignalSpy asked(view->cardActions(), &CardActions::linkRequested);
+    bool dialogSeen = false;
+    QTimer::singleShot(0, this, [&] {
+        if (QWidget *dialog = QApplication::activeModalWidget()) {
+            dialogSeen = dialog->objectName() == QLatin1String("confirmLink");
+            static_cast<QDialog *>(dialog)->reject();
+        }
+    });
+    QTest::mouseClick(segment->viewport(), Qt::LeftButton, {}, pointAt(QStringLiteral("docs")));
+    QTRY_VERIFY_WITH_TIMEOUT(dialogSeen, 5000);
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().at(0).toString(), QStringLiteral("https://example.org/docs"));
+    QTest::ignoreMessage(QtInfoMsg, "assistant prose link not opened: file:///etc/passwd");
+    QTest::mouseClick(segment->viewport(), Qt::LeftButton, {}, pointAt(QStringLiteral("file")));
+    QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), QStringLiteral("Refused to open a link that is not https://: file:///etc/passwd"), 2000);
     QCOMPARE(asked.size(), 1);
 }
 
