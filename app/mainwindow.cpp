@@ -917,6 +917,8 @@ void MainWindow::setBackendConfig(const BackendConfig &config, bool fromFlags)
         // MCP Apps (issue 16): an app's own tool call asks on a stored card of this conversation.
         m_appConsent = new McpAppConsent(m_session, m_session);
         connect(m_session, &ConversationSession::appToolConsentsChanged, this, &MainWindow::updateTurnIndicator);
+        // The first turn waits for the MCP servers' tools (issue 16): said beside Stop, which still works.
+        connect(m_session, &ConversationSession::waitingForToolsChanged, this, &MainWindow::updateTurnIndicator);
         connect(m_session, &ConversationSession::conversationCreated, this, [this](const QString &id) {
             m_popOuts->rebind(QStringLiteral("unsaved:") + m_currentSource, id);
             m_currentId = id;
@@ -998,7 +1000,10 @@ void MainWindow::updateTurnIndicator()
     // An app's waiting tool call is stopped like a turn (ConversationSession::stopTurn expires its card).
     const bool appWaits = m_session && m_session->isAppToolConsentWaiting();
     const bool busy = m_session && (m_session->isBusy() || appWaits);
-    m_turnLabel->setText(appWaits ? tr("An app's tool call waits for your decision…") : tr("The agent is answering…"));
+    const bool toolsWait = m_session && m_session->isWaitingForTools();
+    m_turnLabel->setText(appWaits    ? tr("An app's tool call waits for your decision…")
+                         : toolsWait ? tr("Waiting for MCP servers…")
+                                     : tr("The agent is answering…"));
     if (!busy && m_stopButton->hasFocus())
         m_composer->setFocus(Qt::OtherFocusReason); // not the next widget in the chain: the view would jump
     if (busy && !m_turnIndicator->parentWidget())

@@ -3,10 +3,12 @@
 #include <algorithm>
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTimer>
 #include <QUuid>
 
 #include <nlohmann/json.hpp>
@@ -169,12 +171,16 @@ OpenAiBackend::OpenAiBackend(const QUrl &baseUrl, const QString &model, const QS
     , m_model(model)
     , m_apiKey(apiKey)
     , m_network(new QNetworkAccessManager(this))
+    , m_toolWaitTimer(new QTimer(this))
 {
+    m_toolWaitTimer->setSingleShot(true);
+    m_toolWaitTimer->setTimerType(Qt::PreciseTimer); // the bound, not 5 % before it
 }
 
 OpenAiBackend::~OpenAiBackend()
 {
     ++m_generation;
+    endToolWait();
     abortReply();
     dropHostedState();
 }
@@ -229,6 +235,7 @@ void OpenAiBackend::cancelTurn()
 {
     if (!isAnswering())
         return;
+    endToolWait(); // no request goes out
     abortReply();
     dropHostedState(); // a running call is cancelled; a consent card no longer waits
     // The session keeps the prose streamed so far; the model is told it too on the next turn.
@@ -312,9 +319,53 @@ void OpenAiBackend::beginTurn(const QString &userText)
                 return;
             emitTurnStarted(m_turnId);
             if (generation == m_generation)
-                postRound();
+                firstRound(generation);
         },
         Qt::QueuedConnection);
+}
+
+void OpenAiBackend::firstRound(quint64 generation)
+{
+    ToolHost *host = m_toolHost.data();
+    if (!host || host->isReady() || host == m_waitedFor || m_toolHostWaitMs == 0) {
+        postRound();
+        return;
+    }
+    // Issue 16, "the first turn": the servers' tools are offered from the first request on.
+    m_waitedFor = host;
+    m_waitingForTools = true;
+    QElapsedTimer waited;
+    waited.start();
+    auto go = [this, generation, waited] {
+        if (generation != m_generation || !m_waitingForTools)
+            return;
+        endToolWait();
+        ToolHost *now = m_toolHost.data();
+        const QStringList pending = now ? now->pendingSources() : QStringList();
+        if (!pending.isEmpty()) {
+            qCWarning(lcBackend).noquote() << "openai: the first request goes out without the tools of"
+                                           << pending.join(QStringLiteral(", ")) << "(not ready after"
+                                           << waited.elapsed() << "ms)";
+            Q_EMIT toolSourcesSkipped(pending, int(waited.elapsed()));
+        }
+        if (generation == m_generation)
+            postRound();
+    };
+    m_toolReady = connect(host, &ToolHost::ready, this, go, Qt::QueuedConnection);
+    disconnect(m_toolWaitTimer, nullptr, this, nullptr);
+    connect(m_toolWaitTimer, &QTimer::timeout, this, go);
+    m_toolWaitTimer->start(m_toolHostWaitMs);
+    Q_EMIT waitingForToolsChanged(true);
+}
+
+void OpenAiBackend::endToolWait()
+{
+    if (!m_waitingForTools)
+        return;
+    m_waitingForTools = false;
+    m_toolWaitTimer->stop();
+    disconnect(m_toolReady);
+    Q_EMIT waitingForToolsChanged(false);
 }
 
 void OpenAiBackend::resetRound()

@@ -78,6 +78,7 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
+class QTimer;
 
 namespace Tessera {
 
@@ -92,6 +93,7 @@ public:
     static constexpr qsizetype kMaxRoundBytes = 8 * 1024 * 1024;       // content + arguments of one round
     static constexpr qsizetype kMaxErrorBodyBytes = 64 * 1024;          // kept of an error status's body
     static constexpr qsizetype kMaxToolResultChars = 64 * 1024;         // of a hosted tool's result, for the model
+    static constexpr int kDefaultToolHostWaitMs = 5000; // a turn waits this long for a host's tools (see below)
 
     // apiKey empty: no Authorization header (local servers need none).
     OpenAiBackend(const QUrl &baseUrl, const QString &model, const QString &apiKey, QObject *parent = nullptr);
@@ -133,6 +135,15 @@ public:
     ToolHost *toolHost() const { return m_toolHost.data(); }
     // Tools annotated readOnlyHint run without asking (a setting, default off); destructive ones always ask.
     void setAutoAllowReadOnly(bool allow) { m_autoAllowReadOnly = allow; }
+    // The first turn sent while the host is not ready (MCP servers still connecting, issue 16): the turn
+    // starts (turn.started, so Stop works), then waits until the host is ready or for toolHostWait(),
+    // whichever is first, before its first request goes out; isWaitingForTools() meanwhile. The sources
+    // still not ready then are skipped (toolSourcesSkipped, and a log line) and the turn goes on with the
+    // tools it has; their tools come in later rounds once listed. A host is waited for once: later turns
+    // on the same host do not wait again. cancelTurn() ends the wait; no request is made.
+    void setToolHostWait(int ms) { m_toolHostWaitMs = qMax(0, ms); }
+    int toolHostWait() const { return m_toolHostWaitMs; }
+    bool isWaitingForTools() const { return m_waitingForTools; }
     // The request's "tools" array as the next round sends it, compact JSON.
     QByteArray toolsJson() const;
     // The hosted tools' names as offered (sorted), for the message to a call of an unknown tool.
@@ -152,6 +163,10 @@ Q_SIGNALS:
     // total 0 = unknown.
     void toolProgress(const QString &callId, const QString &toolName, double progress, double total,
                       const QString &message);
+    // The wait for the tool host's tools began (true) or ended (false); see setToolHostWait.
+    void waitingForToolsChanged(bool waiting);
+    // The wait ended with these sources (MCP servers) not ready: this turn goes on without their tools.
+    void toolSourcesSkipped(const QStringList &sources, int waitedMs);
 
 protected:
     bool writeEvent(const QByteArray &event, QString *error) override;
@@ -169,6 +184,8 @@ private:
     using CallKey = QPair<int, int>;
 
     void beginTurn(const QString &userText);
+    void firstRound(quint64 generation);
+    void endToolWait();
     void postRound();
     void onReadyRead();
     void readReply();
@@ -246,6 +263,11 @@ private:
 
     // Hosted tools.
     QPointer<ToolHost> m_toolHost;
+    int m_toolHostWaitMs = kDefaultToolHostWaitMs;
+    bool m_waitingForTools = false;
+    QTimer *m_toolWaitTimer = nullptr;     // owned (child); single shot, the wait's bound
+    QMetaObject::Connection m_toolReady;   // the host's ready() during the wait
+    QPointer<ToolHost> m_waitedFor;        // the host a turn already waited for
     bool m_autoAllowReadOnly = false;
     QSet<QString> m_allowedTools;  // allowed for this conversation
     QList<QueuedCall> m_queue;     // the round's calls still to answer; the first is the current one

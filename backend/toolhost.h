@@ -24,6 +24,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <cards/transcript.h>
 
@@ -118,8 +119,15 @@ public:
 
     const HostedTool *findTool(const QString &name) const;
 
+    // A host whose tools are still coming (MCP servers starting, issue 16 "the first turn"): false until
+    // every source has listed its tools or failed, then ready() once. A host that lists at once is ready.
+    virtual bool isReady() const { return true; }
+    // The sources not ready yet, by name (MCP: the servers still connecting or listing); empty when ready.
+    virtual QStringList pendingSources() const { return {}; }
+
 Q_SIGNALS:
     void toolsChanged();
+    void ready();
 
 protected:
     // A host sets its list whenever it changes (toolsChanged is emitted).

@@ -269,6 +269,16 @@ QList<McpClient *> McpToolHost::clients() const
     return m_clients;
 }
 
+QStringList McpToolHost::pendingSources() const
+{
+    QStringList pending;
+    for (const McpClient *client : std::as_const(m_clients)) {
+        if (!m_settled.contains(client->config().name))
+            pending.append(client->config().name);
+    }
+    return pending;
+}
+
 void McpToolHost::start()
 {
     for (McpClient *client : std::as_const(m_clients))

@@ -58,7 +58,9 @@ public:
     // Servers' elicitation forms go to the person through the running call (see above). Default off.
     void setAsksForInput(bool ask);
     bool asksForInput() const { return m_asksForInput; }
-    bool isReady() const { return m_ready; }
+    bool isReady() const override { return m_ready; }
+    // The servers that have neither listed their tools nor failed yet.
+    QStringList pendingSources() const override;
     // "NAME: why" for each server that failed to start or list.
     QStringList problems() const { return m_problems; }
     QList<McpClient *> clients() const; // not owned by the caller
@@ -84,7 +86,6 @@ public:
     QString offerNote() const { return m_offerNote; }
 
 Q_SIGNALS:
-    void ready();
     // offerNote() changed to a new non-empty note (said once per distinct note).
     void toolsLeftOut(const QString &note);
 

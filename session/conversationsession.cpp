@@ -3,6 +3,7 @@
 #include <utility>
 
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QTimer>
 #include <QtDebug>
 
@@ -122,8 +123,14 @@ void ConversationSession::setBackend(Backend *backend)
         return;
     m_backend->setParent(this);
     connect(m_backend, &Backend::eventReceived, this, &ConversationSession::onEvent);
-    if (auto *openai = qobject_cast<OpenAiBackend *>(m_backend))
+    if (auto *openai = qobject_cast<OpenAiBackend *>(m_backend)) {
         connect(openai, &OpenAiBackend::toolProgress, this, &ConversationSession::onToolProgress);
+        connect(openai, &OpenAiBackend::waitingForToolsChanged, this, &ConversationSession::waitingForToolsChanged);
+        connect(openai, &OpenAiBackend::toolSourcesSkipped, this, [this](const QStringList &sources, int waitedMs) {
+            Q_EMIT notice(tr("Sent without the tools of %1: not ready after %2 s")
+                              .arg(QLocale().createSeparatedList(sources), QLocale().toString(waitedMs / 1000.0, 'f', 1)));
+        });
+    }
     connect(m_backend, &Backend::stateChanged, this,
             [this](ConnectionState state, const QString &detail) { onStateChanged(int(state), detail); });
     connect(m_backend, &Backend::protocolError, this, [this](const QString &message) {
@@ -1055,6 +1062,12 @@ void ConversationSession::expireAppToolConsents(const QString &reason)
     const QStringList waiting = m_appConsents;
     for (const QString &cardId : waiting)
         expireAppToolConsent(cardId, reason);
+}
+
+bool ConversationSession::isWaitingForTools() const
+{
+    const auto *openai = qobject_cast<const OpenAiBackend *>(m_backend);
+    return openai && openai->isWaitingForTools();
 }
 
 void ConversationSession::stopTurn()

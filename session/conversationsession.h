@@ -182,8 +182,12 @@ public:
     QString activeTurnId() const { return m_activeTurn; }
     // A turn in progress, or awaited after a user message (nothing else may be sent meanwhile).
     bool isBusy() const { return isTurnActive() || m_awaitingTurn; }
+    // The turn waits for the MCP servers' tools before its first request (OpenAiBackend::isWaitingForTools,
+    // issue 16 "the first turn"); waitingForToolsChanged when that starts or ends. Stop works meanwhile.
+    bool isWaitingForTools() const;
 
 Q_SIGNALS:
+    void waitingForToolsChanged();
     void turnStarted(const QString &turnId);
     void turnFinished(const QString &turnId, Tessera::TurnOutcome outcome, const QString &reason);
     // Something the user should see in the status bar / on stderr (one sentence).

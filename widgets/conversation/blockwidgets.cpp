@@ -8,7 +8,10 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPainter>
+#include <QPointer>
 #include <QToolButton>
+#include <QToolTip>
+#include <QCursor>
 #include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
@@ -16,9 +19,12 @@
 #include <cards/card.h>
 #include <cards/jsonaccess.h>
 #include <cards/conversationmodel.h>
+#include <cards/dialects/widgetdocument.h>
 #include <cards/tesseraassert.h>
+#include <widgets/card/cardactions.h>
 #include <widgets/card/fallbackcard.h>
 #include <widgets/card/rendererregistry.h>
+#include <widgets/common/logging.h>
 #include <widgets/common/markdownview.h>
 #include <widgets/common/proseview.h>
 #include <widgets/common/wraptext.h>
@@ -350,6 +356,19 @@ QWidget *noticeBlock(const ConversationModel &model, const Message &m, const Ren
 
 } // namespace
 
+void followProseLink(const QUrl &url, CardActions *actions, QWidget *from)
+{
+    const QString address = url.toString(QUrl::FullyEncoded);
+    if (actions && isHttpsUrl(address) && !url.host().isEmpty()) {
+        actions->requestLink(address); // the window shows the whole address and asks
+        return;
+    }
+    const QString why = actions ? ProseBlock::tr("Refused to open a link that is not https://: %1").arg(address.left(200))
+                                : ProseBlock::tr("Links open from the Tessera window only.");
+    qCInfo(lcWidgets).noquote() << "assistant prose link not opened:" << address.left(200);
+    QToolTip::showText(QCursor::pos(), why, from);
+}
+
 void setNoticeBlockFactory(const QString &notice, NoticeBlockFactory factory)
 {
     if (factory)
@@ -370,11 +389,20 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
             const bool streaming = context.streaming
                 || model.data(model.index(row), ConversationModel::StreamingRole).toBool();
             const QString owner = m.id.isEmpty() ? QStringLiteral("line %1").arg(m.lineNumber) : m.id;
-            return new ProseBlock(m.content, m.cards, owner, streaming, context, parent);
+            auto *block = new ProseBlock(m.content, m.cards, owner, streaming, context, parent);
+            QObject::connect(block, &ProseBlock::linkActivated, block,
+                             [block, actions = QPointer<CardActions>(context.actions)](const QUrl &url) {
+                                 followProseLink(url, actions.data(), block);
+                             });
+            return block;
         }
         // Any length: drawn in chunks built near the screen (issue 13).
         auto *view = new ProseView(model.blockText(row), parent);
         view->setObjectName(QStringLiteral("assistantProse"));
+        QObject::connect(view, &ProseView::linkActivated, view,
+                         [view, actions = QPointer<CardActions>(context.actions)](const QUrl &url) {
+                             followProseLink(url, actions.data(), view);
+                         });
         return view;
     }
     case BlockType::Card: {

@@ -8,14 +8,17 @@
 class QLabel;
 class QProgressBar;
 class QToolButton;
+class QUrl;
 
 namespace Tessera {
 
+class CardActions;
 class ConversationModel;
 class Message;
 struct RenderContext;
 
-// Builds the widget for one model row. Never returns nullptr.
+// Builds the widget for one model row. Never returns nullptr. A link clicked in assistant prose goes
+// through followProseLink with the context's actions.
 QWidget *createBlockWidget(const ConversationModel &model, int row, const RenderContext &context,
                            QWidget *parent);
 
@@ -24,6 +27,12 @@ QWidget *createBlockWidget(const ConversationModel &model, int row, const Render
 // structured.cardId. Call on the GUI thread at start-up; nullptr uninstalls. Without one: a muted line.
 using NoticeBlockFactory = QWidget *(*)(const Message &message, const RenderContext &context, QWidget *parent);
 void setNoticeBlockFactory(const QString &notice, NoticeBlockFactory factory);
+
+// A link clicked (or activated by keyboard) in the assistant's own prose, as in the canvas panel's
+// markdown tab: an https address with a host goes to actions->requestLink (the window shows it whole and
+// asks before the browser opens it); anything else (javascript:, file:, http:, a relative path), or no
+// actions (a headless render), is refused here: a tooltip where it was clicked says why, and a log line.
+void followProseLink(const QUrl &url, CardActions *actions, QWidget *from);
 
 // A cheap height guess for a row at a width, before its widget is ever built.
 int estimateBlockHeight(const ConversationModel &model, int row, int width);

@@ -96,6 +96,7 @@ private slots:
     void elicitationAnsweredInTheTurn();
     void elicitationDeclined();
     void settingsReachTheOpenWindow();
+    void firstTurnWaitsForTheServersTools();
 
 private:
     // The window with server-everything and the endpoint, its tools listed.
@@ -518,6 +519,67 @@ void tst_McpConv::settingsReachTheOpenWindow()
     QVERIFY(!mcp->isRebuildPending());
     QVERIFY(!mcp->toolHost());
     QVERIFY(!openai->toolsJson().contains("everything__"));
+}
+
+// Issue 16, "the first turn": a prompt sent the moment the server is configured, before it has listed its
+// tools, still offers them in the first request; the Stop bar says what the turn waits for meanwhile.
+void tst_McpConv::firstTurnWaitsForTheServersTools()
+{
+    m_endpoint->toolScript = {{QStringLiteral("everything__echo"), QStringLiteral(R"({"message":"first"})")}};
+    m_window->setMcpServers({everything()});
+    qputenv("TESSERA_TEST_KEY", "k");
+    BackendConfig config;
+    config.type = BackendConfig::Type::OpenAi;
+    config.url = m_endpoint->baseUrl();
+    config.model = QStringLiteral("small-model");
+    config.apiKeyEnv = QStringLiteral("TESSERA_TEST_KEY");
+    m_window->setBackendConfig(config, true);
+    auto *openai = qobject_cast<OpenAiBackend *>(m_window->session()->backend());
+    QVERIFY(openai);
+    QCOMPARE(openai->toolHostWait(), 5000); // the bound a person gets
+    openai->setToolHostWait(kStartMs);      // a cold node start here may take longer than that
+    McpToolHost *host = m_window->mcpController()->toolHost();
+    QVERIFY(host);
+    QVERIFY(!host->isReady()); // node has not even started yet
+    QSignalSpy waiting(openai, &OpenAiBackend::waitingForToolsChanged);
+    // What the Stop bar says each time the wait begins or ends (read when it happens; the bar is out of
+    // the window while no turn runs).
+    QStringList shown;
+    int requestsWhileWaiting = -1;
+    QObject watcher; // the connection ends with this test function
+    connect(openai, &OpenAiBackend::waitingForToolsChanged, &watcher, [&](bool now) {
+        auto *label = m_window->findChild<QLabel *>(QStringLiteral("turnLabel"));
+        auto *stop = m_window->findChild<QPushButton *>(QStringLiteral("stopTurn"));
+        if (!label || !stop) {
+            shown.append(QStringLiteral("(no Stop bar)"));
+            return;
+        }
+        shown.append(label->text() + (stop->isVisible() && stop->isEnabled() ? QStringLiteral(" [Stop]") : QString()));
+        if (now)
+            requestsWhileWaiting = int(chatBodies().size());
+    });
+    send(QStringLiteral("use the echo tool"));
+    QTRY_COMPARE_WITH_TIMEOUT(waiting.size(), 1, 5000);
+    QCOMPARE(waiting.first().at(0).toBool(), true);
+    QCOMPARE(shown.value(0), QStringLiteral("Waiting for MCP servers\u2026 [Stop]"));
+    QCOMPARE(requestsWhileWaiting, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(rowOfCard(QStringLiteral("consent:call_script0")) >= 0, true, kStartMs + kTurnMs);
+    QCOMPARE(waiting.size(), 2);
+    QCOMPARE(waiting.at(1).at(0).toBool(), false);
+    QCOMPARE(shown.value(1), QStringLiteral("The agent is answering\u2026 [Stop]"));
+    // The first request the endpoint received already lists the server's tools, namespaced.
+    const QList<QByteArray> bodies = chatBodies();
+    QCOMPARE(bodies.size(), 1);
+    const json tools = json::parse(bodies.first().toStdString())["tools"];
+    QStringList names;
+    for (const json &tool : tools)
+        names.append(QString::fromStdString(tool["function"]["name"].get<std::string>()));
+    QCOMPARE(names.mid(0, 2), QStringList({QStringLiteral("emit_card"), QStringLiteral("render_ui")}));
+    QVERIFY2(names.contains(QStringLiteral("everything__echo")), qPrintable(names.join(u' ')));
+    QCOMPARE(bodies.first().count("\"everything__"), qsizetype(host->tools().size()));
+    QVERIFY(press(QStringLiteral("consent:call_script0"), QStringLiteral("Allow once")));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy(), kTurnMs);
+    QVERIFY2(chatBodies().last().contains("Echo: first"), chatBodies().last().constData());
 }
 
 QTEST_MAIN(tst_McpConv)

@@ -6,6 +6,7 @@
 // ask --mcp --allow-tool` run as a user would. Every wait is bounded.
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -68,6 +69,28 @@ McpServerConfig hostile()
     config.command = node();
     config.args = {source(QStringLiteral("tests/tools/mcp/hostilemcp.js"))};
     return config;
+}
+
+// tests/tools/mcp/fakemcp.js in its silent mode: reads everything, never answers initialize.
+McpServerConfig silent()
+{
+    McpServerConfig config;
+    config.name = QStringLiteral("silent");
+    config.command = node();
+    config.args = {source(QStringLiteral("tests/tools/mcp/fakemcp.js")), QStringLiteral("silent")};
+    return config;
+}
+
+// The "name" of each tool of a request body, in order.
+QStringList toolNames(const QByteArray &body)
+{
+    QStringList names;
+    const json request = json::parse(body.toStdString(), nullptr, false);
+    if (request.is_object() && request.contains("tools") && request["tools"].is_array()) {
+        for (const json &tool : request["tools"])
+            names.append(QString::fromStdString(tool["function"].value("name", std::string())));
+    }
+    return names;
 }
 
 // The endpoint, an MCP tool host and a live session, as the window wires them.
@@ -215,6 +238,9 @@ private slots:
     void readOnlySetting();
     void stopCancelsTheCall();
     void decisionOutsideATurnIsRefused();
+    void firstTurnWaitsForTools();
+    void silentServerDelaysAtMostTheBound();
+    void stopWhileWaitingForTools();
     void askAllowTool_data();
     void askAllowTool();
 };
@@ -807,6 +833,98 @@ void tst_McpTools::decisionOutsideATurnIsRefused()
     QVERIFY(!rig.session.sendCardDecision(cardId, QStringLiteral("allow_once"), QStringLiteral("allowed_once"), QString(), &error));
     QCOMPARE(error, QStringLiteral("this tool call is no longer waiting for consent"));
     QCOMPARE(rig.chatBodies().size(), 1);
+}
+
+// Issue 16, "the first turn": the prompt goes the moment the servers start; its request lists their tools.
+void tst_McpTools::firstTurnWaitsForTools()
+{
+    Rig rig({everything()});
+    rig.backend->setToolHostWait(kStartMs); // a cold node start here may take longer than the 5 s default
+    rig.backend->start();
+    rig.host.start();
+    QVERIFY(!rig.host.isReady());
+    QSignalSpy waiting(rig.backend, &OpenAiBackend::waitingForToolsChanged);
+    QSignalSpy skipped(rig.backend, &OpenAiBackend::toolSourcesSkipped);
+    QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("hello")));
+    QTRY_VERIFY_WITH_TIMEOUT(rig.session.isWaitingForTools(), 5000);
+    QVERIFY(rig.chatBodies().isEmpty());
+    QVERIFY(finished.wait(kStartMs + kTurnMs));
+    QCOMPARE(waiting.size(), 2);
+    QCOMPARE(waiting.at(0).at(0).toBool(), true);
+    QCOMPARE(waiting.at(1).at(0).toBool(), false);
+    QCOMPARE(skipped.size(), 0);
+    QVERIFY(rig.host.isReady());
+    const QList<QByteArray> bodies = rig.chatBodies();
+    QCOMPARE(bodies.size(), 2);
+    const QStringList names = toolNames(bodies.first());
+    QCOMPARE(names.mid(0, 2), QStringList({QStringLiteral("emit_card"), QStringLiteral("render_ui")}));
+    QVERIFY2(names.contains(QStringLiteral("everything__echo")), qPrintable(names.join(u' ')));
+    QVERIFY(bodies.first().contains(QByteArray("\"tools\":" + rig.backend->toolsJson() + ",\"tool_choice\":\"auto\"")));
+
+    // The host was waited for: a later turn goes at once.
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("again")));
+    QVERIFY(finished.wait(kTurnMs));
+    QCOMPARE(waiting.size(), 2);
+}
+
+// A server that never answers initialize holds the first request back by the bound, no longer; it goes
+// out with the built-in tools, and the person is told which server was skipped.
+void tst_McpTools::silentServerDelaysAtMostTheBound()
+{
+    Rig rig({silent()});
+    constexpr int kBoundMs = 1500;
+    rig.backend->setToolHostWait(kBoundMs);
+    rig.backend->start();
+    rig.host.start();
+    QSignalSpy skipped(rig.backend, &OpenAiBackend::toolSourcesSkipped);
+    QSignalSpy notices(&rig.session, &ConversationSession::notice);
+    QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("hello")));
+    QTRY_VERIFY_WITH_TIMEOUT(!rig.chatBodies().isEmpty(), kBoundMs + 10000);
+    const qint64 elapsed = clock.elapsed();
+    QVERIFY2(elapsed >= kBoundMs - 50, qPrintable(QString::number(elapsed)));
+    QVERIFY2(elapsed < kBoundMs + 3000, qPrintable(QString::number(elapsed))); // the bound, plus a loaded machine
+    // The built-ins alone: what a backend with no tool host offers.
+    OpenAiBackend bare(rig.endpoint.baseUrl(), QStringLiteral("small-model"), QStringLiteral("k"));
+    const QStringList builtIns = toolNames("{\"tools\":" + bare.toolsJson() + "}");
+    QCOMPARE(builtIns.mid(0, 2), QStringList({QStringLiteral("emit_card"), QStringLiteral("render_ui")}));
+    QCOMPARE(toolNames(rig.chatBodies().first()), builtIns);
+    QCOMPARE(skipped.size(), 1);
+    QCOMPARE(skipped.first().at(0).toStringList(), QStringList({QStringLiteral("silent")}));
+    QVERIFY2(skipped.first().at(1).toInt() >= kBoundMs - 50, qPrintable(skipped.first().at(1).toString()));
+    QStringList said;
+    for (const QList<QVariant> &args : std::as_const(notices))
+        said.append(args.at(0).toString());
+    QVERIFY2(said.filter(QRegularExpression(QStringLiteral("^Sent without the tools of silent: not ready after 1\\.[5-9] s$"))).size() == 1,
+             qPrintable(said.join(u'|')));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTurnMs);
+    QCOMPARE(finished.first().at(1).value<TurnOutcome>(), TurnOutcome::Completed);
+    QVERIFY(!rig.session.isWaitingForTools());
+}
+
+// Stop during the wait ends the turn; no request goes out, not even when the bound passes.
+void tst_McpTools::stopWhileWaitingForTools()
+{
+    Rig rig({silent()});
+    rig.backend->setToolHostWait(800);
+    rig.backend->start();
+    rig.host.start();
+    QSignalSpy waiting(rig.backend, &OpenAiBackend::waitingForToolsChanged);
+    QSignalSpy finished(&rig.session, &ConversationSession::turnFinished);
+    QVERIFY(rig.session.sendUserMessage(QStringLiteral("hello")));
+    QTRY_VERIFY_WITH_TIMEOUT(rig.session.isWaitingForTools(), 5000);
+    rig.session.stopTurn();
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().at(1).value<TurnOutcome>(), TurnOutcome::Stopped);
+    QVERIFY(!rig.session.isWaitingForTools());
+    QCOMPARE(waiting.size(), 2);
+    QCOMPARE(waiting.at(1).at(0).toBool(), false);
+    QTest::qWait(1200); // past the bound
+    QVERIFY(rig.chatBodies().isEmpty());
+    QVERIFY(!rig.backend->isAnswering());
 }
 
 void tst_McpTools::askAllowTool_data()

@@ -11,6 +11,9 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QToolTip>
 #include <QTest>
 #include <QTimer>
 
@@ -19,9 +22,12 @@
 #include <backend/backend.h>
 #include <backend/backendconfig.h>
 #include <cards/conversationmodel.h>
+#include <cards/transcript.h>
 #include <session/conversationsession.h>
 #include <store/conversationstore.h>
 #include <widgets/card/cardactions.h>
+#include <widgets/common/markdownview.h>
+#include <widgets/common/proseview.h>
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
 
@@ -40,6 +46,8 @@ private Q_SLOTS:
     void escapeStops();
     void cardRequestsAnswered();
     void linkConfirmationShowsTheWholeAddress();
+    void proseLinksAskTheWindow();
+    void fencedProseLinksAskTheWindow();
     void backendExitIsShown();
     void withoutBackendMessagesAreKept();
 
@@ -270,4 +278,117 @@ void tst_SessionWindow::withoutBackendMessagesAreKept()
 }
 
 QTEST_MAIN(tst_SessionWindow)
+// A link in the assistant's own prose, clicked with the mouse: an https address reaches the window's
+// confirmation (the dialog shows exactly it); javascript: and a relative path never do, and say why.
+void tst_SessionWindow::proseLinksAskTheWindow()
+{
+    m_window->resize(900, 700);
+    ConversationModel *model = m_window->model();
+    model->setTranscript(Transcript::fromJsonLines(
+            R"({"role":"user","content":"Where is it?"}
+{"role":"assistant","content":"Read [the report](https://example.com/report?a=1&b=%C3%A9) or [this](javascript:alert(1)) or [notes](notes.md)."}
+)"));
+    const int row = model->rowCount() - 1;
+    QCOMPARE(model->blockType(row), BlockType::AssistantProse);
+    ConversationView *view = m_window->conversationView();
+    view->scrollToRow(row);
+    QTRY_VERIFY_WITH_TIMEOUT(view->widgetForRow(row), 5000);
+    auto *prose = qobject_cast<ProseView *>(view->widgetForRow(row));
+    QVERIFY(prose);
+    QCOMPARE(prose->objectName(), QStringLiteral("assistantProse"));
+    QTRY_VERIFY_WITH_TIMEOUT(prose->chunkView(0), 5000);
+    MarkdownView *chunk = prose->chunkView(0);
+    QTRY_VERIFY_WITH_TIMEOUT(chunk->isVisible() && chunk->width() > 100, 5000);
+    auto pointAt = [chunk](const QString &word) {
+        const QTextBlock block = chunk->document()->begin();
+        const int offset = int(block.text().indexOf(word));
+        QTextCursor cursor(chunk->document());
+        cursor.setPosition(block.position() + qMax(0, offset) + 1);
+        return offset < 0 ? QPoint(-1, -1) : chunk->cursorRect(cursor).center();
+    };
+    QSignalSpy asked(view->cardActions(), &CardActions::linkRequested);
+
+    // https: the window asks, showing the whole address; never Yes (that would start a browser).
+    const QPoint report = pointAt(QStringLiteral("report"));
+    QCOMPARE(chunk->anchorAt(report), QStringLiteral("https://example.com/report?a=1&b=%C3%A9"));
+    QString shown;
+    bool dialogSeen = false;
+    QTimer::singleShot(0, this, [&] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        if (!dialog || dialog->objectName() != QLatin1String("confirmLink"))
+            return;
+        dialogSeen = true;
+        if (auto *address = dialog->findChild<QPlainTextEdit *>(QStringLiteral("linkAddress")))
+            shown = address->toPlainText();
+        static_cast<QDialog *>(dialog)->reject();
+    });
+    QTest::mouseClick(chunk->viewport(), Qt::LeftButton, {}, report);
+    QTRY_VERIFY_WITH_TIMEOUT(dialogSeen, 5000);
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().at(0).toString(), QStringLiteral("https://example.com/report?a=1&b=%C3%A9"));
+    QCOMPARE(shown, QStringLiteral("https://example.com/report?a=1&b=%C3%A9"));
+
+    // javascript: clicked, and a relative path activated by keyboard: refused here, the window never asked.
+    const QPoint script = pointAt(QStringLiteral("this"));
+    QCOMPARE(chunk->anchorAt(script), QStringLiteral("javascript:alert(1)"));
+    bool sawDialog = false;
+    QTimer::singleShot(0, this, [&] {
+        if (QWidget *dialog = QApplication::activeModalWidget()) {
+            sawDialog = true;
+            static_cast<QDialog *>(dialog)->reject();
+        }
+    });
+    QTest::ignoreMessage(QtInfoMsg, "assistant prose link not opened: javascript:alert(1)"); // the log line
+    QTest::ignoreMessage(QtInfoMsg, "assistant prose link not opened: notes.md");
+    QTest::mouseClick(chunk->viewport(), Qt::LeftButton, {}, script);
+    QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), QStringLiteral("Refused to open a link that is not https://: javascript:alert(1)"), 2000);
+    Q_EMIT chunk->anchorClicked(QUrl(QStringLiteral("notes.md")));
+    QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), QStringLiteral("Refused to open a link that is not https://: notes.md"), 2000);
+    QTest::qWait(50);
+    QVERIFY(!sawDialog);
+    QCOMPARE(asked.size(), 1);
+}
+
+// Prose with a widget fence is a ProseBlock (its text segments are MarkdownViews): its links go the same way.
+void tst_SessionWindow::fencedProseLinksAskTheWindow()
+{
+    m_window->resize(900, 700);
+    ConversationModel *model = m_window->model();
+    model->setTranscript(Transcript::fromJsonLines(
+            R"({"role":"assistant","content":"See [the docs](https://example.org/docs) and [a file](file:///etc/passwd).\n\n```dorkos-ui\n{\"type\": \"text\", \"text\": \"hi\"}\n```\n"}
+)"));
+    const int row = model->rowCount() - 1;
+    QVERIFY(row >= 0);
+    ConversationView *view = m_window->conversationView();
+    view->scrollToRow(row);
+    QTRY_VERIFY_WITH_TIMEOUT(view->widgetForRow(row), 5000);
+    QWidget *block = view->widgetForRow(row);
+    QCOMPARE(QString::fromLatin1(block->metaObject()->className()), QStringLiteral("Tessera::ProseBlock"));
+    auto *segment = block->findChild<MarkdownView *>(QStringLiteral("assistantProseSegment"));
+    QVERIFY(segment);
+    QTRY_VERIFY_WITH_TIMEOUT(segment->isVisible() && segment->width() > 100, 5000);
+    auto pointAt = [segment](const QString &word) {
+        const QTextBlock first = segment->document()->begin();
+        QTextCursor cursor(segment->document());
+        cursor.setPosition(first.position() + int(first.text().indexOf(word)) + 1);
+        return segment->cursorRect(cursor).center();
+    };
+    QSignalSpy asked(view->cardActions(), &CardActions::linkRequested);
+    bool dialogSeen = false;
+    QTimer::singleShot(0, this, [&] {
+        if (QWidget *dialog = QApplication::activeModalWidget()) {
+            dialogSeen = dialog->objectName() == QLatin1String("confirmLink");
+            static_cast<QDialog *>(dialog)->reject();
+        }
+    });
+    QTest::mouseClick(segment->viewport(), Qt::LeftButton, {}, pointAt(QStringLiteral("docs")));
+    QTRY_VERIFY_WITH_TIMEOUT(dialogSeen, 5000);
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().at(0).toString(), QStringLiteral("https://example.org/docs"));
+    QTest::ignoreMessage(QtInfoMsg, "assistant prose link not opened: file:///etc/passwd");
+    QTest::mouseClick(segment->viewport(), Qt::LeftButton, {}, pointAt(QStringLiteral("file")));
+    QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), QStringLiteral("Refused to open a link that is not https://: file:///etc/passwd"), 2000);
+    QCOMPARE(asked.size(), 1);
+}
+
 #include "tst_sessionwindow.moc"
