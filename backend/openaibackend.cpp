@@ -952,7 +952,9 @@ void OpenAiBackend::runQueue()
 
 void OpenAiBackend::answerCardCall(const QueuedCall &call)
 {
-    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments, nullptr, hostedToolNames());
+    // control_ui is judged against (and applied to) the panel here too, in the round's order, as in a round
+    // without hosted calls: a null panel would judge it on its fields alone and send no canvas event.
+    const OpenAiToolAnswer answer = OpenAiTools::answer(call.stored.name, call.stored.arguments, &m_canvas, hostedToolNames());
     m_messages.append(toolMessage(call.sentId, answer.content));
     ordered_json line = {{"role", "tool"},
                          {"tool_call_id", toStd(call.stored.id)},
@@ -964,8 +966,12 @@ void OpenAiBackend::answerCardCall(const QueuedCall &call)
         text += ",\"structured\":{\"card\":" + answer.envelope + '}';
         m_turnCards.append(answer.envelope);
     }
-    text += ",\"turn_id\":" + compact(ordered_json(toStd(m_turnId))) + '}';
+    const QString turnId = m_turnId;
+    text += ",\"turn_id\":" + compact(ordered_json(toStd(turnId))) + '}';
+    const quint64 generation = m_generation;
     emitMessage(text);
+    if (generation == m_generation && !answer.canvasEvent.isEmpty())
+        emitCanvasEvent(turnId, answer.canvasEvent);
 }
 
 void OpenAiBackend::askConsent(const QueuedCall &call)
