@@ -202,6 +202,36 @@ private:
     QSqlError m_error;
 };
 
+// Raises the connection's page cache for one import to hold its whole transaction (about twice the text,
+// for the table and its index), then puts the cache size back.
+class CacheSizeForImport
+{
+public:
+    CacheSizeForImport(QSqlDatabase &db, qsizetype bytes) : m_db(db)
+    {
+        QSqlQuery query(m_db);
+        if (!query.exec(QStringLiteral("PRAGMA cache_size")) || !query.next())
+            return;
+        m_before = query.value(0).toLongLong();
+        const qint64 kib = qint64(bytes) * 2 / 1024 + 2048;
+        if (m_before < 0 && -m_before >= kib)
+            return;
+        m_raised = QSqlQuery(m_db).exec(QStringLiteral("PRAGMA cache_size = -%1").arg(kib));
+    }
+    ~CacheSizeForImport()
+    {
+        if (m_raised)
+            QSqlQuery(m_db).exec(QStringLiteral("PRAGMA cache_size = %1").arg(m_before));
+    }
+    CacheSizeForImport(const CacheSizeForImport &) = delete;
+    CacheSizeForImport &operator=(const CacheSizeForImport &) = delete;
+
+private:
+    QSqlDatabase &m_db;
+    qint64 m_before = 0;
+    bool m_raised = false;
+};
+
 } // namespace
 
 ConversationStore::ConversationStore()
@@ -863,6 +893,8 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     const QString now = nowText();
     const QSet<QString> answered = answeredCardCalls(transcript.messages);
 
+    // A page cache that holds the whole transaction: no page spills to the WAL mid-way (issue 17).
+    CacheSizeForImport cache(db, jsonLines.size());
     if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
         return sqlFailure(e, what);
     auto fail = [&](const QSqlError &error) {
