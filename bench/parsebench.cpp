@@ -25,6 +25,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QWidget>
 
 #include <cards/conversationmodel.h>
@@ -401,5 +402,31 @@ int benchOpen(const QString &path)
     std::printf("RSS after opening: %.0f MiB (%.0f MiB before reading the file)\n",
                 statusMiB("/proc/self/status", "VmRSS:"), baselineRss);
     std::printf("PSS after opening: %.0f MiB\n", statusMiB("/proc/self/smaps_rollup", "Pss:"));
+
+    // fromJsonLines reads a large file's lines on several threads (issue 17): the same text on one thread
+    // and as the window reads it, interleaved, best and median of 7 rounds each (after the RSS figures).
+    if (file.open(QIODevice::ReadOnly)) {
+        const QByteArray again = file.readAll();
+        std::vector<Lap> one, automatic;
+        for (int round = 0; round < 7; ++round) {
+            for (int threads : {1, 0}) {
+                watch.lap();
+                const Transcript t = Transcript::fromJsonLines(again, threads);
+                (threads == 1 ? one : automatic).push_back(watch.lap());
+            }
+        }
+        auto pick = [](std::vector<Lap> laps, bool best) {
+            std::sort(laps.begin(), laps.end(), [](const Lap &a, const Lap &b) { return a.wallMs < b.wallMs; });
+            const Lap wall = best ? laps.front() : laps[laps.size() / 2];
+            std::sort(laps.begin(), laps.end(), [](const Lap &a, const Lap &b) { return a.cpuMs < b.cpuMs; });
+            return Lap{wall.wallMs, (best ? laps.front() : laps[laps.size() / 2]).cpuMs};
+        };
+        std::printf("fromJsonLines on one thread / on up to %d (the window's), 7 rounds interleaved:\n",
+                    qBound(1, QThread::idealThreadCount(), 4));
+        lapFigure("  one thread, best", pick(one, true));
+        lapFigure("  one thread, median", pick(one, false));
+        lapFigure("  the window's, best", pick(automatic, true));
+        lapFigure("  the window's, median", pick(automatic, false));
+    }
     return 0;
 }

@@ -8,6 +8,7 @@
 // The database lives in a temporary directory on the same file system as TMPDIR.
 
 #include <algorithm>
+#include <ctime>
 #include <cstdio>
 #include <vector>
 
@@ -24,6 +25,14 @@ using namespace Tessera;
 namespace {
 
 double msSince(const QElapsedTimer &timer) { return double(timer.nsecsElapsed()) / 1e6; }
+
+// CPU time of the process (every thread) in ms.
+double cpuMsNow()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
 
 double medianOf(std::vector<double> values)
 {
@@ -67,16 +76,32 @@ void benchStore(const QByteArray &jsonl, int messages)
         return;
     }
 
+    // Five imports of the same file (each its own conversation, one transaction); the first one's id is the
+    // conversation the first-screen figures load. CPU time (every thread) beside wall: machines are shared.
     QElapsedTimer timer;
-    timer.start();
     QString bigId;
-    status = store.importData(jsonl, QStringLiteral("bench"), QString(), &bigId);
-    const double importMs = msSince(timer);
-    if (!status.ok()) {
-        std::printf("  import failed: %s\n", qPrintable(status.message));
-        return;
+    std::vector<double> importWall;
+    std::vector<double> importCpu;
+    for (int round = 0; round < 5; ++round) {
+        QString id;
+        const double cpuBefore = cpuMsNow();
+        timer.restart();
+        status = store.importData(jsonl, QStringLiteral("bench"), QString(), &id);
+        importWall.push_back(msSince(timer));
+        importCpu.push_back(cpuMsNow() - cpuBefore);
+        if (!status.ok()) {
+            std::printf("  import failed: %s\n", qPrintable(status.message));
+            return;
+        }
+        if (bigId.isEmpty())
+            bigId = id;
     }
-    line("import (one transaction)", importMs > 0 ? messages / (importMs / 1000.0) : 0, "msg/s");
+    const double importMs = medianOf(importWall);
+    const double importCpuMs = medianOf(importCpu);
+    line("import (one transaction), median of 5", importMs > 0 ? messages / (importMs / 1000.0) : 0, "msg/s",
+         "wall; target >= 100,000");
+    line("import (one transaction), median of 5, CPU", importCpuMs > 0 ? messages / (importCpuMs / 1000.0) : 0,
+         "msg/s", qPrintable(QStringLiteral("%1 ms CPU").arg(importCpuMs, 0, 'f', 1)));
 
     // Appends: the transcript's own lines, one transaction each, into a fresh conversation.
     QString liveId;

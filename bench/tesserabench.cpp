@@ -431,6 +431,7 @@ struct Options
     int scrollBudgetMs = 25000;
     bool proseOnly = false;  // --prose: section (h) alone
     bool validationOnly = false; // --validation: sections (a) and (g) alone (issue 17)
+    bool storeOnly = false;      // --store: section (e) alone (issue 17, import rate)
     QString writeTranscript; // write the generated transcript here and exit (to check it with `tessera validate`)
     QString writeEnvelopes;  // write section (g)'s envelope transcript here and exit (to time validate by hand)
 };
@@ -445,6 +446,10 @@ bool parseOptions(const QStringList &args, Options *options)
         }
         if (arg == QLatin1String("--validation")) {
             options->validationOnly = true;
+            continue;
+        }
+        if (arg == QLatin1String("--store")) {
+            options->storeOnly = true;
             continue;
         }
         if (arg == QLatin1String("--write-envelopes") && i + 1 < args.size()) {
@@ -466,7 +471,7 @@ bool parseOptions(const QStringList &args, Options *options)
         if (!target || !ok || value < 0) {
             std::fprintf(stderr,
                          "usage: tessera-bench [--messages N] [--cards M] [--envelopes E] [--layout-runs R] "
-                         "[--scroll-budget MS] [--prose] [--validation] [--write-transcript FILE] [--write-envelopes FILE]\n"
+                         "[--scroll-budget MS] [--prose] [--validation] [--store] [--write-transcript FILE] [--write-envelopes FILE]\n"
                          "       tessera-bench open FILE   (times opening FILE as the window does)\n"
                          "  defaults: 10000 messages, 3000 cards, 10000 envelopes, 50 runs per kind, 25000 ms\n");
             return false;
@@ -740,6 +745,11 @@ int main(int argc, char *argv[])
         benchValidation(options);
         benchParse(makeTranscript(options.messages, options.cards).jsonl);
         benchPeer(envelopeTranscript(options.envelopes));
+        std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
+        return 0;
+    }
+    if (options.storeOnly) {
+        benchStore(makeTranscript(options.messages, options.cards).jsonl, options.messages);
         std::printf("\ntotal bench time %.1f s\n", double(total.elapsed()) / 1000.0);
         return 0;
     }

@@ -1,8 +1,13 @@
 #include <cards/transcript.h>
 
 #include <QFile>
+#include <QThread>
 #include <QHash>
 #include <QSet>
+
+#include <functional>
+#include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -75,22 +80,6 @@ bool isRefusal(const QString &content)
         return false;
     const auto ok = parsed.value->find("ok");
     return ok != parsed.value->end() && ok->is_boolean() && !ok->get<bool>();
-}
-
-QByteArray trimLineEnd(QByteArray line)
-{
-    while (line.endsWith('\r'))
-        line.chop(1);
-    return line;
-}
-
-bool isBlank(const QByteArray &line)
-{
-    for (char c : line) {
-        if (c != ' ' && c != '\t' && c != '\r')
-            return false;
-    }
-    return true;
 }
 
 int intMember(const json &object, const char *name)
@@ -256,23 +245,90 @@ QString cardIdInLine(const Message &message, int index, const QString &base)
     return base;
 }
 
-Transcript Transcript::fromJsonLines(const QByteArray &data)
+namespace {
+
+struct LineSpan
 {
-    Transcript transcript;
     qsizetype start = 0;
-    if (data.startsWith("\xEF\xBB\xBF"))
-        start = 3;
+    qsizetype length = 0;
+    int lineNumber = 0;
+};
+
+// The non-blank lines of JSON Lines text, without their line ends (BOM and CR dropped).
+QList<LineSpan> lineSpans(const QByteArray &data)
+{
+    QList<LineSpan> spans;
+    qsizetype start = data.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     int lineNumber = 0;
     while (start < data.size()) {
         qsizetype end = data.indexOf('\n', start);
         if (end < 0)
             end = data.size();
         ++lineNumber;
-        const QByteArray line = trimLineEnd(data.mid(start, end - start));
+        qsizetype length = end - start;
+        while (length > 0 && data.at(start + length - 1) == '\r')
+            --length;
+        bool blank = true;
+        for (qsizetype i = start; i < start + length && blank; ++i) {
+            const char c = data.at(i);
+            blank = c == ' ' || c == '\t' || c == '\r';
+        }
+        if (!blank)
+            spans.append({start, length, lineNumber});
         start = end + 1;
-        if (isBlank(line))
-            continue;
-        transcript.messages.append(parseTranscriptLine(line, lineNumber));
+    }
+    return spans;
+}
+
+void parseSpans(const QByteArray &data, const QList<LineSpan> &spans, qsizetype first, qsizetype last, QList<Message> *out)
+{
+    out->reserve(last - first);
+    for (qsizetype i = first; i < last; ++i)
+        out->append(parseTranscriptLine(data.mid(spans.at(i).start, spans.at(i).length), spans.at(i).lineNumber));
+}
+
+constexpr qsizetype kThreadedBytes = 1024 * 1024;
+constexpr qsizetype kThreadedLines = 2000;
+constexpr int kMostThreads = 4;
+
+} // namespace
+
+Transcript Transcript::fromJsonLines(const QByteArray &data, int threads)
+{
+    Transcript transcript;
+    const QList<LineSpan> spans = lineSpans(data);
+    if (threads <= 0) {
+        threads = data.size() >= kThreadedBytes && spans.size() >= kThreadedLines
+                      ? qBound(1, QThread::idealThreadCount(), kMostThreads)
+                      : 1;
+    }
+    threads = int(qBound(qsizetype(1), qsizetype(threads), qMax(qsizetype(1), spans.size())));
+    if (threads == 1) {
+        parseSpans(data, spans, 0, spans.size(), &transcript.messages);
+    } else {
+        // Contiguous runs of about equal bytes; this thread reads the first, the others the rest.
+        QList<qsizetype> bounds{0};
+        const qsizetype perRun = data.size() / threads + 1;
+        qsizetype bytes = 0;
+        for (qsizetype i = 0; i < spans.size() && bounds.size() < threads; ++i) {
+            bytes += spans.at(i).length + 1;
+            if (bytes >= perRun * bounds.size())
+                bounds.append(i + 1);
+        }
+        bounds.append(spans.size());
+        std::vector<QList<Message>> runs(size_t(bounds.size() - 1));
+        std::vector<std::thread> workers;
+        for (size_t r = 1; r < runs.size(); ++r)
+            workers.emplace_back(parseSpans, std::cref(data), std::cref(spans), bounds.at(qsizetype(r)),
+                                 bounds.at(qsizetype(r) + 1), &runs[r]);
+        parseSpans(data, spans, bounds.at(0), bounds.at(1), &runs[0]);
+        for (std::thread &worker : workers)
+            worker.join();
+        transcript.messages.reserve(spans.size());
+        for (QList<Message> &run : runs) {
+            for (Message &m : run)
+                transcript.messages.append(std::move(m));
+        }
     }
 
     // Calls whose result carries structured.card draw the card there; refused calls draw nothing; the

@@ -15,6 +15,7 @@ TESSERA_PACKAGES=(
     gnome-keyring dbus-daemon libsecret-tools  # tests: a private Secret Service (tests/auto/backendprofiles)
     xvfb at-spi2-core python3-pyatspi  # tests: the window read through AT-SPI, as Orca reads it (tests/auto/atspi)
     libqt6sql6-sqlite  # the QSQLITE driver for the conversation store (qt6-base-dev brings Qt6::Sql)
+    libsqlite3-dev  # the store imports through SQLite's C API on the driver's connection (issue 17)
     fonts-dejavu-core
     dpkg-dev file desktop-file-utils appstream librsvg2-bin  # the .deb (cpack), its checks, icon PNGs (issue 7)
 )

@@ -8,6 +8,7 @@
 #include <QLockFile>
 #include <QSaveFile>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -16,6 +17,7 @@
 #include <QVariant>
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <store/logging.h>
 #include <store/markdownexport.h>
@@ -121,6 +123,114 @@ int sqliteCode(const QSqlError &error)
     const int code = error.nativeErrorCode().toInt(&ok);
     return ok ? (code & 0xff) : -1;
 }
+
+// One prepared statement on the QSQLITE driver's own connection, bound and stepped through SQLite's C
+// API (issue 17, import rate): QSqlQuery wraps every value in a QVariant, binds text as UTF-16 that
+// SQLite converts back to UTF-8, and reads the result's columns after each step, about a tenth of an
+// import's CPU time. Used only inside a transaction the caller holds; errors come back as the QSqlError
+// the driver would have made (nativeErrorCode = SQLite's extended code), so sqlFailure reads them alike.
+class DirectStatement
+{
+public:
+    DirectStatement(const QSqlDatabase &db, const char *sql)
+    {
+        const QVariant handle = db.driver()->handle();
+        if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0)
+            m_db = *static_cast<sqlite3 *const *>(handle.constData());
+        if (!m_db) {
+            m_error = QSqlError(QStringLiteral("no SQLite handle"), QStringLiteral("the driver is not QSQLITE"),
+                                QSqlError::ConnectionError);
+            return;
+        }
+        if (sqlite3_prepare_v2(m_db, sql, -1, &m_statement, nullptr) != SQLITE_OK)
+            setError();
+    }
+    ~DirectStatement() { sqlite3_finalize(m_statement); }
+    DirectStatement(const DirectStatement &) = delete;
+    DirectStatement &operator=(const DirectStatement &) = delete;
+
+    bool ok() const { return m_statement && !m_error.isValid(); }
+    QSqlError error() const { return m_error; }
+
+    // Binds are 1-based, as in SQLite; SQLite copies the bytes. bindText never binds NULL (an empty text is
+    // ''), bindNullableText binds NULL for an empty text, as nullable() does for QSqlQuery.
+    void bindText(int index, const QByteArray &utf8)
+    {
+        check(sqlite3_bind_text(m_statement, index, utf8.isNull() ? "" : utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT));
+    }
+    void bindNullableText(int index, const QString &text)
+    {
+        if (text.isEmpty())
+            check(sqlite3_bind_null(m_statement, index));
+        else
+            bindText(index, text.toUtf8());
+    }
+    void bindBlob(int index, const QByteArray &bytes)
+    {
+        check(sqlite3_bind_blob64(m_statement, index, bytes.isNull() ? "" : bytes.constData(), sqlite3_uint64(bytes.size()),
+                                  SQLITE_TRANSIENT));
+    }
+    void bindInt(int index, qint64 value) { check(sqlite3_bind_int64(m_statement, index, value)); }
+
+    // Runs the statement once and resets it for the next binds.
+    bool step()
+    {
+        if (!ok())
+            return false;
+        const int rc = sqlite3_step(m_statement);
+        if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+            setError(rc);
+        sqlite3_reset(m_statement);
+        return !m_error.isValid();
+    }
+
+private:
+    void check(int rc)
+    {
+        if (rc != SQLITE_OK && !m_error.isValid())
+            setError(rc);
+    }
+    void setError(int rc = SQLITE_ERROR)
+    {
+        const int code = sqlite3_extended_errcode(m_db);
+        m_error = QSqlError(QStringLiteral("Unable to execute statement"), QString::fromUtf8(sqlite3_errmsg(m_db)),
+                            QSqlError::StatementError, QString::number(code != SQLITE_OK ? code : rc));
+    }
+
+    sqlite3 *m_db = nullptr; // Not owned: the driver's connection.
+    sqlite3_stmt *m_statement = nullptr;
+    QSqlError m_error;
+};
+
+// Raises the connection's page cache for one import to hold its whole transaction (about twice the text,
+// for the table and its index), then puts the cache size back.
+class CacheSizeForImport
+{
+public:
+    CacheSizeForImport(QSqlDatabase &db, qsizetype bytes) : m_db(db)
+    {
+        QSqlQuery query(m_db);
+        if (!query.exec(QStringLiteral("PRAGMA cache_size")) || !query.next())
+            return;
+        m_before = query.value(0).toLongLong();
+        const qint64 kib = qint64(bytes) * 2 / 1024 + 2048;
+        if (m_before < 0 && -m_before >= kib)
+            return;
+        m_raised = QSqlQuery(m_db).exec(QStringLiteral("PRAGMA cache_size = -%1").arg(kib));
+    }
+    ~CacheSizeForImport()
+    {
+        if (m_raised)
+            QSqlQuery(m_db).exec(QStringLiteral("PRAGMA cache_size = %1").arg(m_before));
+    }
+    CacheSizeForImport(const CacheSizeForImport &) = delete;
+    CacheSizeForImport &operator=(const CacheSizeForImport &) = delete;
+
+private:
+    QSqlDatabase &m_db;
+    qint64 m_before = 0;
+    bool m_raised = false;
+};
 
 } // namespace
 
@@ -783,6 +893,8 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     const QString now = nowText();
     const QSet<QString> answered = answeredCardCalls(transcript.messages);
 
+    // A page cache that holds the whole transaction: no page spills to the WAL mid-way (issue 17).
+    CacheSizeForImport cache(db, jsonLines.size());
     if (const QSqlError e = transact(db, "BEGIN IMMEDIATE"); e.isValid())
         return sqlFailure(e, what);
     auto fail = [&](const QSqlError &error) {
@@ -799,25 +911,39 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     if (!query.exec())
         return fail(query.lastError());
 
-    QSqlQuery insert(db);
-    insert.prepare(QLatin1String(kInsertMessage));
-    QSqlQuery turn(db);
-    turn.prepare(QStringLiteral("INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at, completed_at) VALUES(?, ?, ?, ?)"));
+    DirectStatement insert(db, kInsertMessage);
+    DirectStatement turn(db, "INSERT OR IGNORE INTO turns(conversation_id, turn_id, started_at, completed_at) VALUES(?, ?, ?, ?)");
+    if (!insert.ok())
+        return fail(insert.error());
+    if (!turn.ok())
+        return fail(turn.error());
+    const QByteArray idUtf8 = newId.toUtf8();
+    const QByteArray nowUtf8 = now.toUtf8();
     int cards = 0;
     qint64 seq = 0;
     for (const Message &m : transcript.messages) {
+        // The same values bindMessage gives appendMessage's rows.
         const StoredLineFacts facts = storedLineFacts(m, answered);
         cards += facts.cardCount;
-        bindMessage(insert, newId, ++seq, m.rawLine, facts, now);
-        if (!insert.exec())
-            return fail(insert.lastError());
+        insert.bindText(1, idUtf8);
+        insert.bindInt(2, ++seq);
+        insert.bindBlob(3, m.rawLine.isNull() ? QByteArray("") : m.rawLine);
+        insert.bindText(4, facts.role.toUtf8());
+        insert.bindText(5, facts.createdAt.isEmpty() ? nowUtf8 : facts.createdAt.toUtf8());
+        insert.bindNullableText(6, facts.turnId);
+        insert.bindInt(7, facts.cardCount);
+        insert.bindText(8, facts.searchText.toUtf8());
+        insert.bindNullableText(9, facts.cardCallIds);
+        insert.bindNullableText(10, facts.resultCallId);
+        if (!insert.step())
+            return fail(insert.error());
         if (!facts.turnId.isEmpty()) {
-            turn.addBindValue(newId);
-            turn.addBindValue(facts.turnId);
-            turn.addBindValue(now);
-            turn.addBindValue(now);
-            if (!turn.exec())
-                return fail(turn.lastError());
+            turn.bindText(1, idUtf8);
+            turn.bindText(2, facts.turnId.toUtf8());
+            turn.bindText(3, nowUtf8);
+            turn.bindText(4, nowUtf8);
+            if (!turn.step())
+                return fail(turn.error());
         }
     }
     query.prepare(QStringLiteral("UPDATE conversations SET message_count = ?, card_count = ? WHERE id = ?"));
@@ -827,8 +953,6 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     if (!query.exec())
         return fail(query.lastError());
     query = QSqlQuery();
-    insert = QSqlQuery();
-    turn = QSqlQuery();
     if (const QSqlError e = transact(db, "COMMIT"); e.isValid())
         return fail(e);
     if (id)

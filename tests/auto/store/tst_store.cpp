@@ -2,6 +2,7 @@
 // load, live appends, card counts, search, paged loading, turns, Markdown export, the lock.
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -66,6 +67,30 @@ QString pragma(const ConversationStore &store, const QString &name)
     return query.exec(QStringLiteral("PRAGMA ") + name) && query.next() ? query.value(0).toString() : QString();
 }
 
+// The import title rule (conversationstore.cpp): the first user line with text, simplified, cut at 80
+// code points with an ellipsis; else the file's base name, the same way.
+QString expectedTitle(const QList<Message> &messages, const QString &fallback)
+{
+    auto cut = [](const QString &text) -> QString {
+        const QList<uint> points = text.simplified().toUcs4();
+        if (points.size() <= 80)
+            return text.simplified();
+        const QList<uint> kept = points.mid(0, 79);
+        return QString::fromUcs4(reinterpret_cast<const char32_t *>(kept.constData()), kept.size()).trimmed() + QChar(0x2026);
+    };
+    for (const Message &m : messages) {
+        if (m.role == MessageRole::User && !m.content.trimmed().isEmpty())
+            return cut(m.content);
+    }
+    return cut(fallback);
+}
+
+// A text column as stored: its value, or "<null>"; SQLite's type name beside it.
+QString column(const QSqlQuery &query, int index)
+{
+    return query.isNull(index) ? QStringLiteral("<null>") : query.value(index).toString();
+}
+
 QByteArray userLine(const QString &text, const QString &turn = {})
 {
     nlohmann::json line{{"role", "user"}, {"content", text.toStdString()}};
@@ -86,6 +111,8 @@ private Q_SLOTS:
     void openSetsUpDatabase();
     void importRoundTrip_data();
     void importRoundTrip();
+    void importStoresEveryColumnAsDerived_data();
+    void importStoresEveryColumnAsDerived();
     void loadRevalidatesEveryCard();
     void storedRawLineIsRevalidatedNow();
     void appendHostileLines();
@@ -199,6 +226,99 @@ void tst_Store::importRoundTrip()
     QVERIFY(m_store->importFile(out, &again).ok());
     QVERIFY(again != id);
     QCOMPARE(m_store->rawLines(again), m_store->rawLines(id));
+}
+
+void tst_Store::importStoresEveryColumnAsDerived_data()
+{
+    // Every conversation fixture (tests/data/**/*.jsonl, hostile.jsonl among them) and the demo.
+    QTest::addColumn<QString>("path");
+    QTest::newRow("demo") << QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl");
+    QDirIterator it(QStringLiteral(TESSERA_TEST_DATA), {QStringLiteral("*.jsonl")}, QDir::Files, QDirIterator::Subdirectories);
+    QStringList paths;
+    while (it.hasNext())
+        paths.append(it.next());
+    paths.sort();
+    QVERIFY(paths.size() >= 10);
+    for (const QString &path : std::as_const(paths))
+        QTest::newRow(qPrintable(QDir(QStringLiteral(TESSERA_TEST_DATA)).relativeFilePath(path))) << path;
+}
+
+// Import binds its rows through SQLite's C API (issue 17): every stored column must be what the eagerly
+// parsed and validated transcript derives (storedLineFacts), with SQLite's storage class of each value.
+void tst_Store::importStoresEveryColumnAsDerived()
+{
+    QFETCH(QString, path);
+    const QByteArray data = readFile(path);
+    const Transcript eager = Transcript::fromJsonLines(data);
+    QString id;
+    const StoreStatus status = m_store->importData(data, QFileInfo(path).completeBaseName(), path, &id);
+    if (eager.messages.isEmpty()) {
+        QVERIFY(!status.ok());
+        return;
+    }
+    QVERIFY2(status.ok(), qPrintable(status.message));
+
+    QSqlQuery query(QSqlDatabase::database(m_store->connectionName()));
+    QVERIFY(query.prepare(QStringLiteral("SELECT title, created_at, updated_at, source, message_count, card_count "
+                                         "FROM conversations WHERE id = ?")));
+    query.addBindValue(id);
+    QVERIFY(query.exec() && query.next());
+    QCOMPARE(query.value(0).toString(), expectedTitle(eager.messages, QFileInfo(path).completeBaseName()));
+    const QString now = query.value(1).toString();
+    QVERIFY(!now.isEmpty());
+    QCOMPARE(query.value(2).toString(), now);
+    QCOMPARE(query.value(3).toString(), path);
+    QCOMPARE(query.value(4).toInt(), int(eager.messages.size()));
+    QCOMPARE(query.value(5).toInt(), eager.cardCount());
+
+    QVERIFY(query.prepare(QStringLiteral(
+        "SELECT seq, raw_line, typeof(raw_line), role, typeof(role), created_at, typeof(created_at), turn_id, "
+        "typeof(turn_id), incomplete, card_count, typeof(card_count), search_text, typeof(search_text), "
+        "card_call_ids, typeof(card_call_ids), result_call_id, typeof(result_call_id) "
+        "FROM messages WHERE conversation_id = ? ORDER BY seq")));
+    query.addBindValue(id);
+    QVERIFY(query.exec());
+    const QSet<QString> answered = answeredCardCalls(eager.messages);
+    QSet<QString> turnIds;
+    auto textType = [](const QString &value) { return value.isEmpty() ? QStringLiteral("null") : QStringLiteral("text"); };
+    auto orNull = [](const QString &value) { return value.isEmpty() ? QStringLiteral("<null>") : value; };
+    int row = 0;
+    for (const Message &m : eager.messages) {
+        QVERIFY2(query.next(), qPrintable(QStringLiteral("row %1 missing").arg(row + 1)));
+        const StoredLineFacts facts = storedLineFacts(m, answered);
+        QCOMPARE(query.value(0).toLongLong(), qint64(++row));
+        QCOMPARE(query.value(1).toByteArray(), m.rawLine);
+        QCOMPARE(query.value(2).toString(), QStringLiteral("blob"));
+        QCOMPARE(column(query, 3), facts.role);
+        QCOMPARE(query.value(4).toString(), QStringLiteral("text"));
+        QCOMPARE(column(query, 5), facts.createdAt.isEmpty() ? now : facts.createdAt);
+        QCOMPARE(query.value(6).toString(), QStringLiteral("text"));
+        QCOMPARE(column(query, 7), orNull(facts.turnId));
+        QCOMPARE(query.value(8).toString(), textType(facts.turnId));
+        QCOMPARE(query.value(9).toInt(), 0);
+        QCOMPARE(query.value(10).toInt(), facts.cardCount);
+        QCOMPARE(query.value(11).toString(), QStringLiteral("integer"));
+        QCOMPARE(column(query, 12), facts.searchText);
+        QCOMPARE(query.value(13).toString(), QStringLiteral("text"));
+        QCOMPARE(column(query, 14), orNull(facts.cardCallIds));
+        QCOMPARE(query.value(15).toString(), textType(facts.cardCallIds));
+        QCOMPARE(column(query, 16), orNull(facts.resultCallId));
+        QCOMPARE(query.value(17).toString(), textType(facts.resultCallId));
+        if (!facts.turnId.isEmpty())
+            turnIds.insert(facts.turnId);
+    }
+    QVERIFY(!query.next());
+
+    QVERIFY(query.prepare(QStringLiteral("SELECT turn_id, started_at, completed_at FROM turns WHERE conversation_id = ?")));
+    query.addBindValue(id);
+    QVERIFY(query.exec());
+    QSet<QString> storedTurns;
+    while (query.next()) {
+        storedTurns.insert(query.value(0).toString());
+        QCOMPARE(query.value(1).toString(), now);
+        QCOMPARE(query.value(2).toString(), now);
+    }
+    QCOMPARE(storedTurns, turnIds);
 }
 
 void tst_Store::loadRevalidatesEveryCard()

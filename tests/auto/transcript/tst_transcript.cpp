@@ -37,6 +37,7 @@ private Q_SLOTS:
     void modelBlocks();
     void modelAppendEmitsRowsInserted();
     void cardReadOnceEqualsCardReadAlone();
+    void linesReadOnThreadsEqualLinesReadInOrder();
 };
 
 void tst_Transcript::cardFromResultNotFromCall()
@@ -267,6 +268,65 @@ void tst_Transcript::cardReadOnceEqualsCardReadAlone()
     qInfo("%d cards compared, %d of them invalid", compared, invalid);
     QVERIFY(compared > 20);
     QVERIFY(invalid > 0);
+}
+
+namespace {
+
+// Every field a message and its cards carry, as one comparable text (issue texts and pointers included).
+QString described(const Message &m)
+{
+    QStringList parts{QString::number(m.lineNumber), QString::fromLatin1(m.rawLine.toBase64()), m.readError,
+                      QString::number(int(m.role)), m.roleName, m.content, m.toolCallId, m.toolName,
+                      QString::number(m.refusesCall), m.id, m.turnId, m.createdAt, QString::number(m.incomplete),
+                      m.versionMark.group, QString::number(m.versionMark.version), QString::number(m.versionMark.from),
+                      m.versionChoice.group, QString::number(m.versionChoice.version)};
+    for (const ToolCall &call : m.toolCalls)
+        parts << QStringLiteral("call") << call.id << call.name << QString::fromLatin1(call.arguments.toBase64());
+    for (const Card &card : m.cards) {
+        parts << QStringLiteral("card") << card.kindName() << QString::number(int(card.kind())) << card.cardId()
+              << QString::number(int(card.source())) << QString::fromLatin1(card.rawText().toBase64()) << card.title()
+              << QString::number(card.isValid());
+        for (const ValidationIssue &issue : card.issues())
+            parts << issue.pointer << issue.message;
+    }
+    return parts.join(QChar(0x1f));
+}
+
+} // namespace
+
+// Transcript::fromJsonLines reads a large text's lines on several threads (issue 17): the messages, their
+// cards and fallbacks, issue texts and pointers, and the counts must be those of one thread reading in order.
+void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
+{
+    QList<QByteArray> texts;
+    QByteArray all;
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            texts.append(file.readAll());
+            all += texts.last() + '\n';
+        }
+    }
+    texts.append(all); // every fixture in one text: card calls answered across runs, turns split by them
+    QVERIFY(texts.size() > 20);
+    int messages = 0;
+    for (const QByteArray &text : std::as_const(texts)) {
+        const Transcript inOrder = Transcript::fromJsonLines(text, 1);
+        for (int threads : {2, 3, 4, 7}) {
+            const Transcript threaded = Transcript::fromJsonLines(text, threads);
+            QCOMPARE(threaded.messages.size(), inOrder.messages.size());
+            for (qsizetype i = 0; i < inOrder.messages.size(); ++i)
+                QCOMPARE(described(threaded.messages.at(i)), described(inOrder.messages.at(i)));
+            QCOMPARE(threaded.cardCount(), inOrder.cardCount());
+            QCOMPARE(threaded.fallbackCount(), inOrder.fallbackCount());
+        }
+        QCOMPARE(described(Transcript::fromJsonLines(text).messages.value(0)), described(inOrder.messages.value(0)));
+        messages += int(inOrder.messages.size());
+    }
+    qInfo("%d messages compared", messages);
+    QVERIFY(messages > 200);
 }
 
 QTEST_APPLESS_MAIN(tst_Transcript)
