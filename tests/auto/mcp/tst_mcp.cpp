@@ -151,6 +151,7 @@ private Q_SLOTS:
     void streamableHttpResumesStreams();
 
     void filesystemListDirectory();
+    void filesystemOverStreamableHttp();
 
     void childDiesWithTessera();
     void cliListToolsCall();
@@ -765,6 +766,58 @@ void tst_Mcp::filesystemListDirectory()
     // Outside the allowed directory: the server's own refusal, as an error result.
     const McpToolResult outside = callTool(&client, QStringLiteral("list_directory"), json{{"path", "/"}});
     QVERIFY(outside.isError);
+}
+
+void tst_Mcp::filesystemOverStreamableHttp()
+{
+    // server-filesystem speaks stdio only: tests/tools/mcp/httprelay.mjs (the official SDK's client and
+    // Streamable HTTP server) serves it on loopback, so Tessera's HTTP transport meets a real server's
+    // tools, annotations, results and refusals.
+    QTemporaryDir root;
+    QVERIFY(root.isValid());
+    const QString dir = QFileInfo(root.path()).canonicalFilePath();
+    QVERIFY(Tessera::TestSupport::writeFile(dir + QStringLiteral("/alpha.txt"), "first line\nsecond line\n"));
+    QVERIFY(QDir(dir).mkdir(QStringLiteral("beta")));
+    const int port = freePort();
+    ServerProcess server;
+    QVERIFY2(server.start({source(QStringLiteral("tests/tools/mcp/httprelay.mjs")),
+                           source(QStringLiteral("node_modules/.bin/mcp-server-filesystem")), dir},
+                          port, QStringLiteral("listening on port")),
+             server.stderrText().constData());
+    McpClient client(httpServer(port));
+    QVERIFY2(startAndWait(&client), qPrintable(client.errorString()));
+    QVERIFY(!static_cast<HttpTransport *>(client.transport())->sessionId().isEmpty());
+
+    McpReply *list = client.listTools();
+    QVERIFY(waitFinished(list));
+    QList<McpTool> tools;
+    QString problem;
+    QVERIFY2(parseMcpTools(list->result(), &tools, &problem), qPrintable(problem));
+    const auto tool = [&tools](const char *name) {
+        const auto it = std::find_if(tools.cbegin(), tools.cend(), [name](const McpTool &t) { return t.name == QLatin1String(name); });
+        return it == tools.cend() ? McpTool() : *it;
+    };
+    QVERIFY(tool("list_directory").annotations.value("readOnlyHint", false));
+    QVERIFY(tool("list_directory").inputSchema["properties"]["path"]["type"] == "string");
+    QVERIFY(!tool("write_file").name.isEmpty());
+    QVERIFY(!tool("write_file").annotations.value("readOnlyHint", true));
+
+    const McpToolResult listed = callTool(&client, QStringLiteral("list_directory"), json{{"path", dir.toStdString()}});
+    QVERIFY(!listed.isError);
+    QStringList lines = listed.text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    lines.sort();
+    QCOMPARE(lines, (QStringList{QStringLiteral("[DIR] beta"), QStringLiteral("[FILE] alpha.txt")}));
+    const McpToolResult head = callTool(&client, QStringLiteral("read_text_file"), json{{"path", QString(dir + QStringLiteral("/alpha.txt")).toStdString()}, {"head", 1}});
+    QVERIFY(!head.isError);
+    QCOMPARE(head.text(), QStringLiteral("first line"));
+    // A write through HTTP lands on disk; a path outside the allowed directory is the server's error result.
+    const McpToolResult written = callTool(&client, QStringLiteral("write_file"),
+                                           json{{"path", QString(dir + QStringLiteral("/beta/new.txt")).toStdString()}, {"content", "over http"}});
+    QVERIFY2(!written.isError, qPrintable(written.text()));
+    QCOMPARE(Tessera::TestSupport::readFile(dir + QStringLiteral("/beta/new.txt")), QByteArray("over http"));
+    const McpToolResult outside = callTool(&client, QStringLiteral("list_directory"), json{{"path", "/"}});
+    QVERIFY(outside.isError);
+    QVERIFY2(outside.text().contains(QLatin1String("outside allowed directories")), qPrintable(outside.text()));
 }
 
 // Whether a process runs (a zombie waiting to be reaped counts as gone).
