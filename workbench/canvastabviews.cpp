@@ -202,7 +202,12 @@ QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &context, QW
     auto *follow = new QTimer(rendered);
     follow->setSingleShot(true);
     follow->setInterval(kRenderedFollowMs);
-    QObject::connect(follow, &QTimer::timeout, rendered, [edit, rendered] { rendered->setMarkdown(edit->toPlainText()); });
+    QObject::connect(follow, &QTimer::timeout, rendered, [edit, rendered] {
+        // A text with a line too long for the editor is shown there broken (EditorLoader): the rendered
+        // side renders the text itself.
+        const EditorLoader *loader = EditorLoader::of(edit);
+        rendered->setMarkdown(loader->brokeLongLines() ? loader->originalText() : edit->toPlainText());
+    });
     QObject::connect(edit, &QPlainTextEdit::textChanged, follow, [edit, follow] {
         if (!EditorLoader::isLoading(edit))
             follow->start();
@@ -212,13 +217,30 @@ QWidget *markdownView(const CanvasTab &tab, const CanvasViewContext &context, QW
     loader->load(text);
     split->addWidget(edit);
     split->addWidget(area);
-    return split;
+    if (!EditorLoader::hasLongLine(text))
+        return split;
+    // Read-only, and the note says why (a later update without such a line keeps the note: the tab is
+    // built again only when its type changes).
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    auto *note = new QLabel(EditorLoader::longLineNote(), box);
+    note->setObjectName(QStringLiteral("canvasNote"));
+    note->setWordWrap(true);
+    note->setMargin(4);
+    layout->addWidget(note);
+    split->setParent(box);
+    layout->addWidget(split, 1);
+    return box;
 }
 
 // Why a file is not highlighted, or "" when it is (a long line is formatted in one go, a large file
 // takes a second of background slices per megabyte).
 QString highlightRefusal(const QString &text)
 {
+    if (EditorLoader::hasLongLine(text))
+        return EditorLoader::longLineNote(); // shown broken and read-only: not highlighted either
     for (qsizetype at = 0; at < text.size();) {
         qsizetype end = text.indexOf(u'\n', at);
         if (end < 0)

@@ -1,6 +1,8 @@
 #include <workbench/editorloader.h>
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
@@ -33,6 +35,57 @@ EditorLoader::EditorLoader(QPlainTextEdit *editor)
     connect(&m_nextRehighlight, &QTimer::timeout, this, &EditorLoader::rehighlightSlice);
 }
 
+bool EditorLoader::hasLongLine(const QString &text)
+{
+    for (qsizetype at = 0; at < text.size();) {
+        qsizetype end = text.indexOf(u'\n', at);
+        if (end < 0)
+            end = text.size();
+        if (end - at > kLongLineChars)
+            return true;
+        at = end + 1;
+    }
+    return false;
+}
+
+QString EditorLoader::longLineNote()
+{
+    return QCoreApplication::translate("Tessera::EditorLoader",
+                                       "Shown read-only, broken every %1 characters: a line is longer than %2 characters.")
+            .arg(QLocale().toString(qlonglong(kBrokenLineChars)), QLocale().toString(qlonglong(kLongLineChars)));
+}
+
+namespace {
+
+// text with every line longer than EditorLoader::kLongLineChars broken into lines of kBrokenLineChars.
+QString brokenLines(const QString &text)
+{
+    QString broken;
+    broken.reserve(text.size() + text.size() / EditorLoader::kBrokenLineChars + 1);
+    for (qsizetype at = 0; at < text.size();) {
+        qsizetype end = text.indexOf(u'\n', at);
+        const bool lastLine = end < 0;
+        if (lastLine)
+            end = text.size();
+        const QStringView line = QStringView(text).sliced(at, end - at);
+        if (line.size() > EditorLoader::kLongLineChars) {
+            for (qsizetype piece = 0; piece < line.size(); piece += EditorLoader::kBrokenLineChars) {
+                if (piece > 0)
+                    broken += u'\n';
+                broken += line.sliced(piece, qMin(EditorLoader::kBrokenLineChars, line.size() - piece));
+            }
+        } else {
+            broken += line;
+        }
+        if (!lastLine)
+            broken += u'\n';
+        at = end + 1;
+    }
+    return broken;
+}
+
+} // namespace
+
 void EditorLoader::load(const QString &text)
 {
     if (!m_editor)
@@ -40,7 +93,13 @@ void EditorLoader::load(const QString &text)
     if (!m_loading)
         m_wasReadOnly = m_editor->isReadOnly();
     m_loading = true;
-    m_text = text;
+    if (hasLongLine(text)) {
+        m_original = text;
+        m_text = brokenLines(text);
+    } else {
+        m_original.clear();
+        m_text = text;
+    }
     m_at = 0;
     m_next.stop();
     m_rehighlightAt = -1; // the new text is highlighted as it goes in
@@ -87,7 +146,7 @@ void EditorLoader::finish()
     m_text.clear();
     m_at = 0;
     m_editor->setUndoRedoEnabled(true);
-    m_editor->setReadOnly(m_wasReadOnly);
+    m_editor->setReadOnly(m_wasReadOnly || brokeLongLines()); // what it shows is not the text: no edits
     Q_EMIT loaded();
 }
 

@@ -188,8 +188,20 @@ private Q_SLOTS:
         QCOMPARE(rendered->chunkView(0)->toPlainText().trimmed(), QStringLiteral("changed"));
         // Hostile: 20,000 nested block quotes; drawn, not crashed.
         const QString deep = QString(20000, QLatin1Char('>')) + QStringLiteral(" deep");
+        // Its one line is over 20,000 characters: the editor shows it broken and read-only, the rendered
+        // side renders the text itself, and a note says so.
         std::unique_ptr<QWidget> hostile(createCanvasTabView(rawTab(CanvasContentType::Markdown, jsonString(deep)), context, nullptr));
-        QCOMPARE(canvasTabEditor(hostile.get())->toPlainText(), deep);
+        QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(hostile.get()), 5000);
+        QPlainTextEdit *hostileEditor = canvasTabEditor(hostile.get());
+        QVERIFY(hostileEditor->isReadOnly());
+        QCOMPARE(hostileEditor->document()->blockCount(), 3);
+        QCOMPARE(hostileEditor->toPlainText().remove(u'\n'), deep);
+        auto *hostileRendered = hostile->findChild<ProseView *>(QStringLiteral("canvasRendered"));
+        QVERIFY(hostileRendered);
+        QTRY_COMPARE_WITH_TIMEOUT(hostileRendered->markdown(), deep, 5000);
+        auto *hostileNote = hostile->findChild<QLabel *>(QStringLiteral("canvasNote"));
+        QVERIFY(hostileNote);
+        QCOMPARE(hostileNote->text(), QStringLiteral("Shown read-only, broken every 10,000 characters: a line is longer than 20,000 characters."));
     }
 
     // Links in the rendered side go to the window's confirmation (context.openLink), as in the chat:
@@ -245,12 +257,23 @@ private Q_SLOTS:
         CanvasTab hostile = rawTab(CanvasContentType::File, jsonString(line));
         hostile.language = QStringLiteral("no-such-language");
         std::unique_ptr<QWidget> big(createCanvasTabView(hostile, context, nullptr));
-        QCOMPARE(canvasTabEditor(big.get())->document()->blockCount(), 1);
-        QCOMPARE(canvasTabEditor(big.get())->toPlainText(), line);
-        QVERIFY(!canvasTabEditor(big.get())->document()->findChild<CodeHighlighter *>());
+        QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(big.get()), 10000);
+        QPlainTextEdit *bigEditor = canvasTabEditor(big.get());
+        QVERIFY(bigEditor->isReadOnly()); // shown broken into lines of 10,000 characters: not the text
+        QCOMPARE(bigEditor->document()->blockCount(), 105);
+        QCOMPARE(bigEditor->toPlainText().remove(u'\n'), line);
+        QVERIFY(!bigEditor->document()->findChild<CodeHighlighter *>());
         auto *note = big->findChild<QLabel *>(QStringLiteral("canvasNote"));
         QVERIFY(note);
-        QCOMPARE(note->text(), QStringLiteral("Shown without highlighting: a line is longer than 10,000 characters."));
+        QCOMPARE(note->text(), QStringLiteral("Shown read-only, broken every 10,000 characters: a line is longer than 20,000 characters."));
+        // A line between the two limits: editable, shown whole, not highlighted.
+        const QString wide(15000, QLatin1Char('b'));
+        std::unique_ptr<QWidget> wideView(createCanvasTabView(rawTab(CanvasContentType::File, jsonString(wide)), context, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(wideView.get()), 5000);
+        QVERIFY(!canvasTabEditor(wideView.get())->isReadOnly());
+        QCOMPARE(canvasTabEditor(wideView.get())->toPlainText(), wide);
+        QCOMPARE(wideView->findChild<QLabel *>(QStringLiteral("canvasNote"))->text(),
+                 QStringLiteral("Shown without highlighting: a line is longer than 10,000 characters."));
     }
 
     // Issue 15: a 1 MB markdown tab and a 4 MB file tab open, fill and draw in slices: no turn of the
@@ -264,6 +287,7 @@ private Q_SLOTS:
         QTest::newRow("markdown 1 MB") << QStringLiteral("markdown") << 1024 * 1024 << false;
         QTest::newRow("file 4 MB, plain") << QStringLiteral("file") << 4 * 1024 * 1024 - 200 << false; // the limit is 4 Mi
         QTest::newRow("file 600 KB, highlighted") << QStringLiteral("file") << 600 * 1024 << true;
+        QTest::newRow("file 1 MB, one line") << QStringLiteral("oneline") << 1024 * 1024 - 200 << false;
     }
 
     void longDocumentsNeverHoldTheGuiThread()
@@ -272,12 +296,16 @@ private Q_SLOTS:
         QFETCH(int, size);
         QFETCH(bool, highlighted);
         const bool markdown = type == QLatin1String("markdown");
+        const bool oneLine = type == QLatin1String("oneline");
+        if (oneLine)
+            type = QStringLiteral("file");
         QString text;
         text.reserve(size + 200);
         for (int i = 0; text.size() < size; ++i) {
             text += markdown ? QStringLiteral("## Section %1\n\nSome **bold** words, a [link](https://example.com/%1), `code` "
                                               "and a long sentence that wraps across the width of the pane.\n\n- one\n- two\n\n")
                                        .arg(i)
+                    : oneLine ? QStringLiteral("value_%1 = step(value_%1); ").arg(i)
                              : QStringLiteral("def step_%1(value):\n    return value * %1  # scaled\n").arg(i);
         }
         const QString lastLine = markdown ? QStringLiteral("The last line of the tab.") : QStringLiteral("# the last line of the file");
@@ -296,9 +324,19 @@ private Q_SLOTS:
         QPlainTextEdit *editor = canvasTabEditor(page->view());
         QVERIFY(editor);
         QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(page->view()), 60000);
-        QVERIFY(!editor->isReadOnly());
-        QCOMPARE(editor->document()->lastBlock().text(), lastLine);
-        QCOMPARE(editor->document()->characterCount() - 1, text.size()); // less the final paragraph mark
+        if (oneLine) {
+            // Broken into lines of 10,000 characters for the display, and read-only: what it shows is
+            // not the text.
+            QVERIFY(editor->isReadOnly());
+            QCOMPARE(editor->document()->blockCount(), int((text.size() + 9999) / 10000));
+            QCOMPARE(editor->document()->firstBlock().text(), text.left(10000));
+            QVERIFY(editor->document()->lastBlock().text().endsWith(lastLine));
+            QCOMPARE(editor->toPlainText().remove(u'\n'), text);
+        } else {
+            QVERIFY(!editor->isReadOnly());
+            QCOMPARE(editor->document()->lastBlock().text(), lastLine);
+            QCOMPARE(editor->document()->characterCount() - 1, text.size()); // less the final paragraph mark
+        }
         if (markdown) {
             auto *rendered = page->findChild<ProseView *>(QStringLiteral("canvasRendered"));
             auto *area = page->findChild<QScrollArea *>(QStringLiteral("canvasRenderedArea"));
@@ -322,7 +360,8 @@ private Q_SLOTS:
                 QCOMPARE(block.text().trimmed().left(6), QStringLiteral("return"));
                 QVERIFY(!block.layout()->formats().isEmpty());
             } else {
-                QCOMPARE(note->text(), QStringLiteral("Shown without highlighting: the file is longer than 1,048,576 characters."));
+                QCOMPARE(note->text(), oneLine ? QStringLiteral("Shown read-only, broken every 10,000 characters: a line is longer than 20,000 characters.")
+                                               : QStringLiteral("Shown without highlighting: the file is longer than 1,048,576 characters."));
             }
         }
         QTest::qWait(50); // a few more turns while everything settles
