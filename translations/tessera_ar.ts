@@ -288,6 +288,18 @@
             <numerusform>%Ln نتيجة</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Log:</source>
+        <translation>ال&amp;سجل:</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>السجل</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>خدمة الوكيل</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::CanvasCard</name>
@@ -1339,6 +1351,18 @@
         <source>&quot;%1&quot; is not a decision on an app&apos;s tool call</source>
         <translation>«%1» ليس قرارًا بشأن استدعاء أداة من تطبيق</translation>
     </message>
+    <message>
+        <source>Sent without the tools of %1: not ready after %2 s</source>
+        <translation>أُرسل دون أدوات %1: لم يكن جاهزًا بعد %2 ث</translation>
+    </message>
+    <message>
+        <source>the backend started turn %1 again: that id belongs to an earlier turn of this conversation, so its answer is not shown</source>
+        <translation>بدأت خدمة الوكيل الدور %1 مرة أخرى: هذا المعرّف يخص دورًا سابقًا في هذه المحادثة، لذا لا يُعرض جوابه</translation>
+    </message>
+    <message>
+        <source>No answer shown: the backend reused the turn id %1 of an earlier turn.</source>
+        <translation>لم يُعرض أي جواب: أعادت خدمة الوكيل استخدام معرّف الدور %1 لدور سابق.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -1481,6 +1505,13 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::EditorLoader</name>
+    <message>
+        <source>Shown read-only, broken every %1 characters: a line is longer than %2 characters.</source>
+        <translation>معروض للقراءة فقط، مقسّم كل %1 حرف: يوجد سطر أطول من %2 حرف.</translation>
     </message>
 </context>
 <context>
@@ -2260,6 +2291,18 @@
         <source>An app&apos;s tool call waits for your decision…</source>
         <translation>استدعاء أداة من تطبيق ينتظر قرارك…</translation>
     </message>
+    <message>
+        <source>Backend</source>
+        <translation>خدمة الوكيل</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>خادم MCP ‏%1</translation>
+    </message>
+    <message>
+        <source>Waiting for MCP servers…</source>
+        <translation>في انتظار خوادم MCP…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -2803,6 +2846,14 @@
         <source>the arguments are not a JSON object</source>
         <translation>الوسائط ليست كائن JSON</translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 و%2 غيرها</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MCP tools are not offered to the model (at most %3 tools and %4 KB of their schemas go with a request): %5</source>
+        <translation>لا تُعرض %1 من %2 أداة MCP على النموذج (يُرسل مع الطلب %3 أداة على الأكثر و%4 ك.ب من مخططاتها): %5</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>
@@ -2974,6 +3025,14 @@
     <message>
         <source>Assistant</source>
         <translation>المساعد</translation>
+    </message>
+    <message>
+        <source>Refused to open a link that is not https://: %1</source>
+        <translation>رُفض فتح رابط ليس https://‏: %1</translation>
+    </message>
+    <message>
+        <source>Links open from the Tessera window only.</source>
+        <translation>تُفتح الروابط من نافذة Tessera فقط.</translation>
     </message>
 </context>
 <context>
@@ -3416,6 +3475,14 @@
     <message>
         <source>denied by the user</source>
         <translation>رفضه المستخدم</translation>
+    </message>
+    <message>
+        <source>allowed by --allow-tool %1</source>
+        <translation>مسموح به عبر --allow-tool %1</translation>
+    </message>
+    <message>
+        <source>denied: no --allow-tool names it</source>
+        <translation>مرفوض: لا يسمّيه أي --allow-tool</translation>
     </message>
 </context>
 <context>

@@ -280,6 +280,18 @@
             <numerusform>%n Treffer</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Log:</source>
+        <translation>&amp;Protokoll:</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::CanvasCard</name>
@@ -1291,6 +1303,18 @@
         <source>&quot;%1&quot; is not a decision on an app&apos;s tool call</source>
         <translation>„%1“ ist keine Entscheidung über den Werkzeugaufruf einer App</translation>
     </message>
+    <message>
+        <source>Sent without the tools of %1: not ready after %2 s</source>
+        <translation>Ohne die Werkzeuge von %1 gesendet: nach %2 s nicht bereit</translation>
+    </message>
+    <message>
+        <source>the backend started turn %1 again: that id belongs to an earlier turn of this conversation, so its answer is not shown</source>
+        <translation>das Backend hat den Durchgang %1 erneut gestartet: diese Kennung gehört zu einem früheren Durchgang dieser Unterhaltung, daher wird seine Antwort nicht angezeigt</translation>
+    </message>
+    <message>
+        <source>No answer shown: the backend reused the turn id %1 of an earlier turn.</source>
+        <translation>Keine Antwort angezeigt: das Backend hat die Durchgangskennung %1 eines früheren Durchgangs erneut verwendet.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConversationView</name>
@@ -1421,6 +1445,13 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tessera::EditorLoader</name>
+    <message>
+        <source>Shown read-only, broken every %1 characters: a line is longer than %2 characters.</source>
+        <translation>Schreibgeschützt angezeigt, alle %1 Zeichen umbrochen: eine Zeile ist länger als %2 Zeichen.</translation>
     </message>
 </context>
 <context>
@@ -2156,6 +2187,18 @@
         <source>An app&apos;s tool call waits for your decision…</source>
         <translation>Der Werkzeugaufruf einer App wartet auf Ihre Entscheidung…</translation>
     </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP-Server %1</translation>
+    </message>
+    <message>
+        <source>Waiting for MCP servers…</source>
+        <translation>Warten auf MCP-Server…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>
@@ -2695,6 +2738,14 @@
         <source>the arguments are not a JSON object</source>
         <translation>die Argumente sind kein JSON-Objekt</translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MCP tools are not offered to the model (at most %3 tools and %4 KB of their schemas go with a request): %5</source>
+        <translation>%1 von %2 MCP-Werkzeugen werden dem Modell nicht angeboten (höchstens %3 Werkzeuge und %4 KB ihrer Schemas gehen mit einer Anfrage): %5</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>
@@ -2858,6 +2909,14 @@
     <message>
         <source>Assistant</source>
         <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Refused to open a link that is not https://: %1</source>
+        <translation>Ein Link, der nicht https:// ist, wird nicht geöffnet: %1</translation>
+    </message>
+    <message>
+        <source>Links open from the Tessera window only.</source>
+        <translation>Links lassen sich nur aus dem Tessera-Fenster öffnen.</translation>
     </message>
 </context>
 <context>
@@ -3280,6 +3339,14 @@
     <message>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
+    </message>
+    <message>
+        <source>allowed by --allow-tool %1</source>
+        <translation>erlaubt durch --allow-tool %1</translation>
+    </message>
+    <message>
+        <source>denied: no --allow-tool names it</source>
+        <translation>abgelehnt: kein --allow-tool nennt es</translation>
     </message>
 </context>
 <context>
