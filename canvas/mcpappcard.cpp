@@ -162,6 +162,11 @@ void McpAppCard::onToolCallRequested(const QString &id, const QString &name, con
         m_view->bridge()->failToolCall(id, QStringLiteral("another call of this app is waiting"));
         return;
     }
+    // A tool its server keeps for the model is refused before any consent card is asked.
+    if (McpToolHost *host = McpAppHost::instance()->toolHost(); host && !host->isAppCallable(m_record.server, name)) {
+        m_view->bridge()->failToolCall(id, QStringLiteral("%1 is for the model only: an app may not call it").arg(name));
+        return;
+    }
     QString error;
     const QByteArray argumentsJson = QByteArray::fromStdString(arguments.dump(-1, ' ', false, json::error_handler_t::replace));
     const QString cardId = McpAppHost::instance()->requestToolConsent(name, m_record.server, argumentsJson,

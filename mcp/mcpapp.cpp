@@ -51,7 +51,10 @@ QString McpApp::resourceUriOf(const json &toolEntry)
     return uri;
 }
 
-bool McpApp::isVisibleToModel(const json &toolEntry)
+namespace {
+
+// Whether _meta.ui.visibility is absent (everyone) or names `who`.
+bool isVisibleTo(const json &toolEntry, const char *who)
 {
     const json *meta = member(toolEntry, "_meta");
     const json *ui = meta ? member(*meta, "ui") : nullptr;
@@ -59,10 +62,22 @@ bool McpApp::isVisibleToModel(const json &toolEntry)
     if (!visibility || !visibility->is_array())
         return true;
     for (const json &entry : *visibility) {
-        if (entry.is_string() && entry.get<std::string>() == "model")
+        if (entry.is_string() && entry.get<std::string>() == who)
             return true;
     }
     return false;
+}
+
+} // namespace
+
+bool McpApp::isVisibleToModel(const json &toolEntry)
+{
+    return isVisibleTo(toolEntry, "model");
+}
+
+bool McpApp::isVisibleToApp(const json &toolEntry)
+{
+    return isVisibleTo(toolEntry, "app");
 }
 
 json McpAppRecord::toJson() const

@@ -33,6 +33,9 @@ inline const QStringList kProtocolVersions = {QStringLiteral("2026-01-26"), QStr
 QString resourceUriOf(const nlohmann::json &toolEntry);
 // Whether the tool may be called by the model (_meta.ui.visibility absent or containing "model").
 bool isVisibleToModel(const nlohmann::json &toolEntry);
+// Whether the tool's server lets its views call it (_meta.ui.visibility absent or containing "app"); a
+// tool for the model only ("visibility": ["model"]) is not an app's to call.
+bool isVisibleToApp(const nlohmann::json &toolEntry);
 } // namespace McpApp
 
 // What is stored with the tool result and drawn (see the header comment).

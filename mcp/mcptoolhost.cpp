@@ -475,10 +475,25 @@ ToolRun *McpToolHost::call(const QString &name, const QByteArray &argumentsJson)
 ToolRun *McpToolHost::callServerTool(const QString &server, const QString &tool, const json &arguments)
 {
     for (McpClient *candidate : std::as_const(m_clients)) {
-        if (candidate->config().name == server && candidate->state() == McpClient::State::Ready)
-            return new McpToolRun(candidate->callTool(tool, arguments), candidate, tool, this);
+        if (candidate->config().name != server || candidate->state() != McpClient::State::Ready)
+            continue;
+        if (!isAppCallable(server, tool))
+            return McpToolRun::failed(tr("%1 is for the model only: its server does not let an app call it").arg(tool), this);
+        return new McpToolRun(candidate->callTool(tool, arguments), candidate, tool, this);
     }
     return nullptr;
+}
+
+bool McpToolHost::isAppCallable(const QString &server, const QString &tool) const
+{
+    const auto listed = m_tools.constFind(server);
+    if (listed == m_tools.cend())
+        return true;
+    for (const McpTool &entry : listed.value()) {
+        if (entry.name == tool)
+            return McpApp::isVisibleToApp(entry.raw);
+    }
+    return true;
 }
 
 bool McpToolHost::isServerReady(const QString &server) const

@@ -68,8 +68,11 @@ public:
     ToolRun *call(const QString &name, const QByteArray &argumentsJson) override;
     // MCP Apps: a view's own tools/call, to the server that drew it, by the server's own tool name (the
     // app may call tools hidden from the model). Null when that server is not connected. The run's text
-    // is as call()'s; its resultJson() is what goes back to the view.
+    // is as call()'s; its resultJson() is what goes back to the view. A tool the server listed for the
+    // model only (McpApp::isVisibleToApp) is refused: the run fails without a tools/call.
     ToolRun *callServerTool(const QString &server, const QString &tool, const nlohmann::json &arguments);
+    // False when the server listed `tool` with a visibility that leaves out apps ("visibility": ["model"]).
+    bool isAppCallable(const QString &server, const QString &tool) const;
     bool isServerReady(const QString &server) const;
 
     // The names for (server, tool) pairs, as described above; pairs in any order, result in (server, tool) order.

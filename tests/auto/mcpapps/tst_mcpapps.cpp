@@ -163,6 +163,9 @@ private slots:
     void initTestCase();
     void resourceUri_data();
     void resourceUri();
+    void modelOnlyToolIsNotTheAppsToCall();
+    void forgedAppConsentIdIsRefused_data();
+    void forgedAppConsentIdIsRefused();
     void resourceRead();
     void handshakeHoldsNotifications();
     void badMessagesAreAnswered_data();
@@ -194,16 +197,21 @@ void tst_McpApps::resourceUri_data()
     QTest::addColumn<QByteArray>("tool");
     QTest::addColumn<QString>("uri");
     QTest::addColumn<bool>("forModel");
+    QTest::addColumn<bool>("forApp");
     QTest::newRow("ui meta") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"ui://x/v.html\"}}}")
-                             << QStringLiteral("ui://x/v.html") << true;
+                             << QStringLiteral("ui://x/v.html") << true << true;
     QTest::newRow("older key") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui/resourceUri\":\"ui://x/old.html\"}}")
-                               << QStringLiteral("ui://x/old.html") << true;
+                               << QStringLiteral("ui://x/old.html") << true << true;
     QTest::newRow("not ui scheme") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"https://x/v.html\"}}}")
-                                   << QString() << true;
-    QTest::newRow("not a string") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":7}}}") << QString() << true;
+                                   << QString() << true << true;
+    QTest::newRow("not a string") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":7}}}") << QString() << true << true;
     QTest::newRow("app only") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"ui://x/v\",\"visibility\":[\"app\"]}}}")
-                              << QStringLiteral("ui://x/v") << false;
-    QTest::newRow("none") << QByteArray("{\"name\":\"a\"}") << QString() << true;
+                              << QStringLiteral("ui://x/v") << false << true;
+    QTest::newRow("model only") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"resourceUri\":\"ui://x/v\",\"visibility\":[\"model\"]}}}")
+                                << QStringLiteral("ui://x/v") << true << false;
+    QTest::newRow("nobody") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"visibility\":[]}}}") << QString() << false << false;
+    QTest::newRow("not names") << QByteArray("{\"name\":\"a\",\"_meta\":{\"ui\":{\"visibility\":[1,{\"app\":1}]}}}") << QString() << false << false;
+    QTest::newRow("none") << QByteArray("{\"name\":\"a\"}") << QString() << true << true;
 }
 
 void tst_McpApps::resourceUri()
@@ -211,9 +219,62 @@ void tst_McpApps::resourceUri()
     QFETCH(QByteArray, tool);
     QFETCH(QString, uri);
     QFETCH(bool, forModel);
+    QFETCH(bool, forApp);
     const json entry = json::parse(tool.toStdString());
     QCOMPARE(McpApp::resourceUriOf(entry), uri);
     QCOMPARE(McpApp::isVisibleToModel(entry), forModel);
+    QCOMPARE(McpApp::isVisibleToApp(entry), forApp);
+}
+
+void tst_McpApps::modelOnlyToolIsNotTheAppsToCall()
+{
+    // Hostile review (issue 16): a view may call its server's tools, but not one the server keeps for the
+    // model ("visibility": ["model"]); the refusal sends no tools/call, so the counter is not reset.
+    McpToolHost host({fixture()});
+    QSignalSpy ready(&host, &McpToolHost::ready);
+    host.start();
+    QVERIFY(host.isReady() || ready.wait(kStartMs));
+    QVERIFY2(host.problems().isEmpty(), qPrintable(host.problems().join(QLatin1Char('\n'))));
+    QVERIFY(host.findTool(QStringLiteral("fixture__counter_reset"))); // the model is offered it
+    QVERIFY(!host.isAppCallable(QStringLiteral("fixture"), QStringLiteral("counter_reset")));
+    QVERIFY(host.isAppCallable(QStringLiteral("fixture"), QStringLiteral("counter_add")));
+    QVERIFY(host.isAppCallable(QStringLiteral("fixture"), QStringLiteral("show_weather")));
+    std::unique_ptr<ToolRun> add(host.callServerTool(QStringLiteral("fixture"), QStringLiteral("counter_add"), json{{"n", 3}}));
+    QVERIFY(add);
+    QSignalSpy added(add.get(), &ToolRun::finished);
+    QVERIFY(add->isFinished() || added.wait(kPageMs));
+    QCOMPARE(add->text(), QStringLiteral("count: 3"));
+    std::unique_ptr<ToolRun> reset(host.callServerTool(QStringLiteral("fixture"), QStringLiteral("counter_reset"), json::object()));
+    QVERIFY(reset);
+    QSignalSpy refused(reset.get(), &ToolRun::finished);
+    QVERIFY(reset->isFinished() || refused.wait(kPageMs));
+    QCOMPARE(reset->errorString(), QStringLiteral("counter_reset is for the model only: its server does not let an app call it"));
+    QCOMPARE(serverCount(host), QStringLiteral("count: 3"));
+}
+
+void tst_McpApps::forgedAppConsentIdIsRefused_data()
+{
+    QTest::addColumn<QString>("cardId");
+    QTest::newRow("unknown") << QStringLiteral("appconsent:00000000-0000-0000-0000-000000000000");
+    QTest::newRow("bidi and newline") << QStringLiteral("appconsent:x\u202e\nforged");
+    QTest::newRow("1 MB") << (QStringLiteral("appconsent:") + QString(1 << 20, QLatin1Char('a')));
+}
+
+void tst_McpApps::forgedAppConsentIdIsRefused()
+{
+    // A decision on an appconsent: id the session did not put (a forged or imported card, an expired one)
+    // is refused, stores nothing and tells no app it was allowed.
+    QFETCH(QString, cardId);
+    ConversationModel model;
+    ConversationSession session{&model, nullptr};
+    QSignalSpy decided(&session, &ConversationSession::appToolConsentDecided);
+    const qsizetype before = model.transcript().messages.size();
+    QString error;
+    QVERIFY(!session.sendCardDecision(cardId, QStringLiteral("allow_once"), QStringLiteral("allowed_once"), QString(), &error));
+    QCOMPARE(error, QStringLiteral("this app's tool call is no longer waiting for a decision"));
+    QCOMPARE(model.transcript().messages.size(), before);
+    QCOMPARE(decided.size(), 0);
+    QVERIFY(!session.isAppToolConsentWaiting());
 }
 
 void tst_McpApps::resourceRead()

@@ -3,6 +3,8 @@
 //   show_weather {city}: a tool with a view (ui://fixture/weather.html); text "CITY: 21 °C" and
 //                        structuredContent {city, celsius}.
 //   counter_add {n}:     visible to the app only (_meta.ui.visibility ["app"]); "count: TOTAL".
+//   counter_reset {}:    for the model only (_meta.ui.visibility ["model"]): sets the counter to 0; an app
+//                        may not call it.
 // The view asks in its _meta.ui.csp for a network domain (Tessera refuses it) and uses the ext-apps App
 // class: it shows the tool input and result, calls counter_add, sends ui/message and opens a link from
 // buttons the tests press (#add, #ask, #link), and answers ui/resource-teardown.
@@ -79,6 +81,15 @@ registerAppTool(server, "counter_add", {
 }, async ({ n }) => {
   count += n;
   return { content: [{ type: "text", text: `count: ${count}` }] };
+});
+
+registerAppTool(server, "counter_reset", {
+  description: "Sets the counter to 0 (for the model only).",
+  inputSchema: {},
+  _meta: { ui: { resourceUri: VIEW, visibility: ["model"] } },
+}, async () => {
+  count = 0;
+  return { content: [{ type: "text", text: "count: 0" }] };
 });
 
 registerAppResource(server, "weather view", VIEW, { mimeType: RESOURCE_MIME_TYPE }, async () => ({
