@@ -2854,6 +2854,10 @@
         <source>%1 of %2 MCP tools are not offered to the model (at most %3 tools and %4 KB of their schemas go with a request): %5</source>
         <translation>لا تُعرض %1 من %2 أداة MCP على النموذج (يُرسل مع الطلب %3 أداة على الأكثر و%4 ك.ب من مخططاتها): %5</translation>
     </message>
+    <message>
+        <source>%1 is for the model only: its server does not let an app call it</source>
+        <translation>‏%1 مخصّص للنموذج فقط: لا يسمح خادمه لأي تطبيق باستدعائه</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>

@@ -2746,6 +2746,10 @@
         <source>%1 of %2 MCP tools are not offered to the model (at most %3 tools and %4 KB of their schemas go with a request): %5</source>
         <translation>%1 von %2 MCP-Werkzeugen werden dem Modell nicht angeboten (höchstens %3 Werkzeuge und %4 KB ihrer Schemas gehen mit einer Anfrage): %5</translation>
     </message>
+    <message>
+        <source>%1 is for the model only: its server does not let an app call it</source>
+        <translation>%1 ist nur für das Modell: sein Server lässt keine App es aufrufen</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MetricChartCard</name>
