@@ -37,6 +37,27 @@ std::string utf8(const QString &text)
     return text.toStdString();
 }
 
+// The person's decision on a card (seed 002's typed card_decision), as the session stores it.
+QByteArray decisionLine(const QString &cardId, const QString &action, const QString &outcome, const QString &note)
+{
+    ordered line = ordered::object();
+    line["role"] = "user";
+    line["content"] = utf8(note.isEmpty() ? QStringLiteral("[Decision on card %1: %2]").arg(cardId, action) : note);
+    line["card_decision"] = ordered::object(
+            {{"cardId", utf8(cardId)}, {"action", utf8(action)}, {"outcome", utf8(outcome)}});
+    return compactLine(line);
+}
+
+// A card that can no longer be decided: stored as expired, so its buttons stay disabled on replay.
+QByteArray expiredLine(const QString &cardId)
+{
+    ordered line = ordered::object();
+    line["role"] = "system";
+    line["content"] = utf8(QStringLiteral("card %1 is now expired").arg(cardId));
+    line["card_update"] = ordered::object({{"cardId", utf8(cardId)}, {"state", "expired"}});
+    return compactLine(line);
+}
+
 bool isCardTool(const QString &name)
 {
     return isCardToolName(name); // transcript.h: the one list of card tools
@@ -600,12 +621,8 @@ void ConversationSession::expireConsentCards()
     for (const QString &cardId : cards) {
         if (m_model->cardState(cardId).isDecided())
             continue;
-        ordered line = ordered::object();
-        line["role"] = "system";
-        line["content"] = utf8(QStringLiteral("card %1 is now expired").arg(cardId));
-        line["card_update"] = ordered::object({{"cardId", utf8(cardId)}, {"state", "expired"}});
         Message message;
-        appendLine(compactLine(line), QString(), &message);
+        appendLine(expiredLine(cardId), QString(), &message);
         m_model->appendMessage(message);
         Q_EMIT messageAdded(message);
     }
@@ -940,13 +957,8 @@ bool ConversationSession::sendCardDecision(const QString &cardId, const QString 
             *error = reason;
         return false;
     }
-    ordered line = ordered::object();
-    line["role"] = "user";
-    line["content"] = utf8(note.isEmpty() ? QStringLiteral("[Decision on card %1: %2]").arg(cardId, action) : note);
-    line["card_decision"] = ordered::object(
-            {{"cardId", utf8(cardId)}, {"action", utf8(action)}, {"outcome", utf8(outcome)}});
     Message message;
-    appendLine(compactLine(line), QString(), &message);
+    appendLine(decisionLine(cardId, action, outcome, note), QString(), &message);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
     if (partOfTurn)
@@ -1027,13 +1039,8 @@ bool ConversationSession::decideAppToolConsent(const QString &cardId, const QStr
         return false;
     }
     m_appConsents.removeAll(cardId);
-    ordered line = ordered::object();
-    line["role"] = "user";
-    line["content"] = utf8(note.isEmpty() ? QStringLiteral("[Decision on card %1: %2]").arg(cardId, action) : note);
-    line["card_decision"] = ordered::object(
-            {{"cardId", utf8(cardId)}, {"action", utf8(action)}, {"outcome", utf8(outcome)}});
     Message message;
-    appendLine(compactLine(line), QString(), &message, false);
+    appendLine(decisionLine(cardId, action, outcome, note), QString(), &message, false);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
     Q_EMIT appToolConsentDecided(cardId, action == QLatin1String(ToolConsent::kAllowOnce));
@@ -1045,12 +1052,8 @@ void ConversationSession::expireAppToolConsent(const QString &cardId, const QStr
 {
     if (!m_appConsents.removeOne(cardId))
         return;
-    ordered line = ordered::object();
-    line["role"] = "system";
-    line["content"] = utf8(QStringLiteral("card %1 is now expired").arg(cardId));
-    line["card_update"] = ordered::object({{"cardId", utf8(cardId)}, {"state", "expired"}});
     Message message;
-    appendLine(compactLine(line), QString(), &message, false);
+    appendLine(expiredLine(cardId), QString(), &message, false);
     m_model->appendMessage(message);
     Q_EMIT messageAdded(message);
     Q_EMIT appToolConsentExpired(cardId, reason);
