@@ -38,7 +38,7 @@ public:
     static constexpr qsizetype kPieceChars = 4096; // one insertion; a line of code is far shorter
     static constexpr int kBudgetMs = 8;            // GUI-thread time per turn, half a 60 Hz frame
     static constexpr qsizetype kLongLineChars = 20000;  // a line past this is shown broken
-    static constexpr qsizetype kBrokenLineChars = 10000; // the pieces it is broken into
+    static constexpr qsizetype kBrokenLineChars = 2000;  // the pieces it is broken into
 
     // The editor's loader, made on first use (owned by the editor).
     static EditorLoader *of(QPlainTextEdit *editor);

@@ -194,14 +194,14 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(hostile.get()), 5000);
         QPlainTextEdit *hostileEditor = canvasTabEditor(hostile.get());
         QVERIFY(hostileEditor->isReadOnly());
-        QCOMPARE(hostileEditor->document()->blockCount(), 3);
+        QCOMPARE(hostileEditor->document()->blockCount(), 11);
         QCOMPARE(hostileEditor->toPlainText().remove(u'\n'), deep);
         auto *hostileRendered = hostile->findChild<ProseView *>(QStringLiteral("canvasRendered"));
         QVERIFY(hostileRendered);
         QTRY_COMPARE_WITH_TIMEOUT(hostileRendered->markdown(), deep, 5000);
         auto *hostileNote = hostile->findChild<QLabel *>(QStringLiteral("canvasNote"));
         QVERIFY(hostileNote);
-        QCOMPARE(hostileNote->text(), QStringLiteral("Shown read-only, broken every 10,000 characters: a line is longer than 20,000 characters."));
+        QCOMPARE(hostileNote->text(), QStringLiteral("Shown read-only, broken every 2,000 characters: a line is longer than 20,000 characters."));
     }
 
     // Links in the rendered side go to the window's confirmation (context.openLink), as in the chat:
@@ -259,13 +259,13 @@ private Q_SLOTS:
         std::unique_ptr<QWidget> big(createCanvasTabView(hostile, context, nullptr));
         QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(big.get()), 10000);
         QPlainTextEdit *bigEditor = canvasTabEditor(big.get());
-        QVERIFY(bigEditor->isReadOnly()); // shown broken into lines of 10,000 characters: not the text
-        QCOMPARE(bigEditor->document()->blockCount(), 105);
+        QVERIFY(bigEditor->isReadOnly()); // shown broken into lines of 2,000 characters: not the text
+        QCOMPARE(bigEditor->document()->blockCount(), 525);
         QCOMPARE(bigEditor->toPlainText().remove(u'\n'), line);
         QVERIFY(!bigEditor->document()->findChild<CodeHighlighter *>());
         auto *note = big->findChild<QLabel *>(QStringLiteral("canvasNote"));
         QVERIFY(note);
-        QCOMPARE(note->text(), QStringLiteral("Shown read-only, broken every 10,000 characters: a line is longer than 20,000 characters."));
+        QCOMPARE(note->text(), QStringLiteral("Shown read-only, broken every 2,000 characters: a line is longer than 20,000 characters."));
         // A line between the two limits: editable, shown whole, not highlighted.
         const QString wide(15000, QLatin1Char('b'));
         std::unique_ptr<QWidget> wideView(createCanvasTabView(rawTab(CanvasContentType::File, jsonString(wide)), context, nullptr));
@@ -325,11 +325,11 @@ private Q_SLOTS:
         QVERIFY(editor);
         QTRY_VERIFY_WITH_TIMEOUT(!canvasTabLoading(page->view()), 60000);
         if (oneLine) {
-            // Broken into lines of 10,000 characters for the display, and read-only: what it shows is
+            // Broken into lines of 2,000 characters for the display, and read-only: what it shows is
             // not the text.
             QVERIFY(editor->isReadOnly());
-            QCOMPARE(editor->document()->blockCount(), int((text.size() + 9999) / 10000));
-            QCOMPARE(editor->document()->firstBlock().text(), text.left(10000));
+            QCOMPARE(editor->document()->blockCount(), int((text.size() + 1999) / 2000));
+            QCOMPARE(editor->document()->firstBlock().text(), text.left(2000));
             QVERIFY(editor->document()->lastBlock().text().endsWith(lastLine));
             QCOMPARE(editor->toPlainText().remove(u'\n'), text);
         } else {
@@ -360,7 +360,7 @@ private Q_SLOTS:
                 QCOMPARE(block.text().trimmed().left(6), QStringLiteral("return"));
                 QVERIFY(!block.layout()->formats().isEmpty());
             } else {
-                QCOMPARE(note->text(), oneLine ? QStringLiteral("Shown read-only, broken every 10,000 characters: a line is longer than 20,000 characters.")
+                QCOMPARE(note->text(), oneLine ? QStringLiteral("Shown read-only, broken every 2,000 characters: a line is longer than 20,000 characters.")
                                                : QStringLiteral("Shown without highlighting: the file is longer than 1,048,576 characters."));
             }
         }
