@@ -20,6 +20,7 @@
 #include <app/settingsdialog.h>
 #include <app/settingskeys.h>
 #include <backend/openaitools.h>
+#include <cards/allocator.h>
 #include <canvas/canvascard.h>
 #include <mcp/mcpconfig.h>
 #include <canvas/canvassandbox.h>
@@ -97,7 +98,7 @@ int main(int argc, char *argv[])
         std::fputs(qPrintable(usageText()), stdout);
         return 0;
     case CommandLine::Command::Version:
-        std::printf("tessera %s (Qt %s)\n", TESSERA_VERSION, qVersion());
+        std::printf("tessera %s (Qt %s, %s)\n", TESSERA_VERSION, qVersion(), qPrintable(mallocImplementation()));
         return 0;
     case CommandLine::Command::Validate: {
         QCoreApplication app(argc, argv);

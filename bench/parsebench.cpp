@@ -28,6 +28,7 @@
 #include <QThread>
 #include <QWidget>
 
+#include <cards/allocator.h>
 #include <cards/conversationmodel.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
@@ -388,6 +389,7 @@ int benchOpen(const QString &path)
     std::printf("%s: %.1f MiB, %zu lines (%d not valid JSON), %lld messages, %d cards, %d fallbacks\n",
                 qPrintable(path), double(file.size()) / (1024.0 * 1024.0), lines.size(), refused, qlonglong(messages),
                 cards, fallbacks);
+    std::printf("allocator: %s\n", qPrintable(mallocImplementation()));
     std::printf("%-46s %12s %12s\n", "", "CPU ms", "wall ms");
     lapFigure("read the file", read);
     lapFigure("parse (strict JSON of every line, own pass)", parseOnly);

@@ -44,6 +44,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cards/allocator.h>
 #include <cards/card.h>
 #include <cards/cardkinds.h>
 #include <cards/conversationmodel.h>
@@ -739,8 +740,9 @@ int main(int argc, char *argv[])
 
     QElapsedTimer total;
     total.start();
-    std::printf("tessera-bench %s, Qt %s, platform %s; %d messages / %d cards\n", TESSERA_VERSION, qVersion(),
-                qPrintable(QGuiApplication::platformName()), options.messages, options.cards);
+    std::printf("tessera-bench %s, Qt %s, platform %s, %s; %d messages / %d cards\n", TESSERA_VERSION, qVersion(),
+                qPrintable(QGuiApplication::platformName()), qPrintable(mallocImplementation()), options.messages,
+                options.cards);
     if (options.validationOnly) {
         benchValidation(options);
         benchParse(makeTranscript(options.messages, options.cards).jsonl);

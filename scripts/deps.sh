@@ -8,6 +8,7 @@ TESSERA_PACKAGES=(
     qt6-webengine-dev  # the canvas kind's sandboxed web view (issue 3)
     nlohmann-json3-dev libvalijson-dev libsource-highlight-dev
     libsimdjson-dev  # the strict JSON parser reads through simdjson On-Demand (issue 17)
+    libmimalloc-dev  # the programs allocate through mimalloc (issue 17, cmake/TesseraAllocator.cmake)
     qt6-websockets-dev  # the WebSocket backend and its loopback test server (issue 5)
     qt6-pdf-dev  # pdf tabs of the canvas panel (issue 15)
     qt6-webchannel-dev  # the postMessage bridge of MCP App views (issue 16)

@@ -49,6 +49,9 @@ void tst_Cli::version()
     const Result r = run({QStringLiteral("--version")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(QRegularExpression(QStringLiteral("^tessera \\d+\\.\\d+\\.\\d+ \\(Qt 6\\.")).match(r.out).hasMatch(), qPrintable(r.out));
+    // The allocator the program really runs (issue 17): mimalloc's heap holds its malloc blocks.
+    const QString allocator = TESSERA_MIMALLOC_LINKED ? QStringLiteral(", mimalloc 2.") : QStringLiteral(", glibc malloc)");
+    QVERIFY2(r.out.contains(allocator), qPrintable(r.out));
 }
 
 void tst_Cli::validateDemoIsClean()
