@@ -35,19 +35,6 @@
 
 namespace Tessera {
 
-void printOut(const QString &text)
-{
-    const QByteArray bytes = text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    std::fflush(stdout);
-}
-
-void printErr(const QString &text)
-{
-    const QByteArray bytes = text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-}
-
 namespace {
 
 // A PNG taller than this is cut (image viewers and QImage itself struggle past it).
@@ -427,30 +414,6 @@ CommandLine parseCommandLine(const QStringList &arguments)
     return c;
 }
 
-QStringList loadCardPlugins(const CommandLine &commandLine)
-{
-    // Tessera's own descriptor kind first, so a stored consent card always replays (issue 16).
-    ToolConsent::registerKind();
-    QStringList errors;
-    QString dir = commandLine.pluginsDir;
-    if (dir.isEmpty()) // the window's settings, also for headless commands (which set no application name)
-        dir = QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value(SettingsKeys::kPluginsDir).toString();
-    if (dir.isEmpty()) {
-        dir = ConversationStore::defaultDataDir() + QStringLiteral("/plugins");
-        if (!QFileInfo(dir).isDir())
-            return errors;
-    }
-    CardKindRegistry::loadDirectory(dir, &errors);
-    for (QString &error : errors)
-        error = QStringLiteral("card kind not loaded: ") + error;
-    // Result-to-card descriptors (issue 16) beside them, after the kinds they may name.
-    QStringList toolErrors;
-    ToolCardDescriptors::loadDirectory(QDir(dir).filePath(QStringLiteral("tools")), &toolErrors);
-    for (const QString &error : std::as_const(toolErrors))
-        errors.append(QStringLiteral("tool-card descriptor not loaded: tools/") + error);
-    return errors;
-}
-
 QStringList widgetTemplateProblems(const WidgetTemplateSet &set)
 {
     QStringList lines;
@@ -473,71 +436,6 @@ int runCheckTemplates(const CommandLine &commandLine)
     printErr(QStringLiteral("%1 good widget templates, %2 problems")
                  .arg(set.templates.size()).arg(set.problems.size()));
     return set.problems.isEmpty() ? 0 : 1;
-}
-
-int runValidate(const CommandLine &commandLine)
-{
-    Transcript transcript;
-    QString error;
-    if (!readConversationArgument(commandLine.file, commandLine.dataDir, &transcript, &error)) { // a file or a stored id
-        printErr(QStringLiteral("tessera: ") + error);
-        return 2;
-    }
-    int invalid = 0;
-    QJsonArray problems;
-    for (const Message &m : std::as_const(transcript.messages)) {
-        if (!m.isReadable()) {
-            ++invalid;
-            if (commandLine.json) {
-                problems.append(QJsonObject{{QStringLiteral("line"), m.lineNumber},
-                                            {QStringLiteral("kind"), QJsonValue::Null},
-                                            {QStringLiteral("pointer"), QString()},
-                                            {QStringLiteral("message"), QString(QStringLiteral("unreadable line: ") + m.readError)}});
-            } else {
-                printOut(QStringLiteral("line %1: (unreadable): %2").arg(m.lineNumber).arg(m.readError));
-            }
-            continue;
-        }
-        for (const Card &card : m.cards) {
-            if (card.isValid())
-                continue;
-            ++invalid;
-            const ValidationIssue &first = card.issues().first();
-            const QString kind = card.kindName().isEmpty() ? QStringLiteral("(no kind)") : card.kindName();
-            if (commandLine.json) {
-                QJsonArray all;
-                for (const ValidationIssue &issue : card.issues())
-                    all.append(QJsonObject{{QStringLiteral("pointer"), issue.pointer}, {QStringLiteral("message"), issue.message}});
-                problems.append(QJsonObject{{QStringLiteral("line"), m.lineNumber},
-                                            {QStringLiteral("kind"), card.kindName().isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(card.kindName())},
-                                            {QStringLiteral("pointer"), first.pointer},
-                                            {QStringLiteral("message"), first.message},
-                                            {QStringLiteral("issues"), all}});
-            } else {
-                printOut(QStringLiteral("line %1: %2: %3: %4")
-                             .arg(m.lineNumber)
-                             .arg(kind, first.pointer.isEmpty() ? QStringLiteral("(envelope)") : first.pointer, first.message));
-            }
-        }
-    }
-    // After the card problems: one line per unmet --expect (seed 002's eval checks).
-    const QStringList unmet = unmetExpectations(transcript, commandLine.expectations);
-    if (commandLine.json) {
-        QJsonObject report{{QStringLiteral("file"), commandLine.file},
-                           {QStringLiteral("messages"), int(transcript.messages.size())},
-                           {QStringLiteral("cards"), transcript.cardCount()},
-                           {QStringLiteral("valid"), invalid == 0},
-                           {QStringLiteral("problems"), problems}};
-        if (!commandLine.expectations.isEmpty()) {
-            report.insert(QStringLiteral("expectationsMet"), unmet.isEmpty());
-            report.insert(QStringLiteral("unmet"), QJsonArray::fromStringList(unmet));
-        }
-        printOut(QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented)).trimmed());
-    } else {
-        for (const QString &line : unmet)
-            printOut(line);
-    }
-    return invalid == 0 && unmet.isEmpty() ? 0 : 1;
 }
 
 int runCanvasTabs(const CommandLine &commandLine)

@@ -1,5 +1,7 @@
 // The command line of PRODUCT.md §3, run as a user would: the real binary in a child process.
 
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
@@ -30,6 +32,12 @@ private Q_SLOTS:
     void renderDemo();
     void renderHostile();
     void renderToStandardOutput();
+    // issue 17: the program people start runs validate itself, and hands everything else over.
+    void validateLoadsNoWindowLibrary();
+    void validateAsTheWindowsProgram_data();
+    void validateAsTheWindowsProgram();
+    void otherCommandsReachTheWindowsProgram_data();
+    void otherCommandsReachTheWindowsProgram();
 
 private:
     using Result = CliResult;
@@ -231,4 +239,121 @@ void tst_Cli::renderToStandardOutput()
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
+namespace {
+
+// The shared libraries a run of `tessera ARGUMENTS` loaded, as glibc's loader names them (LD_DEBUG=files),
+// across the exec into the window's program.
+QString librariesLoaded(const QStringList &arguments, const QString &dir)
+{
+    using namespace Tessera::TestSupport;
+    QProcessEnvironment environment = displaylessEnvironment(QpaPlatform::Keep);
+    environment.insert(QStringLiteral("LD_DEBUG"), QStringLiteral("files"));
+    environment.insert(QStringLiteral("LD_DEBUG_OUTPUT"), dir + QStringLiteral("/ld"));
+    const CliResult r = runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment);
+    if (r.exitCode != 0)
+        return QStringLiteral("exit code %1: %2").arg(r.exitCode).arg(r.err);
+    QString log;
+    for (const QString &name : QDir(dir).entryList({QStringLiteral("ld.*")}, QDir::Files)) {
+        QFile file(QDir(dir).filePath(name));
+        if (file.open(QIODevice::ReadOnly))
+            log += QString::fromUtf8(file.readAll());
+    }
+    return log;
+}
+
+} // namespace
+
+void tst_Cli::validateLoadsNoWindowLibrary()
+{
+    // `tessera validate` does not load QtWebEngine, Qt Widgets or Gui (issue 17: their loading was most of
+    // a short validate's time) ...
+    QTemporaryDir validateDir;
+    const QString validate = librariesLoaded({QStringLiteral("validate"), kDemo}, validateDir.path());
+    QVERIFY2(validate.contains(QLatin1String("libQt6Core.so")), qPrintable(validate.left(2000)));
+    for (const char *library : {"libQt6WebEngineCore.so", "libQt6Widgets.so", "libQt6Gui.so", "libQt6Charts.so"})
+        QVERIFY2(!validate.contains(QLatin1String(library)), library);
+    // ... while a command of the window's program does, so the check above can fail.
+    QTemporaryDir versionDir;
+    const QString version = librariesLoaded({QStringLiteral("--version")}, versionDir.path());
+    QVERIFY2(version.contains(QLatin1String("libQt6WebEngineCore.so")), qPrintable(version.left(2000)));
+}
+
+void tst_Cli::validateAsTheWindowsProgram_data()
+{
+    // Every conversation fixture, as the front runs it and as the window's program does: the same lines,
+    // the same exit code, byte for byte.
+    QTest::addColumn<QStringList>("arguments");
+    QStringList files{kDemo};
+    QDirIterator it(QStringLiteral(TESSERA_TEST_DATA), {QStringLiteral("*.jsonl")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    QVERIFY(files.size() >= 10);
+    const QString validate = QStringLiteral("validate");
+    for (const QString &file : std::as_const(files)) {
+        const QByteArray name = QDir(QStringLiteral(TESSERA_SOURCE_DIR)).relativeFilePath(file).toUtf8();
+        QTest::newRow(name.constData()) << QStringList{validate, file};
+        QTest::newRow(QByteArray(name + " --json").constData()) << QStringList{validate, QStringLiteral("--json"), file};
+        QTest::newRow(QByteArray(name + " --expect").constData())
+            << QStringList{validate, file, kExpect, QStringLiteral("cardsAtLeast:3"), kExpect, QStringLiteral("cardKind:data_table")};
+    }
+    QTest::newRow("--plugins with tool-card descriptors")
+        << QStringList{validate, QStringLiteral("--plugins"), QStringLiteral(TESSERA_TEST_DATA "/toolcards/plugins"), kDemo};
+    QTest::newRow("--plugins that is no directory")
+        << QStringList{validate, kDemo, QStringLiteral("--plugins"), QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl")};
+    QTest::newRow("missing file") << QStringList{validate, QStringLiteral("/nonexistent/conversation.jsonl")};
+    QTest::newRow("unknown stored id") << QStringList{validate, QStringLiteral("--data-dir"), QStringLiteral("/nonexistent/data"),
+                                                      QStringLiteral("0123abcd")};
+}
+
+void tst_Cli::validateAsTheWindowsProgram()
+{
+    using namespace Tessera::TestSupport;
+    QFETCH(QStringList, arguments);
+    const QProcessEnvironment environment = displaylessEnvironment(QpaPlatform::Remove);
+    const CliResult front = runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment);
+    const CliResult window = runProgram(QStringLiteral(TESSERA_WINDOW_BINARY), arguments, environment);
+    QVERIFY2(front.exitCode >= 0, qPrintable(front.err));
+    QCOMPARE(front.exitCode, window.exitCode);
+    QCOMPARE(front.outBytes, window.outBytes);
+    QCOMPARE(front.err, window.err);
+}
+
+void tst_Cli::otherCommandsReachTheWindowsProgram_data()
+{
+    // What the front does not run itself reaches the window's program unchanged, errors included.
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    const QString validate = QStringLiteral("validate");
+    QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0;
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0;
+    QTest::newRow("validate, unknown option") << QStringList{validate, kDemo, QStringLiteral("--fast")} << 2;
+    QTest::newRow("validate, no file") << QStringList{validate} << 2;
+    QTest::newRow("validate, two files") << QStringList{validate, kDemo, kDemo} << 2;
+    QTest::newRow("validate, --data-dir twice")
+        << QStringList{validate, QStringLiteral("--data-dir"), QStringLiteral("/a"), QStringLiteral("--data-dir"), QStringLiteral("/b"), kDemo} << 2;
+    QTest::newRow("validate, --data-dir naming an option")
+        << QStringList{validate, QStringLiteral("--data-dir"), QStringLiteral("--plugins"), kDemo} << 2;
+    QTest::newRow("validate, --lang")
+        << QStringList{validate, QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl"), QStringLiteral("--lang"), QStringLiteral("de")} << 1;
+    QTest::newRow("options before validate") << QStringList{QStringLiteral("--plugins"), QStringLiteral("/nonexistent"), validate, kDemo} << 0;
+    QTest::newRow("export-card") << QStringList{QStringLiteral("export-card"), kDemo, QStringLiteral("--card"), QStringLiteral("1"),
+                                                QStringLiteral("--to"), QStringLiteral("markdown")} << 0;
+}
+
+void tst_Cli::otherCommandsReachTheWindowsProgram()
+{
+    using namespace Tessera::TestSupport;
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    const QProcessEnvironment environment = displaylessEnvironment(QpaPlatform::Remove);
+    const CliResult front = runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment);
+    const CliResult window = runProgram(QStringLiteral(TESSERA_WINDOW_BINARY), arguments, environment);
+    QCOMPARE(front.exitCode, exitCode);
+    QCOMPARE(window.exitCode, exitCode);
+    QCOMPARE(front.outBytes, window.outBytes);
+    QCOMPARE(front.err, window.err);
+    QVERIFY(!front.outBytes.isEmpty() || !front.err.isEmpty());
+}
+
 #include "tst_cli.moc"

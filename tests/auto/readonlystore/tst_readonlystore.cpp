@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,10 +40,16 @@ void tst_ReadOnlyStore::initTestCase()
         m_setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
         QVERIFY2(!m_setpriv.isEmpty(), "setpriv (util-linux) is needed to read as an unprivileged user");
         // "nobody" may not reach the build tree: a copy of the binary where it can (Qt is a system library).
+        // The window's program goes where the front looks for it (app/frontmain.cpp, issue 17).
         m_binary = m_dir.filePath(QStringLiteral("tessera"));
+        const QString window = m_dir.filePath(QStringLiteral("libexec/tessera/tessera"));
+        QVERIFY(QDir().mkpath(QFileInfo(window).path()));
         QVERIFY(QFile::copy(QStringLiteral(TESSERA_BINARY), m_binary));
-        QVERIFY(QFile::setPermissions(m_binary, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther
-                                                    | QFileDevice::ExeOther));
+        QVERIFY(QFile::copy(QStringLiteral(TESSERA_WINDOW_BINARY), window));
+        for (const QString &program : {m_binary, window}) {
+            QVERIFY(QFile::setPermissions(program, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                                       | QFileDevice::ExeOther));
+        }
     }
 }
 

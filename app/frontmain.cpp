@@ -1,0 +1,67 @@
+// The program people start (/usr/bin/tessera; docs/decisions.md, "Speed, fifth step"). `tessera validate`
+// runs here, linked with Qt Core, the cards, the store and the backends' consent kinds only: loading the
+// window's libraries (Qt Widgets and Gui, QtWebEngine, Charts, Pdf) and binding their symbols took most of
+// a short validate's time. Every other command, and validate with any option this front does not take,
+// is handed to the window's program (main.cpp, libexec/tessera/tessera) by exec: the same process, the
+// same arguments, so the window, its single instance and every message are as they were.
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <unistd.h>
+
+#include <QCoreApplication>
+
+#include <app/plurals.h>
+#include <app/validatecommand.h>
+
+using namespace Tessera;
+
+namespace {
+
+// The window's program: beside this one in the build tree, in libexec once installed.
+std::string windowProgram()
+{
+    char self[PATH_MAX] = {};
+    if (!realpath("/proc/self/exe", self))
+        return {};
+    std::string dir(self);
+    dir.erase(dir.find_last_of('/') + 1);
+    for (const char *relative : {"libexec/tessera/tessera", TESSERA_WINDOW_PROGRAM_FROM_BINDIR}) {
+        const std::string candidate = dir + relative;
+        if (access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+    }
+    return {};
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    CommandLine commandLine;
+    if (parseFrontValidate(arguments, &commandLine)) {
+        QCoreApplication app(argc, argv);
+        installEnglishPlurals();
+        // As the window's program does before any command (main.cpp): kinds added by descriptor first.
+        for (const QString &error : loadCardPlugins(commandLine))
+            std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
+        return runValidate(commandLine);
+    }
+    const std::string program = windowProgram();
+    if (program.empty()) {
+        std::fprintf(stderr, "tessera: the window's program (libexec/tessera/tessera) is not installed beside %s\n",
+                     argv[0]);
+        return 2;
+    }
+    execv(program.c_str(), argv);
+    std::fprintf(stderr, "tessera: cannot start %s: %s\n", program.c_str(), std::strerror(errno));
+    return 2;
+}
