@@ -234,6 +234,9 @@ int main(int argc, char *argv[])
         }
     }
 
+    // Shown before the conversation is read (issue 17): the view then lays its rows out once, at the
+    // width it is shown at, instead of at a hidden widget's default size and again when shown.
+    window.show();
     // FILE, else the last conversation (stored, then a file), else the most recent stored one (a fresh
     // settings directory beside a data dir that holds conversations), else the bundled demo.
     bool opened = !commandLine.file.isEmpty() && window.openFile(commandLine.file);
@@ -253,6 +256,5 @@ int main(int argc, char *argv[])
                 ? pluginErrors.first()
                 : QObject::tr("%1 (and %n more; see the terminal)", nullptr, int(pluginErrors.size() - 1))
                           .arg(pluginErrors.first()));
-    window.show();
     return app.exec();
 }

@@ -571,6 +571,7 @@ bool MainWindow::openStored(const QString &id)
     transcript.messages = newest;
     leaveConversation(id);
     m_currentId = id;
+    m_view->scrollToBottomOnReset();
     m_model->setTranscript(transcript);
     qint64 oldest = newest.isEmpty() ? 1 : newest.first().lineNumber;
     if (oldest > 1) {

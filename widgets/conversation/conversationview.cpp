@@ -140,10 +140,12 @@ void ConversationView::resetRows()
     const int place = std::exchange(m_placeAfterReset, -1);
     const bool bottom = std::exchange(m_bottomAfterReset, false);
     verticalScrollBar()->setValue(0);
+    if (bottom) {
+        scrollToBottom(); // laid out at the end only
+        return;
+    }
     updateLayout();
-    if (bottom)
-        scrollToBottom();
-    else if (place > 0)
+    if (place > 0)
         verticalScrollBar()->setValue(place);
 }
 

@@ -80,6 +80,9 @@ public:
     // and makes it the current match.
     void showMatch(int row, int occurrence);
     void scrollToBottom();
+    // The model's next reset shows its end (a stored conversation opens at its newest page, issue 17):
+    // the rows are built there only, not first at the top.
+    void scrollToBottomOnReset() { m_bottomAfterReset = true; }
 
     // Headless drawing of the whole conversation at a width (PRODUCT.md §3 `tessera render`):
     // builds each block in turn, paints it, and releases it, so memory stays flat.
