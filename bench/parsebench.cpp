@@ -415,8 +415,10 @@ int benchOpen(const QString &path)
               {std::max(0.0, transcriptLap.wallMs - parseOnly.wallMs), std::max(0.0, transcriptLap.cpuMs - parseOnly.cpuMs)});
     lapFigure("model and the shown view's rows (setTranscript)", modelLap);
     lapFigure("first paint (after the model -> painted)", paintLap);
-    std::printf("total to first paint: %.0f ms (CPU %.0f ms; target <= 100 ms for 10,000 messages / 3,000 cards)\n",
-                total.wallMs, total.cpuMs);
+    // The targets: 100 ms for 10,000 messages / 3,000 cards; 2 s and 300 MB resident for 1,000,000 lines.
+    std::printf("total to first paint: %.0f ms (CPU %.0f ms; target %s)\n", total.wallMs, total.cpuMs,
+                lines.size() >= 1000000 ? "<= 2 s and <= 300 MB resident for 1,000,000 lines"
+                                        : "<= 100 ms for 10,000 messages / 3,000 cards");
     printLoad();
     std::printf("RSS after opening: %.0f MiB (%.0f MiB before reading the file)\n",
                 statusMiB("/proc/self/status", "VmRSS:"), baselineRss);

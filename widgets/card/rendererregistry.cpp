@@ -277,10 +277,17 @@ int RendererRegistry::estimateTextHeight(const QString &text, int width)
 {
     const int usable = qMax(200, width - 28);
     const int charsPerLine = qMax(20, usable * 2 / 15);
-    int lines = 0;
-    for (const QStringView line : QStringView(text).split(u'\n'))
-        lines += 1 + int(line.size()) / charsPerLine;
-    return lines * 17;
+    // Each line wraps every charsPerLine characters. The lines are found in place, no list of them built:
+    // this runs for every row of a conversation when it opens (issue 17, 1,000,000 lines).
+    qsizetype lines = 0;
+    for (qsizetype start = 0;;) {
+        const qsizetype end = text.indexOf(u'\n', start);
+        lines += 1 + ((end < 0 ? text.size() : end) - start) / charsPerLine;
+        if (end < 0)
+            break;
+        start = end + 1;
+    }
+    return int(qMin(lines * 17, qsizetype(1) << 30));
 }
 
 QString RendererRegistry::spokenKindName(CardKind kind)
