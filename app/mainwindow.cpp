@@ -16,17 +16,20 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocalServer>
+#include <QLocale>
 #include <QLocalSocket>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -362,12 +365,71 @@ bool MainWindow::openFile(const QString &path)
     leaveConversation(QString());
     m_currentId.clear();
     m_currentSource = QFileInfo(path).absoluteFilePath();
-    showConversation(QFileInfo(path).fileName(), file.readAll());
+    if (file.size() >= kReadInPlaceBytes)
+        readConversation(QFileInfo(path).fileName(), m_currentSource, file.size());
+    else
+        showConversation(QFileInfo(path).fileName(), file.readAll());
     QSettings().setValue(SettingsKeys::kLastConversationFile, QFileInfo(path).absoluteFilePath());
     QSettings().remove(SettingsKeys::kLastConversationId);
-    if (m_store && m_store->isOpen())
+    if (m_store && m_store->isOpen() && !m_reading)
         statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
     return true;
+}
+
+void MainWindow::readConversation(const QString &title, const QString &path, qint64 bytes)
+{
+    // Nothing of the file is parsed on this thread: a 300 MB file took seconds (issue 17). The view
+    // shows an empty conversation meanwhile, and nothing can be sent into it (sendMessage).
+    const quint64 generation = ++m_readGeneration;
+    m_reading = true;
+    m_model->setTranscript(Transcript());
+    reloadCanvas();
+    setWindowTitle(tr("%1 — Tessera").arg(title));
+    statusBar()->showMessage(tr("Reading %1 (%2 MB)…").arg(title, QLocale().toString(double(bytes) / 1e6, 'f', 1)));
+    if (!m_readingBar) {
+        m_readingBar = new QProgressBar(this);
+        m_readingBar->setObjectName(QStringLiteral("readingBar"));
+        m_readingBar->setRange(0, 0); // busy: the parse reports no progress of its own
+        m_readingBar->setMaximumWidth(120);
+        m_readingBar->setAccessibleName(tr("Reading the conversation"));
+        statusBar()->addPermanentWidget(m_readingBar);
+    }
+    m_readingBar->show();
+
+    struct Read
+    {
+        Transcript transcript;
+        QString error;
+    };
+    const auto read = std::make_shared<Read>();
+    QThread *reader = QThread::create([path, read] {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            read->error = file.errorString();
+            return;
+        }
+        read->transcript = Transcript::fromJsonLines(file.readAll());
+    });
+    reader->setParent(this);
+    m_readers.append(reader);
+    connect(reader, &QThread::finished, this, [this, reader, read, generation, title, path] {
+        m_readers.removeOne(reader);
+        reader->deleteLater();
+        if (generation != m_readGeneration)
+            return; // another conversation was opened meanwhile
+        m_reading = false;
+        m_readingBar->hide();
+        if (!read->error.isEmpty()) {
+            statusBar()->clearMessage();
+            QMessageBox::warning(this, tr("Cannot open conversation"),
+                                 tr("Tessera could not read %1:\n%2").arg(QDir::toNativeSeparators(path), read->error));
+            return;
+        }
+        showTranscript(title, read->transcript);
+        if (m_store && m_store->isOpen())
+            statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
+    });
+    reader->start();
 }
 
 void MainWindow::openDemo()
@@ -397,7 +459,11 @@ QString MainWindow::countsText(int messages, int cards)
 
 void MainWindow::showConversation(const QString &title, const QByteArray &jsonLines)
 {
-    const Transcript transcript = Transcript::fromJsonLines(jsonLines);
+    showTranscript(title, Transcript::fromJsonLines(jsonLines));
+}
+
+void MainWindow::showTranscript(const QString &title, const Transcript &transcript)
+{
     m_model->setTranscript(transcript);
     reloadCanvas();
     setWindowTitle(tr("%1 — Tessera").arg(title));
@@ -410,6 +476,8 @@ void MainWindow::showConversation(const QString &title, const QByteArray &jsonLi
 
 bool MainWindow::ensureStoredConversation(const QString &firstText)
 {
+    if (m_reading)
+        return false; // never store the empty stand-in of a file still being read
     if (m_currentId.isEmpty() && m_store && m_store->isOpen()) {
         QString id;
         StoreStatus imported;
@@ -455,6 +523,11 @@ void MainWindow::sendMessage(const QString &text)
 {
     if (refuseReadOnly())
         return;
+    if (m_reading) {
+        // The draft stays; the conversation it would join is not on screen yet (readConversation).
+        showSendProblem(tr("the conversation is still being read"));
+        return;
+    }
     // Sending into the demo keeps it as the person's own conversation (docs/decisions.md, issue 18).
     const bool intoDemo = m_currentId.isEmpty() && m_currentSource == QLatin1String("demo") && m_store && m_store->isOpen();
     const auto demoNotice = [this, intoDemo] {
@@ -778,6 +851,9 @@ bool MainWindow::raiseOtherInstance(const QString &dataDir)
 
 MainWindow::~MainWindow()
 {
+    // A file still being read finishes first: its thread is a child of this window.
+    for (QThread *reader : std::as_const(m_readers))
+        reader->wait();
     // Blocks that go with the window must not expire a card into the store, which goes first.
     delete m_appConsent;
     if (!m_turnIndicator->parentWidget())
@@ -1085,6 +1161,11 @@ void MainWindow::recordCanvasCommand(CanvasOp op, const QByteArray &objectJson)
 
 void MainWindow::leaveConversation(const QString &nextId)
 {
+    // A file still being read is not shown over the next conversation (readConversation).
+    ++m_readGeneration;
+    m_reading = false;
+    if (m_readingBar)
+        m_readingBar->hide();
     m_canvasPanel->flushEdits(); // the person's last typing belongs to the conversation being left
     if (m_session && m_session->isBusy() && nextId != m_currentId)
         m_session->stopTurn(); // its events must not land in the next conversation's view

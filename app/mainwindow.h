@@ -20,7 +20,9 @@ class QAction;
 class QLabel;
 class QLocalServer;
 class QMessageBox;
+class QProgressBar;
 class QPushButton;
+class QThread;
 
 namespace Tessera {
 
@@ -37,6 +39,7 @@ class ConversationStore;
 class ConversationView;
 class McpController;
 class PopOutController;
+class Transcript;
 struct StoreStatus;
 
 class MainWindow : public QMainWindow
@@ -65,8 +68,14 @@ public:
     // Asks the instance holding dataDir to raise its window; true when one answered.
     static bool raiseOtherInstance(const QString &dataDir);
 
-    // Opens a conversation file; on failure shows why and keeps the current conversation.
+    // Opens a conversation file; on failure shows why and keeps the current conversation. A file of
+    // kReadInPlaceBytes or more is read and parsed on a thread of its own (issue 17): the window stays
+    // responsive, the status bar says "Reading…" with a busy bar, sending waits, and the conversation
+    // is shown when it is read (unless another one was opened meanwhile). isReading() says whether one is.
     bool openFile(const QString &path);
+    static constexpr qint64 kReadInPlaceBytes = 1024 * 1024;
+    bool isReading() const { return m_reading; }
+    int readsRunning() const { return int(m_readers.size()); } // reads not finished, also dropped ones
     // Opens the conversation bundled with the app.
     void openDemo();
     // File → Export Conversation… and the list's Export…: asks where (JSON Lines or Markdown, named
@@ -124,6 +133,9 @@ private:
     QString backendSettingsFile() const; // <data dir>/backends.ini (backendconfig.h)
     void createMenus();
     void showConversation(const QString &title, const QByteArray &jsonLines);
+    void showTranscript(const QString &title, const Transcript &transcript);
+    // openFile's large files: read and parsed on a QThread, shown by showTranscript when done.
+    void readConversation(const QString &title, const QString &path, qint64 bytes);
     // "37 messages, 14 cards" for the status bar.
     static QString countsText(int messages, int cards);
     void sendMessage(const QString &text);
@@ -206,6 +218,10 @@ private:
     QLocalServer *m_instanceServer = nullptr;
     QString m_currentId; // stored conversation on screen; empty for a file or the demo
     QString m_currentSource; // the file (or "demo") on screen while it is not stored
+    bool m_reading = false;          // the file on screen is still being read (readConversation)
+    quint64 m_readGeneration = 0;    // bumped by every conversation shown: a read finishing late is dropped
+    QList<QThread *> m_readers;      // Owned (children): file reads still running, waited for on close
+    QProgressBar *m_readingBar = nullptr; // busy bar in the status bar while a file is read
 
     ConversationSession *m_session = nullptr; // owns the backend
     BackendConfig m_backendConfig;

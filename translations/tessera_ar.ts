@@ -2303,6 +2303,18 @@
         <source>Waiting for MCP servers…</source>
         <translation>في انتظار خوادم MCP…</translation>
     </message>
+    <message>
+        <source>Reading %1 (%2 MB)…</source>
+        <translation>جارٍ قراءة %1 (%2 ميغابايت)…</translation>
+    </message>
+    <message>
+        <source>Reading the conversation</source>
+        <translation>جارٍ قراءة المحادثة</translation>
+    </message>
+    <message>
+        <source>the conversation is still being read</source>
+        <translation>لا تزال المحادثة قيد القراءة</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

@@ -2199,6 +2199,18 @@
         <source>Waiting for MCP servers…</source>
         <translation>Warten auf MCP-Server…</translation>
     </message>
+    <message>
+        <source>Reading %1 (%2 MB)…</source>
+        <translation>%1 wird gelesen (%2 MB)…</translation>
+    </message>
+    <message>
+        <source>Reading the conversation</source>
+        <translation>Unterhaltung wird gelesen</translation>
+    </message>
+    <message>
+        <source>the conversation is still being read</source>
+        <translation>die Unterhaltung wird noch gelesen</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QListView>
+#include <QMessageBox>
+#include <QProgressBar>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QSignalSpy>
@@ -49,6 +51,8 @@ private Q_SLOTS:
     void mostRecentStoredOpensAtStart();
     void restoredConversationIsDrawnOnShow();
     void sendingInAFileConversationKeepsIt();
+    void largeFileIsReadOffTheGuiThread();
+    void largeFileReadLateIsDropped();
     void fullDiskBannerSaysWhatIsSaved();
     void fullDiskBeforeTheFirstSaveSavesNothing();
     void readOnlyDataDirSaysSoAndRefusesSending();
@@ -366,6 +370,93 @@ void tst_MainWindowStore::sendingInAFileConversationKeepsIt()
     // The window is named after the stored conversation now, as the list names it.
     QCOMPARE(window.windowTitle(), window.store()->conversation(id).title + QStringLiteral(" — Tessera"));
     QVERIFY(window.windowTitle().startsWith(QStringLiteral("Morning.")));
+}
+
+namespace {
+
+// A conversation file over MainWindow::kReadInPlaceBytes: `pairs` questions and answers.
+QString writeLargeConversation(const QString &path, int pairs)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    const QByteArray answer(300, 'a');
+    for (int i = 0; i < pairs; ++i) {
+        file.write(R"({"role":"user","content":"question )" + QByteArray::number(i) + "\"}\n");
+        file.write(R"({"role":"assistant","content":"answer )" + QByteArray::number(i) + ' ' + answer + "\"}\n");
+    }
+    return file.size() > MainWindow::kReadInPlaceBytes ? path : QString();
+}
+
+} // namespace
+
+void tst_MainWindowStore::largeFileIsReadOffTheGuiThread()
+{
+    // Issue 17: a large file is read and parsed on a thread; the window keeps answering meanwhile.
+    const QString path = writeLargeConversation(m_dir->filePath(QStringLiteral("large.jsonl")), 6000);
+    QVERIFY(!path.isEmpty());
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+    window.show();
+    QVERIFY(window.openFile(path));
+    // Back from openFile with nothing parsed here: the conversation is not on screen yet.
+    QVERIFY(window.isReading());
+    QCOMPARE(window.model()->rowCount(), 0);
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Reading large.jsonl (")),
+             qPrintable(window.statusBar()->currentMessage()));
+    auto *bar = window.findChild<QProgressBar *>(QStringLiteral("readingBar"));
+    QVERIFY(bar);
+    QVERIFY(bar->isVisible());
+    QCOMPARE(window.windowTitle(), QStringLiteral("large.jsonl — Tessera"));
+
+    // Sending waits for the conversation: nothing is stored, the reason is said.
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("too early"));
+    QVERIFY(window.currentConversationId().isEmpty());
+    QCOMPARE(window.conversationList()->count(), 0);
+    auto *problem = window.findChild<QMessageBox *>(QStringLiteral("sendProblem"));
+    QVERIFY(problem);
+    QVERIFY2(problem->text().contains(QLatin1String("still being read")), qPrintable(problem->text()));
+
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isReading(), 60000);
+    QCOMPARE(window.model()->transcript().messages.size(), 12000);
+    QCOMPARE(window.model()->transcript().messages.last().content, QStringLiteral("answer 5999 ") + QString(300, u'a'));
+    QVERIFY(!bar->isVisible());
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Opened from a file")),
+             qPrintable(window.statusBar()->currentMessage()));
+    QCOMPARE(window.readsRunning(), 0);
+
+    // Now a message joins the file's conversation, which is stored with it.
+    Q_EMIT window.composer()->sendRequested(QStringLiteral("now"));
+    const QString id = window.currentConversationId();
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(window.store()->rawLines(id).size(), 12001);
+}
+
+void tst_MainWindowStore::largeFileReadLateIsDropped()
+{
+    const QString path = writeLargeConversation(m_dir->filePath(QStringLiteral("late.jsonl")), 6000);
+    QVERIFY(!path.isEmpty());
+    {
+        MainWindow window;
+        QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+        QVERIFY(window.openFile(path));
+        QVERIFY(window.isReading());
+        // Another conversation before the read is done: the read's result is not shown over it.
+        window.openDemo();
+        QVERIFY(!window.isReading());
+        const qsizetype demo = window.model()->transcript().messages.size();
+        QVERIFY(demo > 20);
+        QTRY_COMPARE_WITH_TIMEOUT(window.readsRunning(), 0, 60000);
+        QCoreApplication::processEvents();
+        QCOMPARE(window.model()->transcript().messages.size(), demo);
+        QCOMPARE(window.windowTitle(), QStringLiteral("Demo conversation — Tessera"));
+    }
+    {
+        // Closed while a read runs: the window waits for it, nothing is shown or crashes.
+        MainWindow window;
+        QVERIFY(window.openFile(path));
+        QVERIFY(window.isReading());
+    }
 }
 
 namespace {
