@@ -48,17 +48,18 @@ int main(int argc, char *argv[])
         arguments.append(QString::fromLocal8Bit(argv[i]));
     CommandLine commandLine;
     if (parseFrontValidate(arguments, &commandLine)) {
-        QCoreApplication app(argc, argv);
-        installEnglishPlurals();
-        // As the window's program does before any command (main.cpp): kinds added by descriptor first.
+        // In main.cpp's order: kinds added by descriptor before the application object exists (what
+        // they log then names no application), then the application, the plurals and the command.
         for (const QString &error : loadCardPlugins(commandLine))
             std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
+        QCoreApplication app(argc, argv);
+        installEnglishPlurals();
         return runValidate(commandLine);
     }
     const std::string program = windowProgram();
     if (program.empty()) {
         std::fprintf(stderr, "tessera: the window's program (libexec/tessera/tessera) is not installed beside %s\n",
-                     argv[0]);
+                     argc > 0 && argv[0] ? argv[0] : "tessera");
         return 2;
     }
     execv(program.c_str(), argv);

@@ -162,8 +162,13 @@ QString CanvasSandbox::libraryPath(const QString &name)
     if (file.isEmpty())
         return {};
     QStringList candidates;
-    if (QCoreApplication::instance())
-        candidates << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/tessera/libs/") + file);
+    if (QCoreApplication::instance()) {
+        // The window's program is PREFIX/libexec/tessera/tessera (app/CMakeLists.txt), so PREFIX/share is two
+        // levels up; a program in PREFIX/bin finds it one level up. A relocated install finds its own copy.
+        const QDir dir(QCoreApplication::applicationDirPath());
+        candidates << dir.filePath(QStringLiteral("../../share/tessera/libs/") + file)
+                   << dir.filePath(QStringLiteral("../share/tessera/libs/") + file);
+    }
 #ifdef TESSERA_LIBS_INSTALL_DIR
     candidates << QStringLiteral(TESSERA_LIBS_INSTALL_DIR "/") + file;
 #endif
