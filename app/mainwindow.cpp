@@ -358,22 +358,34 @@ bool MainWindow::openFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Cannot open conversation"),
-                             tr("Tessera could not read %1:\n%2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        warnCannotRead(path, file.errorString());
         return false;
     }
+    const QFileInfo info(path);
     leaveConversation(QString());
     m_currentId.clear();
-    m_currentSource = QFileInfo(path).absoluteFilePath();
-    if (file.size() >= kReadInPlaceBytes)
-        readConversation(QFileInfo(path).fileName(), m_currentSource, file.size());
-    else
-        showConversation(QFileInfo(path).fileName(), file.readAll());
-    QSettings().setValue(SettingsKeys::kLastConversationFile, QFileInfo(path).absoluteFilePath());
+    m_currentSource = info.absoluteFilePath();
+    QSettings().setValue(SettingsKeys::kLastConversationFile, m_currentSource);
     QSettings().remove(SettingsKeys::kLastConversationId);
-    if (m_store && m_store->isOpen() && !m_reading)
-        statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
+    if (file.size() >= kReadInPlaceBytes) {
+        readConversation(info.fileName(), m_currentSource, file.size()); // says "Opened from a file" when shown
+        return true;
+    }
+    showConversation(info.fileName(), file.readAll());
+    noteOpenedFromFile();
     return true;
+}
+
+void MainWindow::warnCannotRead(const QString &path, const QString &reason)
+{
+    QMessageBox::warning(this, tr("Cannot open conversation"),
+                         tr("Tessera could not read %1:\n%2").arg(QDir::toNativeSeparators(path), reason));
+}
+
+void MainWindow::noteOpenedFromFile()
+{
+    if (m_store && m_store->isOpen())
+        statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
 }
 
 void MainWindow::readConversation(const QString &title, const QString &path, qint64 bytes)
@@ -421,13 +433,11 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
         m_readingBar->hide();
         if (!read->error.isEmpty()) {
             statusBar()->clearMessage();
-            QMessageBox::warning(this, tr("Cannot open conversation"),
-                                 tr("Tessera could not read %1:\n%2").arg(QDir::toNativeSeparators(path), read->error));
+            warnCannotRead(path, read->error);
             return;
         }
         showTranscript(title, read->transcript);
-        if (m_store && m_store->isOpen())
-            statusBar()->showMessage(tr("Opened from a file: use File → Import Conversation to keep it in Tessera."));
+        noteOpenedFromFile();
     });
     reader->start();
 }

@@ -136,6 +136,9 @@ private:
     void showTranscript(const QString &title, const Transcript &transcript);
     // openFile's large files: read and parsed on a QThread, shown by showTranscript when done.
     void readConversation(const QString &title, const QString &path, qint64 bytes);
+    // openFile's two endings: a file that cannot be read says why; a file shown says how to keep it.
+    void warnCannotRead(const QString &path, const QString &reason);
+    void noteOpenedFromFile();
     // "37 messages, 14 cards" for the status bar.
     static QString countsText(int messages, int cards);
     void sendMessage(const QString &text);
