@@ -346,6 +346,16 @@ bool waitForPaint(QWidget *viewport)
     return watcher.painted();
 }
 
+// `view` at 1000x800 over `model`, shown and painted once: a window that is up before a conversation is
+// opened in it.
+void showView(ConversationView &view, ConversationModel *model)
+{
+    view.resize(1000, 800);
+    view.setModel(model);
+    view.show();
+    waitForPaint(view.viewport());
+}
+
 int benchOpen(const QString &path)
 {
     Stopwatch watch;
@@ -353,14 +363,11 @@ int benchOpen(const QString &path)
     // reads the file, main.cpp): the view is shown at its size with a small conversation, and that
     // start-up (style, fonts, text shaping) is printed on its own line, outside the open's total.
     ConversationModel model;
-    ConversationView view;
-    view.resize(1000, 800);
-    view.setModel(&model);
     model.setTranscript(Transcript::fromJsonLines(
         R"({"role":"user","content":"Open a conversation."})" "\n"
         R"({"role":"assistant","content":"Tessera draws **prose** and cards."})" "\n"));
-    view.show();
-    waitForPaint(view.viewport());
+    ConversationView view;
+    showView(view, &model);
     const Lap startup = watch.lap();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {

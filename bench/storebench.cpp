@@ -23,7 +23,8 @@
 
 using namespace Tessera;
 
-bool waitForPaint(QWidget *viewport); // parsebench.cpp
+bool waitForPaint(QWidget *viewport);                        // parsebench.cpp
+void showView(ConversationView &view, ConversationModel *model); // parsebench.cpp
 
 namespace {
 
@@ -159,10 +160,7 @@ void benchStore(const QByteArray &jsonl, int messages)
     {
         ConversationModel shownModel;
         ConversationView view;
-        view.resize(1000, 800);
-        view.setModel(&shownModel);
-        view.show();
-        waitForPaint(view.viewport());
+        showView(view, &shownModel);
         timer.restart();
         const double cpuBefore = cpuMsNow();
         Transcript newest;

@@ -1,5 +1,7 @@
 // The command line of PRODUCT.md §3, run as a user would: the real binary in a child process.
 
+#include <utility>
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -306,13 +308,24 @@ void tst_Cli::validateAsTheWindowsProgram_data()
                                                       QStringLiteral("0123abcd")};
 }
 
-void tst_Cli::validateAsTheWindowsProgram()
+namespace {
+
+// The same arguments run by the program people start and by the window's program, as on a machine with
+// no display.
+std::pair<CliResult, CliResult> runFrontAndWindow(const QStringList &arguments)
 {
     using namespace Tessera::TestSupport;
-    QFETCH(QStringList, arguments);
     const QProcessEnvironment environment = displaylessEnvironment(QpaPlatform::Remove);
-    const CliResult front = runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment);
-    const CliResult window = runProgram(QStringLiteral(TESSERA_WINDOW_BINARY), arguments, environment);
+    return {runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment),
+            runProgram(QStringLiteral(TESSERA_WINDOW_BINARY), arguments, environment)};
+}
+
+} // namespace
+
+void tst_Cli::validateAsTheWindowsProgram()
+{
+    QFETCH(QStringList, arguments);
+    const auto [front, window] = runFrontAndWindow(arguments);
     QVERIFY2(front.exitCode >= 0, qPrintable(front.err));
     QCOMPARE(front.exitCode, window.exitCode);
     QCOMPARE(front.outBytes, window.outBytes);
@@ -343,12 +356,9 @@ void tst_Cli::otherCommandsReachTheWindowsProgram_data()
 
 void tst_Cli::otherCommandsReachTheWindowsProgram()
 {
-    using namespace Tessera::TestSupport;
     QFETCH(QStringList, arguments);
     QFETCH(int, exitCode);
-    const QProcessEnvironment environment = displaylessEnvironment(QpaPlatform::Remove);
-    const CliResult front = runProgram(QStringLiteral(TESSERA_BINARY), arguments, environment);
-    const CliResult window = runProgram(QStringLiteral(TESSERA_WINDOW_BINARY), arguments, environment);
+    const auto [front, window] = runFrontAndWindow(arguments);
     QCOMPARE(front.exitCode, exitCode);
     QCOMPARE(window.exitCode, exitCode);
     QCOMPARE(front.outBytes, window.outBytes);
