@@ -58,6 +58,16 @@ Card Card::fromParsedEnvelope(const QByteArray &rawText, const StrictJsonResult 
     return card;
 }
 
+std::optional<Card> Card::fromCleanEnvelopeText(const QByteArray &rawText)
+{
+    Card card;
+    card.m_rawText = rawText;
+    card.m_source = CardSource::ToolResult;
+    if (!card.readClean())
+        return std::nullopt;
+    return card;
+}
+
 Card Card::fromToolCall(const QString &toolName, const QByteArray &argumentsText)
 {
     Card card;
@@ -128,8 +138,24 @@ std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
     return envelope;
 }
 
+bool Card::readClean()
+{
+    CardValidator::CleanEnvelope clean;
+    if (!CardValidator::readCleanEnvelope(std::string_view(m_rawText.constData(), size_t(m_rawText.size())), &clean))
+        return false;
+    m_kindName = clean.kindName;
+    m_kind = clean.kind;
+    m_title = clean.title;
+    for (const auto &[pointer, lexeme] : clean.numberLexemes)
+        m_numberLexemes.insert(fromStdString(pointer), fromStdString(lexeme));
+    return true;
+}
+
 void Card::parseAndValidate()
 {
+    // Most cards a tool sends are valid: those are read in one pass that builds no tree (issue 17).
+    if (m_source == CardSource::ToolResult && readClean())
+        return;
     StrictJsonResult parsed;
     const std::shared_ptr<json> envelope = buildEnvelope(&parsed);
     validateParsed(parsed, envelope);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include <QByteArray>
 #include <QHash>
@@ -60,6 +61,9 @@ public:
     // line: `parsed` is what parseStrictJson reports for rawText (strictjson.h, takeSpanResult), so
     // the bytes are not parsed a second time (issue 17).
     static Card fromParsedEnvelope(const QByteArray &rawText, const struct StrictJsonResult &parsed);
+    // The same card as fromEnvelopeText(rawText, ToolResult) when the clean way reads it whole (a valid
+    // catalog card, CardValidator::readCleanEnvelope); nothing otherwise, having built nothing.
+    static std::optional<Card> fromCleanEnvelopeText(const QByteArray &rawText);
     // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
     // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas;
     // send_card {spec, text} -> json_render with payload = spec + "text" (jsonrenderspec.h).
@@ -99,6 +103,8 @@ public:
 
 private:
     void parseAndValidate();
+    // A tool result's card the clean way (CardValidator::readCleanEnvelope); false: take the exact way.
+    bool readClean();
     // Validation of an envelope built from m_rawText (null when it did not parse; then `parsed` says why).
     void validateParsed(const struct StrictJsonResult &parsed, const std::shared_ptr<nlohmann::json> &envelope);
     // Parses m_rawText and builds the envelope from it; nullptr when the text is not JSON.

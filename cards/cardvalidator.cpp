@@ -13,8 +13,10 @@
 #include <cstdint>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <QFile>
@@ -23,6 +25,8 @@
 
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
+
+#include <cards/jsontape.h>
 
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
@@ -230,6 +234,59 @@ std::size_t codePointCount(std::string_view s)
 
 // An issue found while walking the payload, with its pointer relative to /payload (kindhooks.h).
 using Found = PayloadFinding;
+
+// ---------------------------------------------------------------------------------------------
+// The reads the rules make, over either tree: nlohmann's (the exact way, which names every issue) or the
+// tape of simdjson's DOM parser (the clean way, readCleanEnvelope, where any finding sends the card the
+// exact way). The rules below are templates over the two, so both ways run the same rules.
+
+namespace dom = simdjson::dom;
+
+bool isObject(const json &v) { return v.is_object(); }
+bool isObject(dom::element v) { return v.type() == dom::element_type::OBJECT; }
+bool isArray(const json &v) { return v.is_array(); }
+bool isArray(dom::element v) { return v.type() == dom::element_type::ARRAY; }
+bool isString(const json &v) { return v.is_string(); }
+bool isString(dom::element v) { return v.type() == dom::element_type::STRING; }
+std::string_view stringOf(const json &v) { return v.get_ref<const std::string &>(); }
+std::string_view stringOf(dom::element v) { return tapeValue<std::string_view>(v); }
+
+// The member `key` of an object; null when `v` is not an object or has no such member.
+const json *memberOf(const json &v, std::string_view key)
+{
+    if (!v.is_object())
+        return nullptr;
+    const auto it = v.find(key);
+    return it == v.end() ? nullptr : &*it;
+}
+
+std::optional<dom::element> memberOf(dom::element v, std::string_view key)
+{
+    dom::element member;
+    if (!isObject(v) || tapeValue<simdjson::dom::object>(v).at_key(key).get(member))
+        return std::nullopt;
+    return member;
+}
+
+std::size_t arraySize(const json &v) { return v.size(); }
+std::size_t arraySize(dom::element v) { return tapeValue<simdjson::dom::array>(v).size(); }
+
+// f(index, element) for each element of an array.
+template<typename F>
+void forEachElement(const json &v, F &&f)
+{
+    std::size_t i = 0;
+    for (const json &child : v.get_ref<const json::array_t &>())
+        f(i++, child);
+}
+
+template<typename F>
+void forEachElement(dom::element v, F &&f)
+{
+    std::size_t i = 0;
+    for (dom::element child : tapeValue<simdjson::dom::array>(v))
+        f(i++, child);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Walk 1: every number finite, nesting bounded, and whether any string holds U+0000.
@@ -486,6 +543,28 @@ unsigned typeBit(const json &value)
     }
 }
 
+unsigned typeBit(dom::element value)
+{
+    switch (value.type()) {
+    case dom::element_type::NULL_VALUE:
+        return 1u << 0;
+    case dom::element_type::BOOL:
+        return 1u << 1;
+    case dom::element_type::INT64:
+    case dom::element_type::UINT64:
+        return (1u << 2) | (1u << 3);
+    case dom::element_type::DOUBLE:
+        return 1u << 3;
+    case dom::element_type::STRING:
+        return 1u << 4;
+    case dom::element_type::ARRAY:
+        return 1u << 5;
+    case dom::element_type::OBJECT:
+        return 1u << 6;
+    }
+    return 0;
+}
+
 unsigned typeMask(const json &schemaNode)
 {
     static constexpr std::pair<std::string_view, unsigned> kNames[] = {
@@ -535,102 +614,93 @@ ShallowSchema compileShallow(const json &schemaNode)
 }
 
 // pointer() builds the value's pointer, only when there is something to report.
-template<typename MakePointer>
-void checkShallow(const json &value, const ShallowSchema &schema, MakePointer &&pointer, std::vector<Found> &found)
+template<typename Value, typename MakePointer>
+void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &&pointer, std::vector<Found> &found)
 {
     if (!(typeBit(value) & schema.type)) {
         found.push_back({pointer(), schema.typeMessage, true});
         return;
     }
-    if (!value.is_object())
+    if (!isObject(value))
         return;
-    const json::object_t &object = value.get_ref<const json::object_t &>();
     for (const ShallowSchema::Property &property : schema.properties) {
-        auto member = object.find(property.name);
-        if (member == object.end()) {
+        const auto member = memberOf(value, property.name);
+        if (!member) {
             if (property.required)
                 found.push_back({pointer() + '/' + escapePointerToken(property.name), QStringLiteral("is required")});
-        } else if (!(typeBit(member->second) & property.type)) {
+        } else if (!(typeBit(*member) & property.type)) {
             found.push_back({pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
         }
     }
 }
 
-void checkChartPoints(const json &payload, const ShallowSchema &pointSchema, std::vector<Found> &found)
+template<typename Value>
+void checkChartPoints(const Value &payload, const ShallowSchema &pointSchema, std::vector<Found> &found)
 {
-    auto series = payload.find("series");
-    if (series == payload.end() || !series->is_array())
+    const auto series = memberOf(payload, "series");
+    if (!series || !isArray(*series))
         return;
-    std::size_t s = 0;
-    for (const json &one : *series) {
-        auto points = one.is_object() ? one.find("points") : one.end();
-        if (one.is_object() && points != one.end() && points->is_array()) {
-            std::size_t p = 0;
-            for (const json &point : *points) {
-                checkShallow(
-                    point, pointSchema,
-                    [s, p] { return "/series/" + std::to_string(s) + "/points/" + std::to_string(p); }, found);
-                ++p;
-            }
-        }
-        ++s;
-    }
+    forEachElement(*series, [&](std::size_t s, const auto &one) {
+        const auto points = memberOf(one, "points");
+        if (!points || !isArray(*points))
+            return;
+        forEachElement(*points, [&](std::size_t p, const auto &point) {
+            checkShallow(
+                point, pointSchema, [s, p] { return "/series/" + std::to_string(s) + "/points/" + std::to_string(p); },
+                found);
+        });
+    });
 }
 
-bool isCell(const json &v)
+template<typename Value>
+bool isCell(const Value &v)
 {
-    return v.is_string() || v.is_number() || v.is_null();
+    return typeBit(v) & ((1u << 0) | (1u << 3) | (1u << 4)); // null, number, string
 }
 
 // Seed 000, data_table: column keys identify cells, so they are unique; rows and totals hold
 // string, number or null under each column key (other keys are ignored, PRODUCT.md §1).
-void checkDataTable(const json &payload, std::vector<Found> &found)
+template<typename Value>
+void checkDataTable(const Value &payload, std::vector<Found> &found)
 {
-    std::vector<const std::string *> keys;
-    auto columns = payload.find("columns");
-    if (columns != payload.end() && columns->is_array()) {
-        std::size_t j = 0;
-        for (const json &column : *columns) {
-            auto key = column.is_object() ? column.find("key") : column.end();
-            if (column.is_object() && key != column.end() && key->is_string()) {
-                const std::string &name = key->get_ref<const std::string &>();
-                auto same = std::find_if(keys.begin(), keys.end(), [&](const std::string *k) { return *k == name; });
-                if (same != keys.end()) {
-                    std::size_t first = 0;
-                    for (const json &c : *columns) {
-                        auto k = c.is_object() ? c.find("key") : c.end();
-                        if (c.is_object() && k != c.end() && *k == name)
-                            break;
-                        ++first;
-                    }
-                    found.push_back({"/columns/" + std::to_string(j) + "/key",
-                                     QStringLiteral("must be unique (column %1 has the same key)").arg(first)});
-                } else {
-                    keys.push_back(&name);
-                }
+    std::vector<std::string_view> keys; // each distinct column key, in column order
+    std::vector<std::size_t> keyColumns; // the column that first has it
+    const auto columns = memberOf(payload, "columns");
+    if (columns && isArray(*columns)) {
+        forEachElement(*columns, [&](std::size_t j, const auto &column) {
+            const auto key = memberOf(column, "key");
+            if (!key || !isString(*key))
+                return;
+            const std::string_view name = stringOf(*key);
+            const auto same = std::find(keys.begin(), keys.end(), name);
+            if (same != keys.end()) {
+                found.push_back({"/columns/" + std::to_string(j) + "/key",
+                                 QStringLiteral("must be unique (column %1 has the same key)")
+                                         .arg(keyColumns[std::size_t(same - keys.begin())])});
+            } else {
+                keys.push_back(name);
+                keyColumns.push_back(j);
             }
-            ++j;
-        }
+        });
     }
-    auto checkRow = [&](const json &row, const std::string &rowPointer) {
-        if (!row.is_object())
+    auto checkRow = [&](const auto &row, const auto &rowPointer) {
+        if (!isObject(row))
             return;
-        for (const std::string *key : keys) {
-            auto cell = row.find(*key);
-            if (cell != row.end() && !isCell(*cell))
-                found.push_back({rowPointer + '/' + escapePointerToken(*key),
+        for (std::string_view key : keys) {
+            const auto cell = memberOf(row, key);
+            if (cell && !isCell(*cell))
+                found.push_back({rowPointer() + '/' + escapePointerToken(key),
                                  QStringLiteral("must be a string, number or null")});
         }
     };
-    auto rows = payload.find("rows");
-    if (rows != payload.end() && rows->is_array()) {
-        std::size_t i = 0;
-        for (const json &row : *rows)
-            checkRow(row, "/rows/" + std::to_string(i++));
+    const auto rows = memberOf(payload, "rows");
+    if (rows && isArray(*rows)) {
+        forEachElement(*rows, [&](std::size_t i, const auto &row) {
+            checkRow(row, [i] { return "/rows/" + std::to_string(i); });
+        });
     }
-    auto totals = payload.find("totals");
-    if (totals != payload.end())
-        checkRow(*totals, "/totals");
+    if (const auto totals = memberOf(payload, "totals"))
+        checkRow(*totals, [] { return std::string("/totals"); });
 }
 
 bool startsWithNoCase(std::string_view text, std::string_view prefix)
@@ -675,18 +745,17 @@ bool looksLikeUrl(std::string_view id)
     return std::all_of(id.begin(), id.begin() + std::ptrdiff_t(colon), isSchemeChar);
 }
 
-void checkItemList(const json &payload, std::vector<Found> &found)
+template<typename Value>
+void checkItemList(const Value &payload, std::vector<Found> &found)
 {
-    auto items = payload.find("items");
-    if (items == payload.end() || !items->is_array())
+    const auto items = memberOf(payload, "items");
+    if (!items || !isArray(*items))
         return;
-    std::size_t i = 0;
-    for (const json &item : *items) {
-        auto id = item.is_object() ? item.find("id") : item.end();
-        if (item.is_object() && id != item.end() && id->is_string() && looksLikeUrl(id->get_ref<const std::string &>()))
+    forEachElement(*items, [&](std::size_t i, const auto &item) {
+        const auto id = memberOf(item, "id");
+        if (id && isString(*id) && looksLikeUrl(stringOf(*id)))
             found.push_back({"/items/" + std::to_string(i) + "/id", QStringLiteral("must be an identifier, not a URL")});
-        ++i;
-    }
+    });
 }
 
 // Counts serialised code points as nlohmann's dump() would write them, without building the string.
@@ -713,6 +782,68 @@ std::size_t serializedChars(const json &value)
     return output->count();
 }
 
+// The same count over the tape: nlohmann's dump() writes '"', '\\' and the bytes below 0x20 escaped (the
+// five with a short escape as two characters, the rest as \u00XX), everything else as it is; a double as
+// its to_chars() text; no spaces.
+std::size_t serializedChars(dom::element value)
+{
+    switch (value.type()) {
+    case dom::element_type::STRING: {
+        std::size_t count = 2; // the quotes
+        for (unsigned char c : stringOf(value)) {
+            if (c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
+                count += 2;
+            else if (c < 0x20)
+                count += 6;
+            else
+                count += (c & 0xC0) != 0x80;
+        }
+        return count;
+    }
+    case dom::element_type::INT64:
+    case dom::element_type::UINT64:
+    case dom::element_type::DOUBLE: {
+        std::array<char, 64> buffer{};
+        char *end = buffer.data();
+        if (value.type() == dom::element_type::INT64)
+            end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), tapeValue<std::int64_t>(value)).ptr;
+        else if (value.type() == dom::element_type::UINT64)
+            end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), tapeValue<std::uint64_t>(value)).ptr;
+        else
+            end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), tapeValue<double>(value));
+        return std::size_t(end - buffer.data());
+    }
+    case dom::element_type::BOOL:
+        return tapeValue<bool>(value) ? 4 : 5;
+    case dom::element_type::NULL_VALUE:
+        return 4;
+    case dom::element_type::ARRAY: {
+        std::size_t count = 2;
+        std::size_t n = 0;
+        for (dom::element child : tapeValue<simdjson::dom::array>(value)) {
+            count += serializedChars(child);
+            ++n;
+        }
+        return count + (n > 0 ? n - 1 : 0);
+    }
+    case dom::element_type::OBJECT: {
+        std::size_t count = 2;
+        std::size_t n = 0;
+        for (dom::key_value_pair member : tapeValue<simdjson::dom::object>(value)) {
+            std::size_t key = 2;
+            for (unsigned char c : member.key)
+                key += c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r' ? 2
+                       : c < 0x20 ? 6
+                                  : (c & 0xC0) != 0x80;
+            count += key + 1 + serializedChars(member.value);
+            ++n;
+        }
+        return count + (n > 0 ? n - 1 : 0);
+    }
+    }
+    return 0;
+}
+
 bool isTemplateName(std::string_view name)
 {
     // PRODUCT.md §5 / seed 000: names [A-Za-z0-9_-]+ only (the schema's pattern, checked here).
@@ -721,20 +852,21 @@ bool isTemplateName(std::string_view name)
     });
 }
 
-void checkCanvas(const json &payload, bool tooDeep, std::vector<Found> &found)
+template<typename Value>
+void checkCanvas(const Value &payload, bool tooDeep, std::vector<Found> &found)
 {
     // Seed 000, render_ui: "requires exactly one of html or template".
-    const bool hasHtml = payload.contains("html");
-    auto tmpl = payload.find("template");
-    const bool hasTemplate = tmpl != payload.end();
+    const bool hasHtml = bool(memberOf(payload, "html"));
+    const auto tmpl = memberOf(payload, "template");
+    const bool hasTemplate = bool(tmpl);
     if (hasHtml == hasTemplate)
         found.push_back({"", hasHtml ? QStringLiteral("must have html or template, not both")
                                      : QStringLiteral("must have html or template")});
-    if (hasTemplate && tmpl->is_string() && !isTemplateName(tmpl->get_ref<const std::string &>()))
+    if (hasTemplate && isString(*tmpl) && !isTemplateName(stringOf(*tmpl)))
         found.push_back({"/template", QStringLiteral("must contain only letters, digits, hyphens and underscores")});
 
-    auto data = payload.find("data");
-    if (data != payload.end() && !tooDeep && serializedChars(*data) > kCanvasDataMaxChars)
+    const auto data = memberOf(payload, "data");
+    if (data && !tooDeep && serializedChars(*data) > kCanvasDataMaxChars)
         found.push_back({"/data", QStringLiteral("must be at most %1 characters when serialized").arg(kCanvasDataMaxChars)});
 }
 
@@ -824,72 +956,67 @@ std::unique_ptr<CompiledNode> compileNode(const json &schemaNode)
 // Appends what valijson (through translate()) reports for `value` at `pointer`; `pointer` is a buffer
 // grown and cut back in place, so a clean payload costs no allocation. False when a string to measure is
 // not UTF-8 (only an envelope built in code): valijson's count differs there, so valijson is asked instead.
-bool checkCompiled(const CompiledNode &node, const json &value, std::string &pointer, std::vector<Found> &found)
+template<typename Value>
+bool checkCompiled(const CompiledNode &node, const Value &value, std::string &pointer, std::vector<Found> &found)
 {
     if (node.type != ~0u && !(typeBit(value) & node.type))
         found.push_back({pointer, node.typeMessage, true});
     if (node.hasEnum) {
-        const bool listed = value.is_string()
-                && std::find(node.enumValues.begin(), node.enumValues.end(), value.get_ref<const std::string &>())
-                        != node.enumValues.end();
+        const bool listed = isString(value)
+                && std::find(node.enumValues.begin(), node.enumValues.end(), stringOf(value)) != node.enumValues.end();
         if (!listed)
             found.push_back({pointer, node.enumMessage});
     }
-    switch (value.type()) {
-    case json::value_t::string: {
+    if (isString(value)) {
         if (node.minLength == 0 && node.maxLength == UINT64_MAX)
-            break;
-        const std::string &text = value.get_ref<const std::string &>();
-        if (!simdjson::validate_utf8(text.data(), text.size()))
+            return true;
+        const std::string_view text = stringOf(value);
+        // The tape's strings were validated with the whole text; nlohmann's may have been built in code.
+        if (std::is_same_v<Value, json> && !simdjson::validate_utf8(text.data(), text.size()))
             return false;
         const std::size_t length = codePointCount(text);
         if (length < node.minLength)
             found.push_back({pointer, node.minLengthMessage});
         if (length > node.maxLength)
             found.push_back({pointer, node.maxLengthMessage});
-        break;
-    }
-    case json::value_t::array: {
-        const json::array_t &array = value.get_ref<const json::array_t &>();
-        if (array.size() < node.minItems)
+    } else if (isArray(value)) {
+        const std::size_t size = arraySize(value);
+        if (size < node.minItems)
             found.push_back({pointer, node.minItemsMessage});
-        if (array.size() > node.maxItems)
+        if (size > node.maxItems)
             found.push_back({pointer, node.maxItemsMessage});
         if (node.items) {
             const std::size_t length = pointer.size();
-            std::array<char, 24> digits{};
-            for (std::size_t i = 0; i < array.size(); ++i) {
+            bool ok = true;
+            forEachElement(value, [&](std::size_t i, const auto &element) {
+                if (!ok)
+                    return;
+                std::array<char, 24> digits{};
                 const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), i).ptr;
                 pointer += '/';
                 pointer.append(digits.data(), std::size_t(end - digits.data()));
-                if (!checkCompiled(*node.items, array[i], pointer, found))
-                    return false;
+                ok = checkCompiled(*node.items, element, pointer, found);
                 pointer.resize(length);
-            }
+            });
+            if (!ok)
+                return false;
         }
-        break;
-    }
-    case json::value_t::object: {
-        const json::object_t &object = value.get_ref<const json::object_t &>();
+    } else if (isObject(value)) {
         const std::size_t length = pointer.size();
         for (const CompiledNode::Required &name : node.required) {
-            if (object.find(name.name) == object.end())
+            if (!memberOf(value, name.name))
                 found.push_back({pointer + '/' + name.escaped, QStringLiteral("is required")});
         }
         for (const CompiledNode::Property &property : node.properties) {
-            const auto member = object.find(property.name);
-            if (member == object.end())
+            const auto member = memberOf(value, property.name);
+            if (!member)
                 continue;
             pointer += '/';
             pointer += property.escaped;
-            if (!checkCompiled(*property.schema, member->second, pointer, found))
+            if (!checkCompiled(*property.schema, *member, pointer, found))
                 return false;
             pointer.resize(length);
         }
-        break;
-    }
-    default:
-        break;
     }
     return true;
 }
@@ -925,7 +1052,7 @@ void collectIssues(const KindSchema *schema, CardKind kind, const json &payload,
     // A registered kind's own schema (kind Unknown here) has no extra rules; its renderer's run after.
     const CardKindInfo *info = cardKindInfo(kind);
     if (info && info->rules)
-        info->rules({payload, scanned.tooDeep, schema->pointSchema.get()}, found);
+        info->rules({&payload, nullptr, scanned.tooDeep, schema->pointSchema.get()}, found);
 }
 
 void collectValijsonIssues(const KindSchema *schema, const json &payload, const ScanResult &scanned, std::vector<Found> &found)
@@ -984,28 +1111,38 @@ void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> 
     appendOrdered(found, issues);
 }
 
+// f(payload) with the tree the input holds.
+template<typename F>
+void withPayload(const KindRuleInput &input, F &&f)
+{
+    if (input.payload)
+        f(*input.payload);
+    else if (input.tapePayload)
+        f(*input.tapePayload);
+}
+
 } // namespace
 
 // The kind table's rules (cardkinds.cpp): the checks above, by kind.
 void KindRule::dataTable(const KindRuleInput &input, std::vector<PayloadFinding> &found)
 {
-    checkDataTable(input.payload, found);
+    withPayload(input, [&](const auto &payload) { checkDataTable(payload, found); });
 }
 
 void KindRule::itemList(const KindRuleInput &input, std::vector<PayloadFinding> &found)
 {
-    checkItemList(input.payload, found);
+    withPayload(input, [&](const auto &payload) { checkItemList(payload, found); });
 }
 
 void KindRule::canvas(const KindRuleInput &input, std::vector<PayloadFinding> &found)
 {
-    checkCanvas(input.payload, input.tooDeep, found);
+    withPayload(input, [&](const auto &payload) { checkCanvas(payload, input.tooDeep, found); });
 }
 
 void KindRule::metricChart(const KindRuleInput &input, std::vector<PayloadFinding> &found)
 {
     if (input.shallowItems)
-        checkChartPoints(input.payload, *input.shallowItems, found);
+        withPayload(input, [&](const auto &payload) { checkChartPoints(payload, *input.shallowItems, found); });
 }
 
 namespace {
@@ -1286,6 +1423,46 @@ QList<ValidationIssue> CardValidator::validateWithValijson(const json &envelope)
     QList<ValidationIssue> issues = validate(envelope);
     t_forceValijson = false;
     return issues;
+}
+
+bool CardValidator::readCleanEnvelope(std::string_view text, CleanEnvelope *out)
+{
+    dom::element envelope;
+    if (!readCleanTape(text, &envelope, &out->numberLexemes) || !isObject(envelope))
+        return false;
+    const auto kindName = memberOf(envelope, "kind");
+    if (!kindName || !isString(*kindName))
+        return false;
+    const QString name = fromStdString(stringOf(*kindName));
+    const CardKind kind = cardKindFromName(name);
+    const CardKindInfo *info = cardKindInfo(kind);
+    if (!info || !info->catalog)
+        return false; // a dialect, a registered kind or none: the exact way
+    // Seed 000, "Envelope": only the integer 1.
+    const auto version = memberOf(envelope, "specVersion");
+    std::int64_t versionNumber = 0;
+    if (!version || version->get_int64().get(versionNumber) || versionNumber != kCardSpecVersion)
+        return false;
+    const auto payload = memberOf(envelope, "payload");
+    if (!payload || !isObject(*payload))
+        return false;
+    const KindSchema *schema = schemas()[kindIndex(kind)].get();
+    if (!schema || !schema->ok || !schema->compiled || t_forceValijson)
+        return false;
+    // No allocation unless something is found; then the exact way names it.
+    std::vector<Found> found;
+    std::string pointer;
+    if (!checkCompiled(*schema->compiled, *payload, pointer, found) || !found.empty())
+        return false;
+    if (info->rules)
+        info->rules({nullptr, &*payload, false, schema->pointSchema.get()}, found);
+    if (!found.empty())
+        return false;
+    out->kindName = name;
+    out->kind = kind;
+    const auto title = memberOf(*payload, "title");
+    out->title = title && isString(*title) ? fromStdString(stringOf(*title)) : QString();
+    return true;
 }
 
 const json &CardValidator::payloadSchema(CardKind kind)

@@ -32,6 +32,10 @@
 // Nesting deeper than kMaxJsonDepth (only possible in code) is one issue, never a deep recursion.
 
 #include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <QList>
 
@@ -51,6 +55,20 @@ public:
     // The same, with valijson checking every catalog schema as before issue 17 (validate() walks a tree
     // compiled once from each schema instead): for the differential test (tests/auto/validatordiff) only.
     static QList<ValidationIssue> validateWithValijson(const nlohmann::json &envelope);
+
+    // What Card keeps of a card that readCleanEnvelope found clean.
+    struct CleanEnvelope
+    {
+        QString kindName;
+        CardKind kind;
+        QString title; // the payload's "title" when a string
+        std::vector<std::pair<std::string, std::string>> numberLexemes; // as parseStrictJson reports them
+    };
+    // The hot path (issue 17): true only when the envelope text is a catalog card that parseStrictJson
+    // reads with no repeated key and validate() finds no issue in, read in one pass over simdjson's tape
+    // with the same compiled schemas and rules, building no tree. False says nothing: any doubt, any
+    // dialect or registered kind, any issue sends the text the exact way, which names what there is.
+    static bool readCleanEnvelope(std::string_view text, CleanEnvelope *out);
 
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);
     // a null value for Unknown.

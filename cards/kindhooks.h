@@ -12,6 +12,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+namespace simdjson::dom {
+class element;
+}
+
 namespace Tessera {
 
 class Card;
@@ -25,9 +29,12 @@ struct PayloadFinding
     bool wrongType = false; // a wrong type makes every other issue at the same place moot
 };
 
+// The payload in one of the two trees the rules read (cardvalidator.cpp): nlohmann's on the exact way,
+// simdjson's tape on the clean one (CardValidator::readCleanEnvelope). Exactly one is set.
 struct KindRuleInput
 {
-    const nlohmann::json &payload;
+    const nlohmann::json *payload;
+    const simdjson::dom::element *tapePayload;
     bool tooDeep;                       // the payload nests deeper than kMaxJsonDepth
     const ShallowSchema *shallowItems;  // compiled from CardKindInfo::shallowItems; may be null
 };

@@ -2,6 +2,8 @@
 
 #include <cards/logging.h>
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cerrno>
 #include <clocale>
@@ -16,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
+
+#include <cards/jsontape.h>
 
 // Two passes, one of them only for text that fails (docs/decisions.md, "Parsing speed (issue 17)"):
 //  - the reader: simdjson On-Demand builds the nlohmann DOM and keeps every strict rule itself
@@ -163,9 +167,9 @@ class Reader
 {
 public:
     Reader(StrictJsonResult &result, od::document &document, const char *begin, std::size_t size,
-           std::size_t offsetBase, std::vector<std::string> spanTokens)
+           std::size_t offsetBase, std::vector<std::string> spanTokens, bool skipSpan)
         : m_result(result), m_document(document), m_begin(begin), m_size(size), m_offsetBase(offsetBase),
-          m_spanTokens(std::move(spanTokens))
+          m_spanTokens(std::move(spanTokens)), m_skipSpan(skipSpan)
     {
         m_levels.reserve(16);
     }
@@ -248,6 +252,8 @@ private:
             od::object object;
             if (value.get_object().get(object))
                 return false;
+            if (spanHere && m_skipSpan)
+                return skipObject(object, start, out);
             return readObject(object, out, start);
         }
         case od::json_type::array: {
@@ -322,6 +328,19 @@ private:
             m_spanOpen = false;
         }
         m_levels.pop_back();
+        return true;
+    }
+
+    // The span object stepped over (StrictJsonOptions::skipSpan): only where it begins and ends.
+    bool skipObject(od::object &object, const char *start, json &out)
+    {
+        std::string_view raw;
+        if (object.raw_json().get(raw) || raw.data() != start)
+            return false;
+        m_spanSeen = true;
+        m_result.spanBegin = offsetOf(start);
+        m_result.spanEnd = offsetOf(trimEnd(raw).data() + trimEnd(raw).size());
+        out = nullptr;
         return true;
     }
 
@@ -408,6 +427,7 @@ private:
     std::size_t m_size;
     std::size_t m_offsetBase; // bytes before m_begin in the caller's text (a BOM)
     std::vector<std::string> m_spanTokens;
+    bool m_skipSpan;
     std::vector<Level> m_levels;
     bool m_spanSeen = false;
     bool m_spanOpen = false;
@@ -446,7 +466,7 @@ bool readFast(std::string_view text, const StrictJsonOptions &options, StrictJso
         return false;
     json root;
     Reader reader(result, document, buffers->padded.data(), body.size(), offsetBase,
-                  splitPointer(options.spanPointer));
+                  splitPointer(options.spanPointer), options.skipSpan);
     if (!reader.readRoot(root))
         return false;
     result.value = std::make_shared<json>(std::move(root));
@@ -660,6 +680,7 @@ private:
     const char *m_begin;
     const char **m_cursor; // Not owned.
     std::vector<std::string> m_spanTokens;
+    bool m_skipSpan;
     std::vector<Level> m_levels;
     bool m_spanSeen = false;
     bool m_spanOpen = false;
@@ -691,6 +712,175 @@ void diagnose(std::string_view text, const StrictJsonOptions &options, StrictJso
     if (result.error.empty())
         result.error = "not valid JSON";
 }
+
+// --- the clean tape: simdjson's DOM, checked for what the DOM parser does not refuse ------------------
+
+// The number tokens of JSON text in document order, strings skipped: the source of a double on the tape.
+class NumberTokens
+{
+public:
+    explicit NumberTokens(std::string_view text)
+        : m_at(text.data()), m_end(text.data() + text.size())
+    {
+    }
+
+    std::string_view next()
+    {
+        while (m_at < m_end) {
+            const char c = *m_at;
+            if (c == '"') {
+                m_at = pastString(m_at + 1);
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                const char *start = m_at;
+                while (m_at < m_end && isNumberChar(*m_at))
+                    ++m_at;
+                return {start, std::size_t(m_at - start)};
+            } else {
+                ++m_at;
+            }
+        }
+        return {};
+    }
+
+private:
+    static bool isNumberChar(char c)
+    {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    }
+
+    // Just past the quote that closes a string whose first byte is at p.
+    const char *pastString(const char *p) const
+    {
+        while (p < m_end) {
+            const auto *quote = static_cast<const char *>(std::memchr(p, '"', std::size_t(m_end - p)));
+            if (!quote)
+                return m_end;
+            const char *back = quote;
+            while (back > p && back[-1] == '\\')
+                --back;
+            if ((quote - back) % 2 == 0)
+                return quote + 1;
+            p = quote + 1;
+        }
+        return m_end;
+    }
+
+    const char *m_at;
+    const char *m_end;
+};
+
+// The rules simdjson's DOM parser does not keep, over its tape: the depth limit as the reader counts it,
+// no repeated key, and each double's lexeme as the reader would keep it.
+class TapeCheck
+{
+public:
+    TapeCheck(std::string_view text, std::vector<std::pair<std::string, std::string>> &lexemes)
+        : m_tokens(text), m_lexemes(lexemes)
+    {
+    }
+
+    bool check(simdjson::dom::element value, std::size_t depth)
+    {
+        using simdjson::dom::element_type;
+        switch (value.type()) {
+        case element_type::ARRAY: {
+            if (static_cast<int>(depth) >= kMaxJsonDepth)
+                return false;
+            std::size_t index = 0;
+            for (simdjson::dom::element child : tapeValue<simdjson::dom::array>(value)) {
+                m_path[depth] = {{}, index++, true};
+                if (!check(child, depth + 1))
+                    return false;
+            }
+            return true;
+        }
+        case element_type::OBJECT: {
+            if (static_cast<int>(depth) >= kMaxJsonDepth)
+                return false;
+            const std::size_t keysFrom = m_keys.size();
+            for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(value)) {
+                m_keys.push_back(member.key);
+                m_path[depth] = {member.key, 0, false};
+                if (!check(member.value, depth + 1))
+                    return false;
+            }
+            const bool unique = keysUnique(keysFrom);
+            m_keys.resize(keysFrom);
+            return unique;
+        }
+        case element_type::INT64:
+        case element_type::UINT64:
+            ++m_numbersSeen;
+            return true;
+        case element_type::DOUBLE:
+            return checkDouble(tapeValue<double>(value), depth);
+        default:
+            return true;
+        }
+    }
+
+private:
+    struct Step
+    {
+        std::string_view key;
+        std::size_t index = 0;
+        bool isArray = false;
+    };
+
+    bool keysUnique(std::size_t from)
+    {
+        const std::size_t count = m_keys.size() - from;
+        if (count <= 16) {
+            for (std::size_t i = from + 1; i < m_keys.size(); ++i) {
+                if (std::find(m_keys.begin() + std::ptrdiff_t(from), m_keys.begin() + std::ptrdiff_t(i), m_keys[i])
+                    != m_keys.begin() + std::ptrdiff_t(i))
+                    return false;
+            }
+            return true;
+        }
+        m_sorted.assign(m_keys.begin() + std::ptrdiff_t(from), m_keys.end());
+        std::sort(m_sorted.begin(), m_sorted.end());
+        return std::adjacent_find(m_sorted.begin(), m_sorted.end()) == m_sorted.end();
+    }
+
+    // The tape's numbers come in document order, as do the text's number tokens: the double is the next
+    // token after those of the numbers before it. The same rule as Reader::readNumber keeps its lexeme.
+    bool checkDouble(double value, std::size_t depth)
+    {
+        std::string_view token;
+        while (m_tokensTaken <= m_numbersSeen) {
+            token = m_tokens.next();
+            ++m_tokensTaken;
+        }
+        ++m_numbersSeen;
+        bool isFloat = false;
+        if (token.empty() || !isJsonNumber(token, &isFloat) || !isFloat || !std::isfinite(value))
+            return false; // an integer past 64 bits (the tape refuses those) or a token out of step
+        if (!dumpsAs(value, token))
+            m_lexemes.emplace_back(pointer(depth), std::string(token));
+        return true;
+    }
+
+    // The pointer of the value at `depth` (the steps taken to reach it).
+    std::string pointer(std::size_t depth) const
+    {
+        std::string out;
+        for (std::size_t i = 0; i < depth; ++i) {
+            const Step &step = m_path[i];
+            out += '/';
+            out += step.isArray ? std::to_string(step.index) : escapePointerToken(step.key);
+        }
+        return out;
+    }
+
+    NumberTokens m_tokens;
+    std::vector<std::pair<std::string, std::string>> &m_lexemes;
+    std::array<Step, kMaxJsonDepth> m_path{}; // check() refuses a container at depth kMaxJsonDepth
+    std::vector<std::string_view> m_keys;
+    std::vector<std::string_view> m_sorted;
+    std::size_t m_numbersSeen = 0;
+    std::size_t m_tokensTaken = 0;
+};
 
 } // namespace
 
@@ -743,6 +933,38 @@ bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, Stri
     out.value = std::make_shared<json>(std::move(*node));
     *node = nullptr;
     *span = std::move(out);
+    return true;
+}
+
+bool readCleanTape(std::string_view text, simdjson::dom::element *root,
+                   std::vector<std::pair<std::string, std::string>> *numberLexemes)
+{
+    // The reader's limit; a byte order mark or a NUL byte (which the reader treats specially) is refused by
+    // the DOM parser, so that text goes the exact way.
+    if (text.size() >= std::numeric_limits<std::uint32_t>::max() / 2)
+        return false;
+    struct TapeBuffers
+    {
+        simdjson::dom::parser parser;
+        std::vector<char> padded;
+    };
+    thread_local TapeBuffers kept;
+    if (text.size() > kKeptBufferBytes)
+        return false; // a huge card: the exact way, with buffers of its own
+    const std::size_t capacity = text.size() + simdjson::SIMDJSON_PADDING;
+    if (kept.padded.size() < capacity)
+        kept.padded.resize(capacity);
+    if (!text.empty())
+        std::memcpy(kept.padded.data(), text.data(), text.size());
+    std::memset(kept.padded.data() + text.size(), 0, simdjson::SIMDJSON_PADDING);
+    simdjson::dom::element value;
+    if (kept.parser.parse(kept.padded.data(), text.size(), false).get(value))
+        return false;
+    numberLexemes->clear();
+    TapeCheck check(text, *numberLexemes);
+    if (!check.check(value, 0))
+        return false;
+    *root = value;
     return true;
 }
 

@@ -23,12 +23,20 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+namespace simdjson::dom {
+class element;
+}
+
 namespace Tessera {
 
 struct StrictJsonOptions
 {
     // Report the byte span of the object found at this pointer (e.g. "/structured/card"); empty: none.
     std::string spanPointer;
+    // Step over that object without reading it (issue 17): its value is left null and nothing inside it is
+    // checked (not even that it is JSON), so the caller reads the span's bytes itself, and reads the whole
+    // text again without this option unless that read finds the object whole and clean.
+    bool skipSpan = false;
 };
 
 struct StrictJsonResult
@@ -62,6 +70,15 @@ StrictJsonResult parseStrictJson(std::string_view text, const StrictJsonOptions 
 // span was not read whole, or when a key on the span's path (or the object's "kind") repeats: then which
 // copy the span is cannot be told from the value, and the caller parses the span's bytes instead.
 bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, StrictJsonResult *span);
+
+// The all-or-nothing read of the hot path (issue 17): simdjson's DOM parser reads the text into its tape
+// (both of its stages in the kernel chosen for this CPU), then one walk over the tape keeps the strict rules.
+// True only when parseStrictJson(text) succeeds on it with no repeated key anywhere; then *root is that
+// value (valid until the next call on this thread) and *numberLexemes holds exactly the lexemes
+// parseStrictJson reports. False says nothing about the text (a repeated key, a byte order mark, a NUL byte,
+// an integer past 64 bits, anything the tape cannot vouch for): parseStrictJson names what it is.
+bool readCleanTape(std::string_view text, simdjson::dom::element *root,
+                   std::vector<std::pair<std::string, std::string>> *numberLexemes);
 
 // Escapes one reference token for a JSON Pointer ("~" -> "~0", "/" -> "~1").
 std::string escapePointerToken(std::string_view token);

@@ -6,6 +6,7 @@
 #include <QSet>
 
 #include <functional>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -129,9 +130,22 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     message.lineNumber = lineNumber;
     message.rawLine = line;
 
+    // The card is most of a tool line's bytes: the line is read stepping over it, and the card read the
+    // clean way (Card::fromCleanEnvelopeText, no tree built). Anything short of a clean read of both, and
+    // the line is read again whole, the exact way, so the message is the same either way (issue 17).
+    const std::string_view lineText(line.constData(), size_t(line.size()));
     StrictJsonOptions options;
     options.spanPointer = kCardPointer;
-    StrictJsonResult result = parseStrictJson(std::string_view(line.constData(), size_t(line.size())), options);
+    options.skipSpan = true;
+    StrictJsonResult result = parseStrictJson(lineText, options);
+    std::optional<Card> cleanCard;
+    const bool spanRead = result.ok() && result.spanBegin != std::string::npos && result.spanEnd != std::string::npos;
+    if (spanRead && result.duplicateKeys.empty())
+        cleanCard = Card::fromCleanEnvelopeText(line.mid(qsizetype(result.spanBegin), qsizetype(result.spanEnd - result.spanBegin)));
+    if (!result.ok() || (spanRead && !cleanCard)) {
+        options.skipSpan = false;
+        result = parseStrictJson(lineText, options);
+    }
 
     if (!result.ok()) {
         const QString pointer = fromStdString(result.errorPointer);
@@ -202,7 +216,9 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
         }
     }
 
-    if (result.spanBegin != std::string::npos && result.spanEnd != std::string::npos) {
+    if (cleanCard) {
+        message.cards.append(std::move(*cleanCard));
+    } else if (result.spanBegin != std::string::npos && result.spanEnd != std::string::npos) {
         const QByteArray raw = line.mid(qsizetype(result.spanBegin), qsizetype(result.spanEnd - result.spanBegin));
         // The card's envelope is taken out of the line's value, not parsed again from raw (issue 17).
         StrictJsonResult card;

@@ -5,6 +5,12 @@
 // tests/data (whole, line by line, SSE data lines), the fuzz seeds (fuzz/corpus) and regressions, the
 // span of every card on its own, a set of edge cases, and deterministic mutations of all of them.
 // A card taken out of its line's value (takeSpanResult) must also equal its span's bytes parsed alone.
+//
+// The clean way (issue 17) over the same texts: readCleanTape may say yes only where parseStrictJson
+// accepts the text with no repeated key, and then with the same number lexemes; readCleanEnvelope only
+// where the exact way finds a valid card, with the same kind, title and lexemes; a line read stepping over
+// its card (skipSpan) has the same span, kinds and (outside the card) repeated keys as the line read whole.
+// Canvas data around its 32,768-character limit checks the tape's count of nlohmann's serialisation.
 
 #include <QDirIterator>
 #include <QSet>
@@ -15,6 +21,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <simdjson.h>
+
+#include <cards/cardkinds.h>
+#include <cards/cardvalidator.h>
 #include <cards/strictjson.h>
 #include <tests/support/testfiles.h>
 
@@ -97,6 +107,10 @@ QString difference(const StrictJsonResult &reference, const StrictJsonResult &ac
 
 struct Tally
 {
+    int clean = 0;        // texts the tape read clean
+    int cleanCards = 0;   // envelopes readCleanEnvelope read clean
+    int validCards = 0;   // envelopes the exact way finds valid (catalog kinds)
+    int skipped = 0;      // lines read stepping over their card
     int texts = 0;
     int refused = 0;      // texts both refused (so failures are compared, not only successes)
     int spans = 0;        // structured.card spans found and compared on their own
@@ -109,6 +123,126 @@ QString preview(const QByteArray &text)
 {
     const QByteArray head = text.left(160);
     return QString::fromLatin1(head.toPercentEncoding(" {}[]\":,.-+_/"));
+}
+
+bool sameLexemes(std::vector<std::pair<std::string, std::string>> a, std::vector<std::pair<std::string, std::string>> b)
+{
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+}
+
+void fail(Tally *tally, const QString &what, const QByteArray &text)
+{
+    if (tally->failures.size() < 12)
+        tally->failures.append(QStringLiteral("%1\n    text: %2").arg(what, preview(text)));
+}
+
+// The clean way against the exact way, on one text (see the top of the file).
+void compareClean(const QByteArray &text, Tally *tally)
+{
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    const StrictJsonResult exact = parseStrictJson(view);
+    simdjson::dom::element root;
+    std::vector<std::pair<std::string, std::string>> lexemes;
+    if (readCleanTape(view, &root, &lexemes)) {
+        ++tally->clean;
+        if (!exact.ok() || !exact.duplicateKeys.empty())
+            fail(tally, QStringLiteral("[tape] clean, but the exact way refuses it or finds a repeated key"), text);
+        else if (!sameLexemes(lexemes, exact.numberLexemes))
+            fail(tally, QStringLiteral("[tape] number lexemes differ"), text);
+    }
+    // A valid catalog card, the exact way.
+    bool valid = false;
+    if (exact.ok() && exact.duplicateKeys.empty() && exact.value->is_object()) {
+        const auto kind = exact.value->find("kind");
+        const CardKindInfo *info = kind != exact.value->end() && kind->is_string()
+                                       ? cardKindInfo(cardKindFromName(QString::fromStdString(kind->get<std::string>())))
+                                       : nullptr;
+        valid = info && info->catalog && CardValidator::validate(*exact.value).isEmpty();
+    }
+    tally->validCards += valid ? 1 : 0;
+    CardValidator::CleanEnvelope card;
+    if (CardValidator::readCleanEnvelope(view, &card)) {
+        ++tally->cleanCards;
+        if (!valid) {
+            fail(tally, QStringLiteral("[card] clean, but the exact way finds it invalid"), text);
+            return;
+        }
+        const json &payload = (*exact.value)["payload"];
+        const QString title = payload.contains("title") && payload["title"].is_string()
+                                  ? QString::fromStdString(payload["title"].get<std::string>())
+                                  : QString();
+        if (card.kindName != QString::fromStdString((*exact.value)["kind"].get<std::string>()) || card.title != title
+            || !sameLexemes(card.numberLexemes, exact.numberLexemes))
+            fail(tally, QStringLiteral("[card] kind, title or lexemes differ"), text);
+    }
+}
+
+// A line read stepping over its card against the line read whole.
+void compareSkipped(const QByteArray &text, Tally *tally)
+{
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    StrictJsonOptions options;
+    options.spanPointer = kCardPointer;
+    options.skipSpan = true;
+    const StrictJsonResult skipped = parseStrictJson(view, options);
+    if (!skipped.ok() || skipped.spanBegin == std::string::npos)
+        return; // the transcript reads such a line whole
+    ++tally->skipped;
+    const std::string_view span = view.substr(skipped.spanBegin, skipped.spanEnd - skipped.spanBegin);
+    simdjson::dom::element card;
+    std::vector<std::pair<std::string, std::string>> lexemes;
+    if (!readCleanTape(span, &card, &lexemes))
+        return; // so does it here
+    options.skipSpan = false;
+    const StrictJsonResult whole = parseStrictJson(view, options);
+    std::vector<std::string> outside;
+    for (const std::string &pointer : whole.duplicateKeys) {
+        if (!pointer.starts_with(std::string(kCardPointer) + '/'))
+            outside.push_back(pointer);
+    }
+    if (!whole.ok())
+        fail(tally, QStringLiteral("[skip] the card is clean, yet the whole line is refused"), text);
+    else if (whole.spanBegin != skipped.spanBegin || whole.spanEnd != skipped.spanEnd)
+        fail(tally, QStringLiteral("[skip] span differs"), text);
+    else if (whole.rootKind != skipped.rootKind || outside != skipped.duplicateKeys)
+        fail(tally, QStringLiteral("[skip] kinds or repeated keys differ"), text);
+}
+
+// Canvas cards whose data serialises to about the limit: strings with every kind of escape, numbers,
+// nested values; each at the limit, one under and one over.
+QList<QByteArray> canvasDataCases()
+{
+    QList<QByteArray> cases;
+    const auto envelope = [](const QByteArray &data) -> QByteArray {
+        return "{\"kind\":\"canvas\",\"specVersion\":1,\"payload\":{\"html\":\"<p>x</p>\",\"data\":" + data + "}}";
+    };
+    // Pieces with every kind of escape and number; each counted as nlohmann's dump() writes it.
+    const QByteArray pieces[] = {
+        "\"a\"", "\"\\n\\t\\\"\\\\\"", "\"\\u0001\"", "\"\\u00e9\"", "\"\xf0\x9f\x98\x80\"", "\"\\/\"", "1.5",
+        "1e2", "0.1e1", "-0", "12345678901234567890", "true", "null", "{\"k\\u0001\":[1,2]}", "1.10", "-1e-7",
+    };
+    const auto dumpedChars = [](const QByteArray &text) {
+        return int(QString::fromStdString(json::parse(text.toStdString()).dump()).toUcs4().size());
+    };
+    constexpr int kLimit = 32768;
+    for (const QByteArray &piece : pieces) {
+        // An array of copies of the piece, padded with "a" strings to the limit, then one char less and more.
+        const int copies = 400;
+        const int used = 2 + copies * dumpedChars(piece) + copies; // brackets, pieces, commas before the filler
+        for (int delta : {-1, 0, 1}) {
+            const int filler = kLimit + delta - used - 2; // chars of one long string "…" after the pieces
+            if (filler < 0)
+                continue;
+            QByteArray data = "[";
+            for (int i = 0; i < copies; ++i)
+                data += piece + ',';
+            data += '"' + QByteArray(filler, 'a') + "\"]";
+            cases.append(envelope(data));
+        }
+    }
+    return cases;
 }
 
 void compareOne(const QByteArray &text, Tally *tally, bool withSpans)
@@ -124,6 +258,9 @@ void compareOne(const QByteArray &text, Tally *tally, bool withSpans)
         ++tally->refused;
     if (!reference.duplicateKeys.empty())
         ++tally->duplicates;
+    compareClean(text, tally);
+    if (withSpans)
+        compareSkipped(text, tally);
     const QString diff = difference(reference, actual);
     if (!diff.isEmpty() && tally->failures.size() < 12)
         tally->failures.append(QStringLiteral("%1%2\n    text: %3").arg(withSpans ? "[span] " : "", diff, preview(text)));
@@ -261,6 +398,7 @@ class tst_StrictJsonDiff : public QObject
 private Q_SLOTS:
     void sameAsBefore_data();
     void sameAsBefore();
+    void canvasDataAtTheLimit();
 };
 
 void tst_StrictJsonDiff::sameAsBefore_data()
@@ -309,6 +447,38 @@ void tst_StrictJsonDiff::sameAsBefore()
         QVERIFY(tally.spans > 0);
     QVERIFY(tally.spansTaken > 0);
     QVERIFY(tally.duplicates > 0);
+    qInfo("clean way: %d texts read clean on the tape, %d of %d valid cards, %d lines stepped over their card",
+          tally.clean, tally.cleanCards, tally.validCards, tally.skipped);
+    QVERIFY(tally.clean > 0);
+    if (source == QLatin1String(TESSERA_TEST_DATA)) {
+        // The fixtures' valid cards go the clean way (all but those it declines for a reason of its own).
+        QVERIFY(tally.cleanCards > 0);
+        QVERIFY2(tally.cleanCards * 10 >= tally.validCards * 9,
+                 qPrintable(QStringLiteral("%1 of %2").arg(tally.cleanCards).arg(tally.validCards)));
+        QVERIFY(tally.skipped > 0);
+    }
+}
+
+// The tape's count of canvas data must be nlohmann's to the character: at the limit both ways say valid,
+// one over both say invalid.
+void tst_StrictJsonDiff::canvasDataAtTheLimit()
+{
+    const QList<QByteArray> cases = canvasDataCases();
+    QVERIFY(cases.size() >= 30);
+    int valid = 0;
+    for (const QByteArray &text : cases) {
+        const std::string_view view(text.constData(), std::size_t(text.size()));
+        const StrictJsonResult exact = parseStrictJson(view);
+        QVERIFY2(exact.ok(), text.left(80).constData());
+        const bool exactValid = CardValidator::validate(*exact.value).isEmpty();
+        CardValidator::CleanEnvelope card;
+        const bool clean = CardValidator::readCleanEnvelope(view, &card);
+        QVERIFY2(clean == exactValid, qPrintable(QStringLiteral("clean %1, exact valid %2: %3")
+                                                         .arg(clean).arg(exactValid).arg(QString::fromUtf8(text.left(120)))));
+        valid += exactValid ? 1 : 0;
+    }
+    // Both sides of the limit were reached.
+    QCOMPARE(valid, int(cases.size() * 2 / 3));
 }
 
 QTEST_APPLESS_MAIN(tst_StrictJsonDiff)
