@@ -949,8 +949,11 @@ bool readCleanTape(std::string_view text, simdjson::dom::element *root,
         std::vector<char> padded;
     };
     thread_local TapeBuffers kept;
-    if (text.size() > kKeptBufferBytes)
-        return false; // a huge card: the exact way, with buffers of its own
+    // simdjson's DOM parser keeps about 14 bytes per byte of its largest text; a larger card (a full
+    // canvas is about 100 KB) takes the exact way, whose buffers of its own are freed after it.
+    constexpr std::size_t kTapeKeptBytes = std::size_t(256) << 10;
+    if (text.size() > kTapeKeptBytes)
+        return false;
     const std::size_t capacity = text.size() + simdjson::SIMDJSON_PADDING;
     if (kept.padded.size() < capacity)
         kept.padded.resize(capacity);
