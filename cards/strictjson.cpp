@@ -12,6 +12,7 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <set>
 
 #include <locale.h>
@@ -136,9 +137,83 @@ double toDouble(std::string_view token)
     return strtod_l(copy.c_str(), nullptr, cLocale);
 }
 
+// Whether nlohmann's dump() of a finite double writes back a plain decimal token ("12.5", "0.004", "100.0"),
+// when that can be told without running grisu2 (a sixth of reading a card, issue 17); nothing otherwise.
+// dump() writes the shortest digits that read back as the double: with the point among them, or ".0" after
+// up to 15 integer digits, or "0." and up to three zeros before them (an exponent otherwise), and never a
+// trailing zero after the point but that one. A token of at most 15 significant digits is those shortest
+// digits when it lies well inside the double's rounding interval: no other decimal that short reads back as
+// the same double (DBL_DIG is 15), and grisu2 narrows the interval only by a 64-bit rounding, far less
+// than the 1/64 of a unit in the last place kept clear of its edges here.
+std::optional<bool> plainDecimalDumpsAs(double value, std::string_view token)
+{
+    const bool negative = !token.empty() && token.front() == '-';
+    if (negative != std::signbit(value))
+        return std::nullopt;
+    if (negative)
+        token.remove_prefix(1);
+    const std::size_t point = token.find('.');
+    if (point == std::string_view::npos || point == 0 || point + 1 == token.size()
+        || token.find_first_of("eE") != std::string_view::npos)
+        return std::nullopt;
+    const std::string_view whole = token.substr(0, point);
+    const std::string_view fraction = token.substr(point + 1);
+    if (value == 0)
+        return whole == "0" && fraction == "0"; // dump() writes "0.0" (or "-0.0")
+    if (fraction.size() > 1 && fraction.back() == '0')
+        return false;
+    if (whole.size() > 1 && whole.front() == '0')
+        return std::nullopt; // not a JSON number
+    // The significant digits as an integer; the token is digits / 10^fraction.size().
+    std::uint64_t digits = 0;
+    int significant = 0;
+    std::size_t zeros = 0; // after "0." and before the first significant digit
+    for (std::string_view part : {whole, fraction}) {
+        for (char c : part) {
+            if (c < '0' || c > '9')
+                return std::nullopt;
+            if (digits == 0 && c == '0') {
+                zeros += part.data() == fraction.data() ? 1 : 0;
+                continue;
+            }
+            if (++significant > 15)
+                return std::nullopt;
+            digits = digits * 10 + std::uint64_t(c - '0');
+        }
+    }
+    if (whole == "0" && zeros > 3)
+        return false; // dump() writes an exponent there
+    const double magnitude = std::fabs(value);
+    if (fraction == "0")
+        return double(digits) == magnitude ? std::optional<bool>(true) : std::nullopt; // exact below 2^53
+    // |token - value| against the unit in the last place, both scaled by 10^f * 2^-e to integers, where
+    // value = m * 2^e with 2^52 <= m < 2^53; a value at least 1e-4 has -e <= 66, so all fits in 128 bits.
+    static constexpr std::uint64_t kPowersOf10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+        100000000, 1000000000, 10000000000, 100000000000, 1000000000000, 10000000000000, 100000000000000,
+        1000000000000000, 10000000000000000, 100000000000000000, 1000000000000000000};
+    if (fraction.size() >= std::size(kPowersOf10))
+        return std::nullopt;
+    int exponent = 0;
+    const double mantissa = std::frexp(magnitude, &exponent);
+    const auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));
+    const int shift = 53 - exponent;
+    if (m == (std::uint64_t(1) << 52) || shift <= 0 || shift > 70)
+        return std::nullopt; // a power of two (its interval is lopsided), or out of the range above
+    using Wide = unsigned __int128;
+    const Wide token2 = Wide(digits) << shift;
+    const Wide value2 = Wide(m) * kPowersOf10[fraction.size()];
+    const Wide distance = token2 > value2 ? token2 - value2 : value2 - token2;
+    const Wide unit = kPowersOf10[fraction.size()];
+    if (distance * 64 < unit * 31)
+        return true;
+    return std::nullopt;
+}
+
 // nlohmann's dump() of a finite double, without a string: "1.1", "100.0", "1e-07".
 bool dumpsAs(double value, std::string_view lexeme)
 {
+    if (const std::optional<bool> known = plainDecimalDumpsAs(value, lexeme))
+        return *known;
     std::array<char, 64> buffer{};
     const char *end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
     return std::string_view(buffer.data(), std::size_t(end - buffer.data())) == lexeme;

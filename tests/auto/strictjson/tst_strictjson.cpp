@@ -2,7 +2,12 @@
 
 #include <QTest>
 
+#include <cstdlib>
+#include <random>
+#include <set>
+
 #include <nlohmann/json.hpp>
+#include <simdjson.h>
 
 #include <cards/strictjson.h>
 
@@ -20,6 +25,7 @@ private Q_SLOTS:
     void hostileNestingDoesNotCrash();
     void refusesInvalidUtf8();
     void keepsNumberLexemes();
+    void lexemesAgreeWithDump();
     void bigIntegersStayExact();
     void overflowNamesThePointer();
     void spanOfNestedObject();
@@ -100,6 +106,74 @@ void tst_StrictJson::keepsNumberLexemes()
     QCOMPARE(lexemes.at("/a"), std::string("1.10"));
     QCOMPARE(lexemes.at("/c"), std::string("1e2"));
     QCOMPARE(lexemes.at("/d/0"), std::string("0.30"));
+}
+
+// A float keeps its lexeme exactly when nlohmann's dump() of the double writes other text; the reader
+// decides most plain decimals without grisu2 (strictjson.cpp, plainDecimalDumpsAs). Checked against dump()
+// itself on every decimal a.b with a < 100 and b < 1000 in each spelling, and on 200,000 random tokens of
+// every shape (1-17 digits, leading and trailing zeros, signs, exponents), read both ways.
+void tst_StrictJson::lexemesAgreeWithDump()
+{
+    std::vector<std::string> tokens;
+    for (int a = 0; a < 100; ++a) {
+        for (int b = 0; b < 1000; ++b) {
+            tokens.push_back(std::to_string(a) + '.' + std::to_string(b));
+            tokens.push_back(std::to_string(a) + ".0" + std::to_string(b));
+        }
+    }
+    std::mt19937_64 random(17);
+    const auto digit = [&] { return char('0' + random() % 10); };
+    for (int i = 0; i < 200000; ++i) {
+        std::string token = random() % 4 == 0 ? "-" : "";
+        const int whole = int(random() % 17);
+        if (whole == 0) {
+            token += "0";
+        } else {
+            token += char('1' + random() % 9);
+            for (int j = 1; j < whole; ++j)
+                token += digit();
+        }
+        token += '.';
+        token += std::string(random() % 6, '0');
+        const int fraction = 1 + int(random() % 17);
+        for (int j = 0; j < fraction; ++j)
+            token += digit();
+        token += std::string(random() % 8 == 0 ? 1 + random() % 2 : 0, '0');
+        if (random() % 10 == 0)
+            token += "e" + std::to_string(int(random() % 40) - 20);
+        tokens.push_back(token);
+    }
+    tokens.insert(tokens.end(), {"0.0", "-0.0", "0.00", "1.0", "100.0", "1.10", "0.1", "0.3", "2.675", "1.005",
+                                 "0.0001", "0.00001", "123456789012345.0", "1234567890123456.0", "0.1000000000000000055511151231257827"});
+    std::size_t kept = 0;
+    std::size_t decidedByDump = 0;
+    for (std::size_t from = 0; from < tokens.size(); from += 1000) {
+        std::string array = "[";
+        std::set<std::string> expected;
+        for (std::size_t i = from; i < std::min(tokens.size(), from + 1000); ++i) {
+            array += (i > from ? "," : "") + tokens[i];
+            const double value = std::strtod(tokens[i].c_str(), nullptr);
+            if (nlohmann::json(value).dump() != tokens[i])
+                expected.insert('/' + std::to_string(i - from));
+            else
+                ++decidedByDump;
+        }
+        array += ']';
+        const StrictJsonResult parsed = parseStrictJson(array);
+        QVERIFY(parsed.ok());
+        std::set<std::string> actual;
+        for (const auto &[pointer, lexeme] : parsed.numberLexemes)
+            actual.insert(pointer);
+        QCOMPARE(actual, expected);
+        simdjson::dom::element root;
+        std::vector<std::pair<std::string, std::string>> lexemes;
+        QVERIFY(readCleanTape(array, &root, &lexemes));
+        QCOMPARE(lexemes, parsed.numberLexemes);
+        kept += expected.size();
+    }
+    // Both answers occur often.
+    QVERIFY(kept > 50000);
+    QVERIFY(decidedByDump > 50000);
 }
 
 void tst_StrictJson::bigIntegersStayExact()
