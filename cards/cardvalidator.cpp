@@ -262,10 +262,13 @@ const json *memberOf(const json &v, std::string_view key)
 
 std::optional<dom::element> memberOf(dom::element v, std::string_view key)
 {
-    dom::element member;
-    if (!isObject(v) || tapeValue<simdjson::dom::object>(v).at_key(key).get(member))
+    if (!isObject(v))
         return std::nullopt;
-    return member;
+    for (dom::key_value_pair member : tapeValue<simdjson::dom::object>(v)) {
+        if (sameKey(member.key, key))
+            return member.value;
+    }
+    return std::nullopt;
 }
 
 std::size_t arraySize(const json &v) { return v.size(); }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cerrno>
 #include <clocale>
@@ -147,64 +148,71 @@ double toDouble(std::string_view token)
 // than the 1/64 of a unit in the last place kept clear of its edges here.
 std::optional<bool> plainDecimalDumpsAs(double value, std::string_view token)
 {
-    const bool negative = !token.empty() && token.front() == '-';
+    const char *p = token.data();
+    const char *const end = p + token.size();
+    const bool negative = p < end && *p == '-';
     if (negative != std::signbit(value))
         return std::nullopt;
-    if (negative)
-        token.remove_prefix(1);
-    const std::size_t point = token.find('.');
-    if (point == std::string_view::npos || point == 0 || point + 1 == token.size()
-        || token.find_first_of("eE") != std::string_view::npos)
-        return std::nullopt;
-    const std::string_view whole = token.substr(0, point);
-    const std::string_view fraction = token.substr(point + 1);
-    if (value == 0)
-        return whole == "0" && fraction == "0"; // dump() writes "0.0" (or "-0.0")
-    if (fraction.size() > 1 && fraction.back() == '0')
-        return false;
-    if (whole.size() > 1 && whole.front() == '0')
-        return std::nullopt; // not a JSON number
-    // The significant digits as an integer; the token is digits / 10^fraction.size().
+    p += negative ? 1 : 0;
+    // One pass: the significant digits as an integer (the token is digits / 10^fractionDigits), how many
+    // digits each side of the point, the zeros between "0." and the first significant digit.
     std::uint64_t digits = 0;
     int significant = 0;
-    std::size_t zeros = 0; // after "0." and before the first significant digit
-    for (std::string_view part : {whole, fraction}) {
-        for (char c : part) {
-            if (c < '0' || c > '9')
-                return std::nullopt;
-            if (digits == 0 && c == '0') {
-                zeros += part.data() == fraction.data() ? 1 : 0;
-                continue;
-            }
-            if (++significant > 15)
-                return std::nullopt;
-            digits = digits * 10 + std::uint64_t(c - '0');
+    std::size_t wholeDigits = 0;
+    std::size_t fractionDigits = 0;
+    std::size_t zeros = 0;
+    bool point = false;
+    const char first = p < end ? *p : '\0';
+    char last = '\0';
+    for (; p < end; ++p) {
+        const char c = *p;
+        if (c == '.' && !point) {
+            point = true;
+            continue;
         }
+        if (c < '0' || c > '9')
+            return std::nullopt; // an exponent, or not a number: grisu2 decides
+        ++(point ? fractionDigits : wholeDigits);
+        last = c;
+        if (digits == 0 && c == '0') {
+            zeros += point ? 1 : 0;
+            continue;
+        }
+        if (++significant > 15)
+            return std::nullopt;
+        digits = digits * 10 + std::uint64_t(c - '0');
     }
-    if (whole == "0" && zeros > 3)
+    if (!point || wholeDigits == 0 || fractionDigits == 0 || (wholeDigits > 1 && first == '0'))
+        return std::nullopt; // not a plain JSON decimal
+    const bool wholeIsZero = wholeDigits == 1 && first == '0';
+    if (value == 0)
+        return wholeIsZero && fractionDigits == 1; // dump() writes "0.0" (or "-0.0")
+    if (last == '0') {
+        if (fractionDigits > 1)
+            return false; // dump()'s digits never end in a zero after the point
+        // "X.0": dump() writes that when the double is the integer X, exact below 2^53.
+        return double(digits / 10) == std::fabs(value) ? std::optional<bool>(true) : std::nullopt;
+    }
+    if (wholeIsZero && zeros > 3)
         return false; // dump() writes an exponent there
-    const double magnitude = std::fabs(value);
-    if (fraction == "0")
-        return double(digits) == magnitude ? std::optional<bool>(true) : std::nullopt; // exact below 2^53
-    // |token - value| against the unit in the last place, both scaled by 10^f * 2^-e to integers, where
-    // value = m * 2^e with 2^52 <= m < 2^53; a value at least 1e-4 has -e <= 66, so all fits in 128 bits.
+    // |token - value| against the unit in the last place, both scaled by 10^f * 2^shift to integers, where
+    // value = m * 2^-shift with 2^52 <= m < 2^53; a value at least 1e-4 has shift <= 66: all fits in 128 bits.
     static constexpr std::uint64_t kPowersOf10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
         100000000, 1000000000, 10000000000, 100000000000, 1000000000000, 10000000000000, 100000000000000,
         1000000000000000, 10000000000000000, 100000000000000000, 1000000000000000000};
-    if (fraction.size() >= std::size(kPowersOf10))
+    if (fractionDigits >= std::size(kPowersOf10))
         return std::nullopt;
-    int exponent = 0;
-    const double mantissa = std::frexp(magnitude, &exponent);
-    const auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));
-    const int shift = 53 - exponent;
-    if (m == (std::uint64_t(1) << 52) || shift <= 0 || shift > 70)
-        return std::nullopt; // a power of two (its interval is lopsided), or out of the range above
+    const auto bits = std::bit_cast<std::uint64_t>(std::fabs(value));
+    const int biased = int(bits >> 52);
+    const std::uint64_t m = (bits & ((std::uint64_t(1) << 52) - 1)) | (std::uint64_t(1) << 52);
+    const int shift = 1075 - biased;
+    if (biased == 0 || m == (std::uint64_t(1) << 52) || shift <= 0 || shift > 70)
+        return std::nullopt; // subnormal, a power of two (its interval is lopsided), or out of the range above
     using Wide = unsigned __int128;
     const Wide token2 = Wide(digits) << shift;
-    const Wide value2 = Wide(m) * kPowersOf10[fraction.size()];
+    const Wide value2 = Wide(m) * kPowersOf10[fractionDigits];
     const Wide distance = token2 > value2 ? token2 - value2 : value2 - token2;
-    const Wide unit = kPowersOf10[fraction.size()];
-    if (distance * 64 < unit * 31)
+    if (distance * 64 < Wide(kPowersOf10[fractionDigits]) * 31)
         return true;
     return std::nullopt;
 }
@@ -823,9 +831,16 @@ private:
         return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
     }
 
-    // Just past the quote that closes a string whose first byte is at p.
+    // Just past the quote that closes a string whose first byte is at p: a key or a short value byte by
+    // byte, a longer one by memchr from quote to quote.
     const char *pastString(const char *p) const
     {
+        for (int n = 0; n < 24 && p < m_end; ++n, ++p) {
+            if (*p == '"')
+                return p + 1;
+            if (*p == '\\' && ++p == m_end)
+                return m_end;
+        }
         while (p < m_end) {
             const auto *quote = static_cast<const char *>(std::memchr(p, '"', std::size_t(m_end - p)));
             if (!quote)
@@ -907,9 +922,10 @@ private:
         const std::size_t count = m_keys.size() - from;
         if (count <= 16) {
             for (std::size_t i = from + 1; i < m_keys.size(); ++i) {
-                if (std::find(m_keys.begin() + std::ptrdiff_t(from), m_keys.begin() + std::ptrdiff_t(i), m_keys[i])
-                    != m_keys.begin() + std::ptrdiff_t(i))
-                    return false;
+                for (std::size_t j = from; j < i; ++j) {
+                    if (sameKey(m_keys[j], m_keys[i]))
+                        return false;
+                }
             }
             return true;
         }
