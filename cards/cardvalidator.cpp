@@ -1118,9 +1118,10 @@ void validatePayload(CardKind kind, const json &payload, QList<ValidationIssue> 
 template<typename F>
 void withPayload(const KindRuleInput &input, F &&f)
 {
+    TESSERA_ASSERT(input.payload || input.tapePayload, return);
     if (input.payload)
         f(*input.payload);
-    else if (input.tapePayload)
+    else
         f(*input.tapePayload);
 }
 

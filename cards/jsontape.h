@@ -6,6 +6,8 @@
 
 #include <simdjson.h>
 
+#include <cards/tesseraassert.h>
+
 namespace Tessera {
 
 // The value of an element whose type the caller has checked, held by name (never a reference into a
@@ -14,8 +16,8 @@ template<typename T>
 T tapeValue(simdjson::dom::element element)
 {
     T out{};
-    if (element.get(out) != simdjson::SUCCESS)
-        return T{}; // the wrong type: a caller's bug, read as empty
+    const bool read = element.get(out) == simdjson::SUCCESS;
+    TESSERA_ASSERT(read, return T{}); // the wrong type: a caller's bug, read as empty
     return out;
 }
 
