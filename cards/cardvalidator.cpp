@@ -522,25 +522,36 @@ bool translate(const valijson::ValidationResults::Error &error, const json &targ
 // ---------------------------------------------------------------------------------------------
 // Cross-field rules JSON Schema cannot say.
 
-// JSON types as bits, so a compiled "type" keyword is one mask test.
+// JSON types as bits, so a compiled "type" keyword is one mask test: a value's type (typeBit) against
+// what a schema's "type" allows (typeMask).
+enum TypeBit : unsigned {
+    kNullType = 1u << 0,
+    kBooleanType = 1u << 1,
+    kIntegerType = 1u << 2,
+    kNumberType = 1u << 3,
+    kStringType = 1u << 4,
+    kArrayType = 1u << 5,
+    kObjectType = 1u << 6,
+};
+
 unsigned typeBit(const json &value)
 {
     switch (value.type()) {
     case json::value_t::null:
-        return 1u << 0;
+        return kNullType;
     case json::value_t::boolean:
-        return 1u << 1;
+        return kBooleanType;
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-        return (1u << 2) | (1u << 3); // an integer is also a number
+        return kIntegerType | kNumberType; // an integer is also a number
     case json::value_t::number_float:
-        return 1u << 3;
+        return kNumberType;
     case json::value_t::string:
-        return 1u << 4;
+        return kStringType;
     case json::value_t::array:
-        return 1u << 5;
+        return kArrayType;
     case json::value_t::object:
-        return 1u << 6;
+        return kObjectType;
     default:
         return 0;
     }
@@ -550,20 +561,20 @@ unsigned typeBit(dom::element value)
 {
     switch (value.type()) {
     case dom::element_type::NULL_VALUE:
-        return 1u << 0;
+        return kNullType;
     case dom::element_type::BOOL:
-        return 1u << 1;
+        return kBooleanType;
     case dom::element_type::INT64:
     case dom::element_type::UINT64:
-        return (1u << 2) | (1u << 3);
+        return kIntegerType | kNumberType; // an integer is also a number
     case dom::element_type::DOUBLE:
-        return 1u << 3;
+        return kNumberType;
     case dom::element_type::STRING:
-        return 1u << 4;
+        return kStringType;
     case dom::element_type::ARRAY:
-        return 1u << 5;
+        return kArrayType;
     case dom::element_type::OBJECT:
-        return 1u << 6;
+        return kObjectType;
     }
     return 0;
 }
@@ -571,8 +582,8 @@ unsigned typeBit(dom::element value)
 unsigned typeMask(const json &schemaNode)
 {
     static constexpr std::pair<std::string_view, unsigned> kNames[] = {
-        {"null", 1u << 0}, {"boolean", 1u << 1}, {"integer", 1u << 2}, {"number", 1u << 3},
-        {"string", 1u << 4}, {"array", 1u << 5}, {"object", 1u << 6},
+        {"null", kNullType}, {"boolean", kBooleanType}, {"integer", kIntegerType}, {"number", kNumberType},
+        {"string", kStringType}, {"array", kArrayType}, {"object", kObjectType},
     };
     auto type = schemaNode.is_object() ? schemaNode.find("type") : schemaNode.end();
     if (!schemaNode.is_object() || type == schemaNode.end())
@@ -658,7 +669,7 @@ void checkChartPoints(const Value &payload, const ShallowSchema &pointSchema, st
 template<typename Value>
 bool isCell(const Value &v)
 {
-    return typeBit(v) & ((1u << 0) | (1u << 3) | (1u << 4)); // null, number, string
+    return typeBit(v) & (kNullType | kNumberType | kStringType);
 }
 
 // Seed 000, data_table: column keys identify cells, so they are unique; rows and totals hold
