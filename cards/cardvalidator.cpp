@@ -798,22 +798,27 @@ std::size_t serializedChars(const json &value)
 
 // The same count over the tape: nlohmann's dump() writes '"', '\\' and the bytes below 0x20 escaped (the
 // five with a short escape as two characters, the rest as \u00XX), everything else as it is; a double as
-// its to_chars() text; no spaces.
+// its to_chars() text; no spaces. serializedStringChars: one string, a value or a member name, with its
+// quotes.
+std::size_t serializedStringChars(std::string_view text)
+{
+    std::size_t count = 2;
+    for (unsigned char c : text) {
+        if (c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
+            count += 2;
+        else if (c < 0x20)
+            count += 6;
+        else
+            count += (c & 0xC0) != 0x80;
+    }
+    return count;
+}
+
 std::size_t serializedChars(dom::element value)
 {
     switch (value.type()) {
-    case dom::element_type::STRING: {
-        std::size_t count = 2; // the quotes
-        for (unsigned char c : stringOf(value)) {
-            if (c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
-                count += 2;
-            else if (c < 0x20)
-                count += 6;
-            else
-                count += (c & 0xC0) != 0x80;
-        }
-        return count;
-    }
+    case dom::element_type::STRING:
+        return serializedStringChars(stringOf(value));
     case dom::element_type::INT64:
     case dom::element_type::UINT64:
     case dom::element_type::DOUBLE: {
@@ -844,12 +849,7 @@ std::size_t serializedChars(dom::element value)
         std::size_t count = 2;
         std::size_t n = 0;
         for (dom::key_value_pair member : tapeValue<simdjson::dom::object>(value)) {
-            std::size_t key = 2;
-            for (unsigned char c : member.key)
-                key += c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r' ? 2
-                       : c < 0x20 ? 6
-                                  : (c & 0xC0) != 0x80;
-            count += key + 1 + serializedChars(member.value);
+            count += serializedStringChars(member.key) + 1 + serializedChars(member.value);
             ++n;
         }
         return count + (n > 0 ? n - 1 : 0);
