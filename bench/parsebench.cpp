@@ -105,19 +105,14 @@ int parseAll(const std::vector<std::string_view> &lines, ParseWay way)
 {
     StrictJsonOptions options;
     options.spanPointer = "/structured/card";
-    options.skipSpan = way == ParseWay::TranscriptWay;
     int refused = 0;
     simdjson::dom::element card;
     std::vector<std::pair<std::string, std::string>> lexemes;
+    const auto readCard = [&](std::string_view span) { return readCleanTape(span, &card, &lexemes); };
     for (std::string_view line : lines) {
-        StrictJsonResult result = parseStrictJson(line, options);
-        if (way == ParseWay::TranscriptWay && result.ok() && result.spanBegin != std::string::npos
-            && (!result.duplicateKeys.empty()
-                || !readCleanTape(line.substr(result.spanBegin, result.spanEnd - result.spanBegin), &card, &lexemes))) {
-            StrictJsonOptions whole = options;
-            whole.skipSpan = false;
-            result = parseStrictJson(line, whole);
-        }
+        const StrictJsonResult result = way == ParseWay::TranscriptWay
+                                            ? parseStrictJsonAroundSpan(line, options, readCard)
+                                            : parseStrictJson(line, options);
         refused += result.ok() ? 0 : 1;
     }
     return refused;

@@ -34,8 +34,7 @@ struct StrictJsonOptions
     // Report the byte span of the object found at this pointer (e.g. "/structured/card"); empty: none.
     std::string spanPointer;
     // Step over that object without reading it (issue 17): its value is left null and nothing inside it is
-    // checked (not even that it is JSON), so the caller reads the span's bytes itself, and reads the whole
-    // text again without this option unless that read finds the object whole and clean.
+    // checked (not even that it is JSON). parseStrictJsonAroundSpan() below is how it is used.
     bool skipSpan = false;
 };
 
@@ -79,6 +78,25 @@ bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, Stri
 // an integer past 64 bits, anything the tape cannot vouch for): parseStrictJson names what it is.
 bool readCleanTape(std::string_view text, simdjson::dom::element *root,
                    std::vector<std::pair<std::string, std::string>> *numberLexemes);
+
+// parseStrictJson(text, options) as the transcript reads a line (issue 17): stepping over the object at
+// options.spanPointer when readSpan(bytes of that object) reads it whole and clean (returns true), so it
+// is read once; the text is read again whole, the exact way, when it fails, has a repeated key, or
+// readSpan returns false. Either way the result is what a whole read gives outside that object.
+template<typename ReadSpan>
+StrictJsonResult parseStrictJsonAroundSpan(std::string_view text, StrictJsonOptions options, ReadSpan &&readSpan)
+{
+    options.skipSpan = true;
+    StrictJsonResult result = parseStrictJson(text, options);
+    if (result.ok()) {
+        if (result.spanBegin == std::string::npos || result.spanEnd == std::string::npos)
+            return result; // no object there: nothing was stepped over
+        if (result.duplicateKeys.empty() && readSpan(text.substr(result.spanBegin, result.spanEnd - result.spanBegin)))
+            return result;
+    }
+    options.skipSpan = false;
+    return parseStrictJson(text, options);
+}
 
 // Escapes one reference token for a JSON Pointer ("~" -> "~0", "/" -> "~1").
 std::string escapePointerToken(std::string_view token);

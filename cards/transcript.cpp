@@ -133,19 +133,14 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
     // The card is most of a tool line's bytes: the line is read stepping over it, and the card read the
     // clean way (Card::fromCleanEnvelopeText, no tree built). Anything short of a clean read of both, and
     // the line is read again whole, the exact way, so the message is the same either way (issue 17).
-    const std::string_view lineText(line.constData(), size_t(line.size()));
     StrictJsonOptions options;
     options.spanPointer = kCardPointer;
-    options.skipSpan = true;
-    StrictJsonResult result = parseStrictJson(lineText, options);
     std::optional<Card> cleanCard;
-    const bool spanRead = result.ok() && result.spanBegin != std::string::npos && result.spanEnd != std::string::npos;
-    if (spanRead && result.duplicateKeys.empty())
-        cleanCard = Card::fromCleanEnvelopeText(line.mid(qsizetype(result.spanBegin), qsizetype(result.spanEnd - result.spanBegin)));
-    if (!result.ok() || (spanRead && !cleanCard)) {
-        options.skipSpan = false;
-        result = parseStrictJson(lineText, options);
-    }
+    StrictJsonResult result = parseStrictJsonAroundSpan(
+        std::string_view(line.constData(), size_t(line.size())), options, [&](std::string_view span) {
+            cleanCard = Card::fromCleanEnvelopeText(QByteArray(span.data(), qsizetype(span.size())));
+            return cleanCard.has_value();
+        });
 
     if (!result.ok()) {
         const QString pointer = fromStdString(result.errorPointer);
