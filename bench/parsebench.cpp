@@ -96,8 +96,9 @@ std::vector<std::string_view> jsonLines(const QByteArray &jsonl)
     return lines;
 }
 
-// How a line is read: a tree built for all of it (parseStrictJson), or as the transcript reads it (the line
-// stepping over its card, the card on simdjson's tape with every strict rule, the whole line again if not).
+// How a line is read: a tree built for all of it (parseStrictJson), or as the transcript reads it (the whole
+// line on simdjson's tape with every strict rule and its card's span found; a line the tape cannot vouch
+// for steps over its card, the card on the tape, and is read whole again if that is not clean either).
 enum class ParseWay { WholeTree, TranscriptWay };
 
 // One strict parse of every line; returns the number of lines refused.
@@ -106,15 +107,21 @@ int parseAll(const std::vector<std::string_view> &lines, ParseWay way)
     StrictJsonOptions options;
     options.spanPointer = "/structured/card";
     int refused = 0;
-    simdjson::dom::element card;
+    simdjson::dom::element value;
     std::vector<std::pair<std::string, std::string>> lexemes;
-    const auto readCard = [&](std::string_view span) { return readCleanTape(span, &card, &lexemes); };
+    const auto readCard = [&](std::string_view span) { return readCleanTape(span, &value, &lexemes); };
+    std::size_t spans = 0;
     for (std::string_view line : lines) {
+        if (way == ParseWay::TranscriptWay && readCleanTape(line, &value, &lexemes)) {
+            spans += cleanMemberSpan(line, {"structured", "card"}) ? 1 : 0;
+            continue;
+        }
         const StrictJsonResult result = way == ParseWay::TranscriptWay
                                             ? parseStrictJsonAroundSpan(line, options, readCard)
                                             : parseStrictJson(line, options);
         refused += result.ok() ? 0 : 1;
     }
+    Q_UNUSED(spans);
     return refused;
 }
 
@@ -250,7 +257,7 @@ void benchParse(const QByteArray &jsonl)
     } ways[] = {
         {ParseWay::WholeTree, "parseStrictJson of every line, the whole tree built (the exact way)", "whole tree"},
         {ParseWay::TranscriptWay,
-         "as the transcript reads a line: its tree without the card, the card on simdjson's tape", "transcript's way"},
+         "as the transcript reads a line: whole on simdjson's tape, the card's span found", "transcript's way"},
     };
     for (const auto &way : ways) {
         int refused = 0;

@@ -68,6 +68,20 @@ std::optional<Card> Card::fromCleanEnvelopeText(const QByteArray &rawText)
     return card;
 }
 
+std::optional<Card> Card::fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope,
+                                            std::vector<std::pair<std::string, std::string>> numberLexemes)
+{
+    CardValidator::CleanEnvelope clean;
+    clean.numberLexemes = std::move(numberLexemes);
+    if (!CardValidator::readCleanEnvelope(envelope, &clean))
+        return std::nullopt;
+    Card card;
+    card.m_rawText = rawText;
+    card.m_source = CardSource::ToolResult;
+    card.keepClean(clean.kindName, clean.kind, clean.title, clean.numberLexemes);
+    return card;
+}
+
 Card Card::fromToolCall(const QString &toolName, const QByteArray &argumentsText)
 {
     Card card;
@@ -143,12 +157,18 @@ bool Card::readClean()
     CardValidator::CleanEnvelope clean;
     if (!CardValidator::readCleanEnvelope(std::string_view(m_rawText.constData(), size_t(m_rawText.size())), &clean))
         return false;
-    m_kindName = clean.kindName;
-    m_kind = clean.kind;
-    m_title = clean.title;
-    for (const auto &[pointer, lexeme] : clean.numberLexemes)
-        m_numberLexemes.insert(fromStdString(pointer), fromStdString(lexeme));
+    keepClean(clean.kindName, clean.kind, clean.title, clean.numberLexemes);
     return true;
+}
+
+void Card::keepClean(const QString &kindName, CardKind kind, const QString &title,
+                     const std::vector<std::pair<std::string, std::string>> &numberLexemes)
+{
+    m_kindName = kindName;
+    m_kind = kind;
+    m_title = title;
+    for (const auto &[pointer, lexeme] : numberLexemes)
+        m_numberLexemes.insert(fromStdString(pointer), fromStdString(lexeme));
 }
 
 void Card::parseAndValidate()

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <QByteArray>
 #include <QHash>
@@ -15,6 +18,10 @@
 #include <QString>
 
 #include <nlohmann/json_fwd.hpp>
+
+namespace simdjson::dom {
+class element;
+}
 
 namespace Tessera {
 
@@ -64,6 +71,10 @@ public:
     // The same card as fromEnvelopeText(rawText, ToolResult) when the clean way reads it whole (a valid
     // catalog card, CardValidator::readCleanEnvelope); nothing otherwise, having built nothing.
     static std::optional<Card> fromCleanEnvelopeText(const QByteArray &rawText);
+    // The same, for an envelope already on simdjson's tape inside a line read clean whole (transcript.cpp):
+    // `numberLexemes` are the line's lexemes under the envelope, with pointers relative to it.
+    static std::optional<Card> fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope,
+                                                 std::vector<std::pair<std::string, std::string>> numberLexemes);
     // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
     // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas;
     // send_card {spec, text} -> json_render with payload = spec + "text" (jsonrenderspec.h).
@@ -97,6 +108,8 @@ public:
     // Display text for a number at an envelope pointer: the exact source digits when re-serialising
     // would change them (PRODUCT.md §1: "18446744073709551615 stays that"), else the JSON number text.
     QString numberText(const QString &pointer, const nlohmann::json &value) const;
+    // The source digits kept, by envelope pointer: the numbers numberText shows as received.
+    const QHash<QString, QString> &numberLexemes() const { return m_numberLexemes; }
 
     // Re-runs validation with the running version's rules (seed 000's third validation point).
     void revalidate();
@@ -105,6 +118,9 @@ private:
     void parseAndValidate();
     // A tool result's card the clean way (CardValidator::readCleanEnvelope); false: take the exact way.
     bool readClean();
+    // What the clean way found, kept.
+    void keepClean(const QString &kindName, CardKind kind, const QString &title,
+                   const std::vector<std::pair<std::string, std::string>> &numberLexemes);
     // Validation of an envelope built from m_rawText (null when it did not parse; then `parsed` says why).
     void validateParsed(const struct StrictJsonResult &parsed, const std::shared_ptr<nlohmann::json> &envelope);
     // Parses m_rawText and builds the envelope from it; nullptr when the text is not JSON.

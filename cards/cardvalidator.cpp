@@ -235,61 +235,7 @@ std::size_t codePointCount(std::string_view s)
 // An issue found while walking the payload, with its pointer relative to /payload (kindhooks.h).
 using Found = PayloadFinding;
 
-// ---------------------------------------------------------------------------------------------
-// The reads the rules make, over either tree: nlohmann's (the exact way, which names every issue) or the
-// tape of simdjson's DOM parser (the clean way, readCleanEnvelope, where any finding sends the card the
-// exact way). The rules below are templates over the two, so both ways run the same rules.
-
 namespace dom = simdjson::dom;
-
-bool isObject(const json &v) { return v.is_object(); }
-bool isObject(dom::element v) { return v.type() == dom::element_type::OBJECT; }
-bool isArray(const json &v) { return v.is_array(); }
-bool isArray(dom::element v) { return v.type() == dom::element_type::ARRAY; }
-bool isString(const json &v) { return v.is_string(); }
-bool isString(dom::element v) { return v.type() == dom::element_type::STRING; }
-std::string_view stringOf(const json &v) { return v.get_ref<const std::string &>(); }
-std::string_view stringOf(dom::element v) { return tapeValue<std::string_view>(v); }
-
-// The member `key` of an object; null when `v` is not an object or has no such member.
-const json *memberOf(const json &v, std::string_view key)
-{
-    if (!v.is_object())
-        return nullptr;
-    const auto it = v.find(key);
-    return it == v.end() ? nullptr : &*it;
-}
-
-std::optional<dom::element> memberOf(dom::element v, std::string_view key)
-{
-    if (!isObject(v))
-        return std::nullopt;
-    for (dom::key_value_pair member : tapeValue<simdjson::dom::object>(v)) {
-        if (sameKey(member.key, key))
-            return member.value;
-    }
-    return std::nullopt;
-}
-
-std::size_t arraySize(const json &v) { return v.size(); }
-std::size_t arraySize(dom::element v) { return tapeValue<simdjson::dom::array>(v).size(); }
-
-// f(index, element) for each element of an array.
-template<typename F>
-void forEachElement(const json &v, F &&f)
-{
-    std::size_t i = 0;
-    for (const json &child : v.get_ref<const json::array_t &>())
-        f(i++, child);
-}
-
-template<typename F>
-void forEachElement(dom::element v, F &&f)
-{
-    std::size_t i = 0;
-    for (dom::element child : tapeValue<simdjson::dom::array>(v))
-        f(i++, child);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Walk 1: every number finite, nesting bounded, and whether any string holds U+0000.
@@ -1443,7 +1389,12 @@ QList<ValidationIssue> CardValidator::validateWithValijson(const json &envelope)
 bool CardValidator::readCleanEnvelope(std::string_view text, CleanEnvelope *out)
 {
     dom::element envelope;
-    if (!readCleanTape(text, &envelope, &out->numberLexemes) || !isObject(envelope))
+    return readCleanTape(text, &envelope, &out->numberLexemes) && readCleanEnvelope(envelope, out);
+}
+
+bool CardValidator::readCleanEnvelope(const dom::element &envelope, CleanEnvelope *out)
+{
+    if (!isObject(envelope))
         return false;
     const auto kindName = memberOf(envelope, "kind");
     if (!kindName || !isString(*kindName))

@@ -43,6 +43,10 @@
 
 #include <cards/card.h>
 
+namespace simdjson::dom {
+class element;
+}
+
 namespace Tessera {
 
 class CardValidator
@@ -69,6 +73,10 @@ public:
     // with the same compiled schemas and rules, building no tree. False says nothing: any doubt, any
     // dialect or registered kind, any issue sends the text the exact way, which names what there is.
     static bool readCleanEnvelope(std::string_view text, CleanEnvelope *out);
+    // The same for an envelope already on the tape, inside a text readCleanTape accepted whole (a
+    // transcript line, transcript.cpp): out->numberLexemes is left to the caller (the text's lexemes under
+    // the envelope, pointers made relative to it).
+    static bool readCleanEnvelope(const simdjson::dom::element &envelope, CleanEnvelope *out);
 
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);
     // a null value for Unknown.

@@ -1,9 +1,14 @@
 #pragma once
 
-// Reads of simdjson's DOM tape, for the clean path (strictjson.cpp, cardvalidator.cpp).
+// Reads of simdjson's DOM tape, for the clean path (strictjson.cpp, cardvalidator.cpp, transcript.cpp),
+// and the same few reads over nlohmann's tree: the exact way (which names every issue) and the clean way
+// (where any doubt sends the text the exact way) are written once, as templates over the two.
 
+#include <cstddef>
+#include <optional>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
 #include <simdjson.h>
 
 #include <cards/tesseraassert.h>
@@ -33,6 +38,57 @@ inline bool sameKey(std::string_view a, std::string_view b)
             return false;
     }
     return true;
+}
+
+inline bool isObject(const nlohmann::json &v) { return v.is_object(); }
+inline bool isObject(simdjson::dom::element v) { return v.type() == simdjson::dom::element_type::OBJECT; }
+inline bool isArray(const nlohmann::json &v) { return v.is_array(); }
+inline bool isArray(simdjson::dom::element v) { return v.type() == simdjson::dom::element_type::ARRAY; }
+inline bool isString(const nlohmann::json &v) { return v.is_string(); }
+inline bool isString(simdjson::dom::element v) { return v.type() == simdjson::dom::element_type::STRING; }
+inline bool isNull(const nlohmann::json &v) { return v.is_null(); }
+inline bool isNull(simdjson::dom::element v) { return v.type() == simdjson::dom::element_type::NULL_VALUE; }
+inline std::string_view stringOf(const nlohmann::json &v) { return v.get_ref<const std::string &>(); }
+inline std::string_view stringOf(simdjson::dom::element v) { return tapeValue<std::string_view>(v); }
+
+// The member `key` of an object; null when `v` is not an object or has no such member.
+inline const nlohmann::json *memberOf(const nlohmann::json &v, std::string_view key)
+{
+    if (!v.is_object())
+        return nullptr;
+    const auto it = v.find(key);
+    return it == v.end() ? nullptr : &*it;
+}
+
+inline std::optional<simdjson::dom::element> memberOf(simdjson::dom::element v, std::string_view key)
+{
+    if (!isObject(v))
+        return std::nullopt;
+    for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(v)) {
+        if (sameKey(member.key, key))
+            return member.value;
+    }
+    return std::nullopt;
+}
+
+inline std::size_t arraySize(const nlohmann::json &v) { return v.size(); }
+inline std::size_t arraySize(simdjson::dom::element v) { return tapeValue<simdjson::dom::array>(v).size(); }
+
+// f(index, element) for each element of an array.
+template<typename F>
+void forEachElement(const nlohmann::json &v, F &&f)
+{
+    std::size_t i = 0;
+    for (const nlohmann::json &child : v.get_ref<const nlohmann::json::array_t &>())
+        f(i++, child);
+}
+
+template<typename F>
+void forEachElement(simdjson::dom::element v, F &&f)
+{
+    std::size_t i = 0;
+    for (simdjson::dom::element child : tapeValue<simdjson::dom::array>(v))
+        f(i++, child);
 }
 
 } // namespace Tessera

@@ -1027,6 +1027,107 @@ bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, Stri
     return true;
 }
 
+namespace {
+
+std::size_t pastSpace(std::string_view text, std::size_t at)
+{
+    while (at < text.size() && isJsonSpace(text[at]))
+        ++at;
+    return at;
+}
+
+// Just past the string whose opening quote is at `at`; npos when it does not close.
+std::size_t pastString(std::string_view text, std::size_t at)
+{
+    std::size_t from = at + 1;
+    while (from < text.size()) {
+        const void *found = std::memchr(text.data() + from, '"', text.size() - from);
+        if (!found)
+            return std::string_view::npos;
+        const std::size_t quote = std::size_t(static_cast<const char *>(found) - text.data());
+        std::size_t backslashes = 0;
+        while (quote - backslashes > at + 1 && text[quote - backslashes - 1] == '\\')
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return quote + 1;
+        from = quote + 1; // an escaped quote
+    }
+    return std::string_view::npos;
+}
+
+// Just past the value that starts at `at` (valid JSON assumed); npos when it runs off the end.
+std::size_t pastValue(std::string_view text, std::size_t at)
+{
+    if (at >= text.size())
+        return std::string_view::npos;
+    if (text[at] == '"')
+        return pastString(text, at);
+    if (text[at] != '{' && text[at] != '[') {
+        while (at < text.size() && !isJsonSpace(text[at]) && text[at] != ',' && text[at] != '}' && text[at] != ']')
+            ++at;
+        return at;
+    }
+    std::size_t depth = 0;
+    while (at < text.size()) {
+        const char c = text[at];
+        if (c == '"') {
+            at = pastString(text, at);
+            if (at == std::string_view::npos)
+                return at;
+            continue;
+        }
+        if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0)
+                return at + 1;
+        }
+        ++at;
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
+std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_view text,
+                                                                   std::initializer_list<std::string_view> path)
+{
+    constexpr std::size_t npos = std::string_view::npos;
+    std::size_t at = pastSpace(text, 0);
+    for (const std::string_view name : path) {
+        if (at >= text.size() || text[at] != '{')
+            return std::nullopt;
+        at = pastSpace(text, at + 1);
+        for (;;) {
+            if (at >= text.size() || text[at] != '"')
+                return std::nullopt; // the object ended without the member
+            const std::size_t keyEnd = pastString(text, at);
+            if (keyEnd == npos)
+                return std::nullopt;
+            const std::string_view key = text.substr(at + 1, keyEnd - at - 2);
+            if (key.find('\\') != npos)
+                return std::nullopt; // an escaped name might spell the one sought: the exact way decides
+            at = pastSpace(text, keyEnd);
+            if (at >= text.size() || text[at] != ':')
+                return std::nullopt;
+            at = pastSpace(text, at + 1);
+            if (key == name)
+                break;
+            at = pastValue(text, at);
+            if (at == npos)
+                return std::nullopt;
+            at = pastSpace(text, at);
+            if (at >= text.size() || text[at] != ',')
+                return std::nullopt;
+            at = pastSpace(text, at + 1);
+        }
+    }
+    const std::size_t end = pastValue(text, at);
+    if (end == npos)
+        return std::nullopt;
+    return std::pair{at, end};
+}
+
 bool readCleanTape(std::string_view text, simdjson::dom::element *root,
                    std::vector<std::pair<std::string, std::string>> *numberLexemes)
 {

@@ -15,7 +15,9 @@
 // Errors carry a JSON Pointer (RFC 6901) to the value being parsed when parsing stopped.
 
 #include <cstddef>
+#include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -78,6 +80,14 @@ bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, Stri
 // an integer past 64 bits, anything the tape cannot vouch for): parseStrictJson names what it is.
 bool readCleanTape(std::string_view text, simdjson::dom::element *root,
                    std::vector<std::pair<std::string, std::string>> *numberLexemes);
+
+// The byte span [begin, end) of the value at a path of member names ({"structured", "card"}) in a text
+// readCleanTape accepted (valid JSON, no repeated key), found by a scan of its brackets and strings; the
+// same span parseStrictJson reports for that pointer when the value is an object. Nothing when a member
+// on the way is missing or not an object, or when a member name on the way is written with an escape
+// (which might spell the name sought: then the exact way reads the text).
+std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_view text,
+                                                                   std::initializer_list<std::string_view> path);
 
 // parseStrictJson(text, options) as the transcript reads a line (issue 17): stepping over the object at
 // options.spanPointer when readSpan(bytes of that object) reads it whole and clean (returns true), so it

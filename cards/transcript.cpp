@@ -15,6 +15,7 @@
 #include <cards/cardkinds.h>
 #include <cards/dialects/widgetdocument.h>
 #include <cards/jsonaccess.h>
+#include <cards/jsontape.h>
 #include <cards/strictjson.h>
 
 namespace Tessera {
@@ -38,28 +39,39 @@ MessageRole roleFromName(const QString &name)
     return MessageRole::Unknown;
 }
 
-// content is a string, null, or an array of parts ({type: "text", text}) in the Chat Completions shape.
-QString contentText(const json &content)
+// The members of a line are read by the templates below from either tree: nlohmann's (the exact way) or
+// simdjson's tape (a line read clean, readCleanLine), with the reads of jsontape.h, so both read alike.
+
+template<typename Value>
+QString stringMember(const Value &object, std::string_view key)
 {
-    if (content.is_string())
-        return fromStdString(content.get_ref<const std::string &>());
+    const auto member = memberOf(object, key);
+    return member && isString(*member) ? fromStdString(stringOf(*member)) : QString();
+}
+
+// content is a string, null, or an array of parts ({type: "text", text}) in the Chat Completions shape.
+template<typename Value>
+QString contentText(const Value &content)
+{
+    if (isString(content))
+        return fromStdString(stringOf(content));
     QString text;
-    if (content.is_array()) {
-        for (const json &part : content) {
-            if (part.is_string()) {
-                const QString partText = fromStdString(part.get_ref<const std::string &>());
+    if (isArray(content)) {
+        forEachElement(content, [&](std::size_t, const auto &part) {
+            if (isString(part)) {
+                const QString partText = fromStdString(stringOf(part));
                 if (!text.isEmpty() && !partText.isEmpty())
                     text += QLatin1String("\n\n");
                 text += partText;
-            } else if (part.is_object()) {
-                const QString partText = jsonString(part, "text");
+            } else if (isObject(part)) {
+                const QString partText = stringMember(part, "text");
                 if (!partText.isEmpty()) {
                     if (!text.isEmpty())
                         text += QLatin1String("\n\n");
                     text += partText;
                 }
             }
-        }
+        });
     }
     return text;
 }
@@ -83,32 +95,177 @@ bool isRefusal(const QString &content)
     return ok != parsed.value->end() && ok->is_boolean() && !ok->get<bool>();
 }
 
-int intMember(const json &object, const char *name)
+// An integer as a signed 64-bit value (one past its range wraps, as nlohmann's get<qint64> does).
+std::optional<qint64> integerOf(const json &value)
 {
-    const auto it = object.find(name);
-    return it != object.end() && it->is_number_integer() ? int(qBound(qint64(0), it->get<qint64>(), qint64(1) << 20)) : 0;
+    return value.is_number_integer() ? std::optional(value.get<qint64>()) : std::nullopt;
+}
+
+std::optional<qint64> integerOf(simdjson::dom::element value)
+{
+    if (value.type() == simdjson::dom::element_type::INT64)
+        return tapeValue<std::int64_t>(value);
+    if (value.type() == simdjson::dom::element_type::UINT64)
+        return qint64(tapeValue<std::uint64_t>(value));
+    return std::nullopt;
+}
+
+template<typename Value>
+int intMember(const Value &object, std::string_view name)
+{
+    const auto member = memberOf(object, name);
+    const std::optional<qint64> number = member ? integerOf(*member) : std::nullopt;
+    return number ? int(qBound(qint64(0), *number, qint64(1) << 20)) : 0;
 }
 
 // "turn_version" and "version_choice" (transcript.h, Turn versions): read only from lines that may
 // carry them; a member of the wrong shape is ignored (the line still draws as it would without).
-void readVersionMembers(const json &value, Message *message)
+template<typename Value>
+void readVersionMembers(const Value &value, Message *message)
 {
     if (message->role == MessageRole::System || message->role == MessageRole::User) {
-        if (const auto mark = value.find("turn_version"); mark != value.end() && mark->is_object()) {
-            message->versionMark.group = jsonString(*mark, "group");
+        if (const auto mark = memberOf(value, "turn_version"); mark && isObject(*mark)) {
+            message->versionMark.group = stringMember(*mark, "group");
             message->versionMark.version = intMember(*mark, "version");
             message->versionMark.from = message->role == MessageRole::System ? intMember(*mark, "from") : 0;
         }
     }
     if (message->role == MessageRole::System) {
-        if (const auto choice = value.find("version_choice"); choice != value.end() && choice->is_object()) {
-            message->versionChoice.group = jsonString(*choice, "group");
+        if (const auto choice = memberOf(value, "version_choice"); choice && isObject(*choice)) {
+            message->versionChoice.group = stringMember(*choice, "group");
             message->versionChoice.version = intMember(*choice, "version");
         }
     }
 }
 
+// A tool call's arguments given as JSON rather than as a string: their text as nlohmann's dump() writes it.
+// The tape does not write that text: false, and the line is read the exact way.
+bool argumentsText(const json &arguments, QByteArray *out)
+{
+    *out = QByteArray::fromStdString(arguments.dump());
+    return true;
+}
+
+bool argumentsText(simdjson::dom::element, QByteArray *)
+{
+    return false;
+}
+
+enum class MembersRead { Read, ToolCallsNotArray, NotOnTape };
+
+// Every member of a message line but its card; *resultCardId is structured.cardId when a string.
+template<typename Value>
+MembersRead readMessageMembers(const Value &value, Message *message, QString *resultCardId)
+{
+    message->roleName = stringMember(value, "role");
+    message->role = roleFromName(message->roleName);
+    if (const auto content = memberOf(value, "content"))
+        message->content = contentText(*content);
+    message->id = stringMember(value, "id");
+    message->turnId = stringMember(value, "turn_id");
+    message->createdAt = stringMember(value, "created_at");
+    message->toolCallId = stringMember(value, "tool_call_id");
+    message->toolName = stringMember(value, "name");
+    message->refusesCall = message->role == MessageRole::Tool && isRefusal(message->content);
+    readVersionMembers(value, message);
+
+    if (const auto calls = memberOf(value, "tool_calls")) {
+        // A shape Tessera cannot read is shown as such, never dropped in silence.
+        if (!isArray(*calls) && !isNull(*calls))
+            return MembersRead::ToolCallsNotArray;
+        bool written = true;
+        if (isArray(*calls)) {
+            forEachElement(*calls, [&](std::size_t, const auto &call) {
+                if (!isObject(call))
+                    return;
+                ToolCall toolCall;
+                toolCall.id = stringMember(call, "id");
+                if (const auto function = memberOf(call, "function"); function && isObject(*function)) {
+                    toolCall.name = stringMember(*function, "name");
+                    if (const auto arguments = memberOf(*function, "arguments")) {
+                        if (isString(*arguments)) {
+                            const std::string_view text = stringOf(*arguments);
+                            toolCall.arguments = QByteArray(text.data(), qsizetype(text.size()));
+                        } else {
+                            written = argumentsText(*arguments, &toolCall.arguments) && written;
+                        }
+                    }
+                }
+                message->toolCalls.append(toolCall);
+            });
+        }
+        if (!written)
+            return MembersRead::NotOnTape;
+    }
+    if (const auto structured = memberOf(value, "structured"); structured && isObject(*structured))
+        *resultCardId = stringMember(*structured, "cardId");
+    return MembersRead::Read;
+}
+
+// What every line that reads as a message ends with: card ids, and the prose's widget fences.
+void finishMessage(Message *message, QString resultCardId)
+{
+    // Card identity (card.h, Card::cardId): structured.cardId, else the call it answers, else the line's id.
+    if (resultCardId.isEmpty())
+        resultCardId = message->toolCallId.isEmpty() ? message->id : message->toolCallId;
+    for (int i = 0; i < message->cards.size(); ++i) {
+        if (message->cards.at(i).source() == CardSource::ToolResult && message->cards.at(i).cardId().isEmpty())
+            message->cards[i].setCardId(cardIdInLine(*message, i, resultCardId));
+    }
+    // Seed 003: every ```dorkos-ui fence of assistant prose is a card, drawn in place by the prose block.
+    if (message->role == MessageRole::Assistant)
+        message->cards.append(widgetFenceCards(message->content, message->id.isEmpty()
+                                                                     ? QStringLiteral("line %1").arg(message->lineNumber)
+                                                                     : message->id));
+}
+
+// The clean way (issue 17): the whole line on simdjson's tape (readCleanTape), its members read there and
+// its card validated there (Card::fromCleanEnvelope), building no tree. Any doubt (a repeated key, depth,
+// a card that is not valid, a tool call's arguments given as JSON, an escaped member name on the card's
+// path) returns false, and the exact way reads the line.
 } // namespace
+
+bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *out)
+{
+    const std::string_view text(line.constData(), size_t(line.size()));
+    simdjson::dom::element value;
+    std::vector<std::pair<std::string, std::string>> lexemes;
+    if (!readCleanTape(text, &value, &lexemes) || !isObject(value))
+        return false;
+    Message message;
+    message.lineNumber = lineNumber;
+    message.rawLine = line;
+    QString resultCardId;
+    const MembersRead members = readMessageMembers(value, &message, &resultCardId);
+    if (members == MembersRead::NotOnTape)
+        return false;
+    if (members == MembersRead::ToolCallsNotArray) {
+        message.readError = QStringLiteral("tool_calls must be an array");
+        *out = std::move(message);
+        return true;
+    }
+    if (const auto structured = memberOf(value, "structured"); structured && isObject(*structured)) {
+        if (const auto card = memberOf(*structured, "card")) {
+            const auto span = isObject(*card) ? cleanMemberSpan(text, {"structured", "card"}) : std::nullopt;
+            if (!span)
+                return false;
+            const std::string_view inside = "/structured/card/";
+            std::vector<std::pair<std::string, std::string>> cardLexemes;
+            for (auto &[pointer, lexeme] : lexemes) {
+                if (pointer.starts_with(inside))
+                    cardLexemes.emplace_back(pointer.substr(inside.size() - 1), std::move(lexeme));
+            }
+            std::optional<Card> read = Card::fromCleanEnvelope(
+                line.mid(qsizetype(span->first), qsizetype(span->second - span->first)), *card, std::move(cardLexemes));
+            if (!read)
+                return false;
+            message.cards.append(std::move(*read));
+        }
+    }
+    finishMessage(&message, resultCardId);
+    *out = std::move(message);
+    return true;
+}
 
 json Message::json() const
 {
@@ -125,6 +282,14 @@ bool isCardToolName(QStringView name)
 }
 
 Message parseTranscriptLine(const QByteArray &line, int lineNumber)
+{
+    Message message;
+    if (readCleanTranscriptLine(line, lineNumber, &message))
+        return message;
+    return parseTranscriptLineExactly(line, lineNumber);
+}
+
+Message parseTranscriptLineExactly(const QByteArray &line, int lineNumber)
 {
     Message message;
     message.lineNumber = lineNumber;
@@ -171,44 +336,10 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
         return message;
     }
 
-    message.roleName = jsonString(value, "role");
-    message.role = roleFromName(message.roleName);
-    if (auto it = value.find("content"); it != value.end())
-        message.content = contentText(*it);
-    message.id = jsonString(value, "id");
-    message.turnId = jsonString(value, "turn_id");
-    message.createdAt = jsonString(value, "created_at");
-    message.toolCallId = jsonString(value, "tool_call_id");
-    message.toolName = jsonString(value, "name");
-    message.refusesCall = message.role == MessageRole::Tool && isRefusal(message.content);
-    readVersionMembers(value, &message);
-
-    if (auto calls = value.find("tool_calls"); calls != value.end() && !calls->is_array() && !calls->is_null()) {
-        // A shape Tessera cannot read is shown as such, never dropped in silence.
+    QString resultCardId;
+    if (readMessageMembers(value, &message, &resultCardId) == MembersRead::ToolCallsNotArray) {
         message.readError = QStringLiteral("tool_calls must be an array");
         return message;
-    }
-    if (auto calls = value.find("tool_calls"); calls != value.end() && calls->is_array()) {
-        for (const json &call : *calls) {
-            if (!call.is_object())
-                continue;
-            ToolCall toolCall;
-            toolCall.id = jsonString(call, "id");
-            auto function = call.find("function");
-            if (function != call.end() && function->is_object()) {
-                toolCall.name = jsonString(*function, "name");
-                auto args = function->find("arguments");
-                if (args != function->end()) {
-                    if (args->is_string()) {
-                        const std::string &text = args->get_ref<const std::string &>();
-                        toolCall.arguments = QByteArray(text.data(), qsizetype(text.size()));
-                    } else {
-                        toolCall.arguments = QByteArray::fromStdString(args->dump());
-                    }
-                }
-            }
-            message.toolCalls.append(toolCall);
-        }
     }
 
     if (cleanCard) {
@@ -227,21 +358,7 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber)
             message.cards.append(Card::fromEnvelopeText(QByteArray::fromStdString(card->dump()), CardSource::ToolResult));
         }
     }
-    // Card identity (card.h, Card::cardId): structured.cardId, else the call it answers, else the line's id.
-    QString resultCardId;
-    if (auto structured = value.find("structured"); structured != value.end() && structured->is_object())
-        resultCardId = jsonString(*structured, "cardId");
-    if (resultCardId.isEmpty())
-        resultCardId = message.toolCallId.isEmpty() ? message.id : message.toolCallId;
-    for (int i = 0; i < message.cards.size(); ++i) {
-        if (message.cards.at(i).source() == CardSource::ToolResult && message.cards.at(i).cardId().isEmpty())
-            message.cards[i].setCardId(cardIdInLine(message, i, resultCardId));
-    }
-    // Seed 003: every ```dorkos-ui fence of assistant prose is a card, drawn in place by the prose block.
-    if (message.role == MessageRole::Assistant)
-        message.cards.append(widgetFenceCards(message.content, message.id.isEmpty()
-                                                                   ? QStringLiteral("line %1").arg(lineNumber)
-                                                                   : message.id));
+    finishMessage(&message, resultCardId);
     return message;
 }
 

@@ -159,7 +159,14 @@ QList<Message> chosenVersionMessages(const QList<Message> &messages);
 bool isCardToolName(QStringView name);
 
 // Parses one line on its own (no cross-line tool-call resolution). Exposed for live backends.
+// A clean line is read whole on simdjson's tape (issue 17), any other the exact way; the message is the
+// same either way.
 Message parseTranscriptLine(const QByteArray &line, int lineNumber);
+// The two ways, for the test that compares them: the clean way (false, *message untouched, when the line
+// needs the exact way: a repeated key, a card that is not valid, anything the tape cannot vouch for) and
+// the exact way alone.
+bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *message);
+Message parseTranscriptLineExactly(const QByteArray &line, int lineNumber);
 
 // The id of message.cards[index] from its base id (card.h, Card::cardId): base itself, or "base#N"
 // (N = index + 1) when an earlier card of the line already has that id; "" when base is "".

@@ -1,6 +1,7 @@
 #include <tests/support/cardhelpers.h>
 
 #include <QDebug>
+#include <QStringList>
 
 #include <tests/support/testfiles.h>
 
@@ -109,6 +110,30 @@ QList<CardFixture> cardFixtures(FixtureSet set)
             fixtures.append(readFixture(kind, fileName, set));
     }
     return fixtures;
+}
+
+QString describedMessage(const Message &m)
+{
+    QStringList parts{QString::number(m.lineNumber), QString::fromLatin1(m.rawLine.toBase64()), m.readError,
+                      QString::number(int(m.role)), m.roleName, m.content, m.toolCallId, m.toolName,
+                      QString::number(m.refusesCall), m.id, m.turnId, m.createdAt, QString::number(m.incomplete),
+                      m.versionMark.group, QString::number(m.versionMark.version), QString::number(m.versionMark.from),
+                      m.versionChoice.group, QString::number(m.versionChoice.version)};
+    for (const ToolCall &call : m.toolCalls)
+        parts << QStringLiteral("call") << call.id << call.name << QString::fromLatin1(call.arguments.toBase64());
+    for (const Card &card : m.cards) {
+        parts << QStringLiteral("card") << card.kindName() << QString::number(int(card.kind())) << card.cardId()
+              << QString::number(int(card.source())) << QString::fromLatin1(card.rawText().toBase64()) << card.title()
+              << QString::number(card.isValid());
+        for (const ValidationIssue &issue : card.issues())
+            parts << issue.pointer << issue.message;
+        QStringList lexemes;
+        for (auto it = card.numberLexemes().cbegin(); it != card.numberLexemes().cend(); ++it)
+            lexemes << it.key() + QLatin1Char('=') + it.value();
+        lexemes.sort();
+        parts << lexemes;
+    }
+    return parts.join(QChar(0x1f));
 }
 
 } // namespace Tessera::TestSupport

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cards/card.h>
+#include <cards/transcript.h>
 
 namespace Tessera::TestSupport {
 
@@ -36,6 +37,10 @@ QByteArray jsonText(const nlohmann::json &value);
 // The card of an envelope a test means to be valid; an invalid one is still returned, with a warning
 // naming its first issue, so the test's own checks fail with a reason.
 Card validCard(const QByteArray &envelopeText);
+
+// Every field a message and its cards carry (issue texts and pointers, number lexemes), as one text
+// that compares equal only when they all do.
+QString describedMessage(const Message &message);
 
 enum class FixtureSet { Valid, Invalid };
 

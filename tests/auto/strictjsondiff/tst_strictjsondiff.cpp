@@ -26,6 +26,8 @@
 #include <cards/cardkinds.h>
 #include <cards/cardvalidator.h>
 #include <cards/strictjson.h>
+#include <cards/transcript.h>
+#include <tests/support/cardhelpers.h>
 #include <tests/support/testfiles.h>
 
 #include "legacystrictjson.h"
@@ -116,6 +118,9 @@ struct Tally
     int spans = 0;        // structured.card spans found and compared on their own
     int spansTaken = 0;   // of those, taken out of the line's value (takeSpanResult) and compared too
     int duplicates = 0;   // texts with a repeated key
+    int cleanLines = 0;   // lines read whole on the tape (readCleanTranscriptLine)
+    int cleanCardLines = 0; // of those, lines whose card was read there
+    int spansScanned = 0; // cards' spans found by cleanMemberSpan and compared
     QStringList failures; // the first few differences, with the text that shows them
 };
 
@@ -210,6 +215,32 @@ void compareSkipped(const QByteArray &text, Tally *tally)
         fail(tally, QStringLiteral("[skip] kinds or repeated keys differ"), text);
 }
 
+// A line read the clean way against the same line read the exact way: the same message, field for field;
+// and the card's span found by the scan of a clean text is the one the exact way reports.
+void compareLine(const QByteArray &text, Tally *tally)
+{
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    simdjson::dom::element root;
+    std::vector<std::pair<std::string, std::string>> lexemes;
+    if (readCleanTape(view, &root, &lexemes)) {
+        if (const auto span = cleanMemberSpan(view, {"structured", "card"}); span && view[span->first] == '{') {
+            StrictJsonOptions options;
+            options.spanPointer = kCardPointer;
+            const StrictJsonResult exact = parseStrictJson(view, options);
+            ++tally->spansScanned;
+            if (exact.spanBegin != span->first || exact.spanEnd != span->second)
+                fail(tally, QStringLiteral("[scan] the card's span differs"), text);
+        }
+    }
+    Message clean;
+    if (!readCleanTranscriptLine(text, 7, &clean))
+        return;
+    ++tally->cleanLines;
+    tally->cleanCardLines += clean.cards.isEmpty() || clean.cards.first().source() != CardSource::ToolResult ? 0 : 1;
+    if (describedMessage(clean) != describedMessage(parseTranscriptLineExactly(text, 7)))
+        fail(tally, QStringLiteral("[line] the clean way's message differs from the exact way's"), text);
+}
+
 // Canvas cards whose data serialises to about the limit: strings with every kind of escape, numbers,
 // nested values; each at the limit, one under and one over.
 QList<QByteArray> canvasDataCases()
@@ -259,8 +290,10 @@ void compareOne(const QByteArray &text, Tally *tally, bool withSpans)
     if (!reference.duplicateKeys.empty())
         ++tally->duplicates;
     compareClean(text, tally);
-    if (withSpans)
+    if (withSpans) {
         compareSkipped(text, tally);
+        compareLine(text, tally);
+    }
     const QString diff = difference(reference, actual);
     if (!diff.isEmpty() && tally->failures.size() < 12)
         tally->failures.append(QStringLiteral("%1%2\n    text: %3").arg(withSpans ? "[span] " : "", diff, preview(text)));
@@ -343,6 +376,33 @@ QList<QByteArray> edgeCases()
         "{\"structured\":{\"card\":\"{}\"}}", "{\"structured\":{\"card\":{}}", "{\"structured\":{\"card\":{}}}x",
         "{\"role\":\"tool\",\"content\":\"x\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1}}}",
     };
+    // Lines read whole on the tape (transcript.cpp): a valid card behind members whose strings hold quotes,
+    // backslashes and brackets, names spelled with escapes on the card's path, tool calls of every shape,
+    // parts, version marks with numbers of every type.
+    const QByteArray card = "{\"kind\":\"text\",\"specVersion\":1,\"payload\":{\"text\":\"a \\\"}]\\\\\",\"title\":\"T\"}}";
+    const QByteArray lines[] = {
+        "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"\\\\\\\"{[\",\"structured\":{\"x\":[\"]}\\\"\"],\"card\":" + card + "}}",
+        "{\"role\":\"tool\",\"structured\":{\"\\u0063ard\":" + card + "}}",
+        "{\"role\":\"tool\",\"\\u0073tructured\":{\"card\":" + card + "}}",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + ",\"cardId\":\"own\"}}",
+        "{\"role\":\"tool\",\"structured\":{\"cardId\":7,\"card\":" + card + "},\"id\":\"m\"}",
+        "{\"role\":\"tool\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1,\"payload\":{}}}}",
+        "{\"role\":\"tool\",\"structured\":[" + card + "]}",
+        "{\"role\":\"tool\",\"content\":\"{\\\"ok\\\":false}\",\"structured\":{\"card\":" + card + "}}",
+        "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"function\":{\"name\":\"emit_card\","
+        "\"arguments\":\"{}\"}},7,{\"function\":{\"name\":\"x\",\"arguments\":{\"k\":1.50}}}]}",
+        "{\"role\":\"assistant\",\"tool_calls\":{}}", "{\"role\":\"assistant\",\"tool_calls\":null}",
+        "{\"role\":\"assistant\",\"content\":[\"a\",{\"type\":\"text\",\"text\":\"b\"},{\"text\":5},\"\",null]}",
+        "{\"role\":\"assistant\",\"content\":\"x\\n```dorkos-ui\\n{\\\"type\\\":\\\"stack\\\"}\\n```\\n\",\"id\":\"w\"}",
+        "{\"role\":\"system\",\"content\":\"\",\"turn_version\":{\"group\":\"g\",\"version\":2,\"from\":1},"
+        "\"version_choice\":{\"group\":\"g\",\"version\":18446744073709551615}}",
+        "{\"role\":\"user\",\"content\":\"q\",\"turn_version\":{\"group\":\"g\",\"version\":-0,\"from\":3}}",
+        "{\"role\":\"user\",\"content\":\"q\",\"turn_version\":{\"group\":\"g\",\"version\":2.0}}",
+        "{\"role\":\"user\",\"content\":\"q\",\"turn_version\":{\"group\":\"g\",\"version\":9223372036854775808}}",
+        "[]", "\"line\"", "{\"role\":7,\"content\":{}}",
+    };
+    for (const QByteArray &line : lines)
+        cases.append(line);
     // Nesting at the limit and just past it, at the root and inside a card (where it counts from the card).
     for (int depth : {99, 100, 101, 1000}) {
         cases.append(QByteArray(depth, '[') + QByteArray(depth, ']'));
@@ -450,12 +510,17 @@ void tst_StrictJsonDiff::sameAsBefore()
     qInfo("clean way: %d texts read clean on the tape, %d of %d valid cards, %d lines stepped over their card",
           tally.clean, tally.cleanCards, tally.validCards, tally.skipped);
     QVERIFY(tally.clean > 0);
+    qInfo("clean lines: %d read whole on the tape, %d of them with their card; %d card spans scanned",
+          tally.cleanLines, tally.cleanCardLines, tally.spansScanned);
+    QVERIFY(tally.cleanLines > 0);
+    QVERIFY(tally.spansScanned > 0);
     if (source == QLatin1String(TESSERA_TEST_DATA)) {
         // The fixtures' valid cards go the clean way (all but those it declines for a reason of its own).
         QVERIFY(tally.cleanCards > 0);
         QVERIFY2(tally.cleanCards * 10 >= tally.validCards * 9,
                  qPrintable(QStringLiteral("%1 of %2").arg(tally.cleanCards).arg(tally.validCards)));
         QVERIFY(tally.skipped > 0);
+        QVERIFY(tally.cleanCardLines > 0);
     }
 }
 

@@ -13,8 +13,10 @@
 #include <cards/transcript.h>
 
 #include "samples.h"
+#include <tests/support/cardhelpers.h>
 
 using namespace Tessera;
+using namespace Tessera::TestSupport;
 
 
 class tst_Transcript : public QObject
@@ -270,30 +272,6 @@ void tst_Transcript::cardReadOnceEqualsCardReadAlone()
     QVERIFY(invalid > 0);
 }
 
-namespace {
-
-// Every field a message and its cards carry, as one comparable text (issue texts and pointers included).
-QString described(const Message &m)
-{
-    QStringList parts{QString::number(m.lineNumber), QString::fromLatin1(m.rawLine.toBase64()), m.readError,
-                      QString::number(int(m.role)), m.roleName, m.content, m.toolCallId, m.toolName,
-                      QString::number(m.refusesCall), m.id, m.turnId, m.createdAt, QString::number(m.incomplete),
-                      m.versionMark.group, QString::number(m.versionMark.version), QString::number(m.versionMark.from),
-                      m.versionChoice.group, QString::number(m.versionChoice.version)};
-    for (const ToolCall &call : m.toolCalls)
-        parts << QStringLiteral("call") << call.id << call.name << QString::fromLatin1(call.arguments.toBase64());
-    for (const Card &card : m.cards) {
-        parts << QStringLiteral("card") << card.kindName() << QString::number(int(card.kind())) << card.cardId()
-              << QString::number(int(card.source())) << QString::fromLatin1(card.rawText().toBase64()) << card.title()
-              << QString::number(card.isValid());
-        for (const ValidationIssue &issue : card.issues())
-            parts << issue.pointer << issue.message;
-    }
-    return parts.join(QChar(0x1f));
-}
-
-} // namespace
-
 // Transcript::fromJsonLines reads a large text's lines on several threads (issue 17): the messages, their
 // cards and fallbacks, issue texts and pointers, and the counts must be those of one thread reading in order.
 void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
@@ -318,11 +296,11 @@ void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
             const Transcript threaded = Transcript::fromJsonLines(text, threads);
             QCOMPARE(threaded.messages.size(), inOrder.messages.size());
             for (qsizetype i = 0; i < inOrder.messages.size(); ++i)
-                QCOMPARE(described(threaded.messages.at(i)), described(inOrder.messages.at(i)));
+                QCOMPARE(describedMessage(threaded.messages.at(i)), describedMessage(inOrder.messages.at(i)));
             QCOMPARE(threaded.cardCount(), inOrder.cardCount());
             QCOMPARE(threaded.fallbackCount(), inOrder.fallbackCount());
         }
-        QCOMPARE(described(Transcript::fromJsonLines(text).messages.value(0)), described(inOrder.messages.value(0)));
+        QCOMPARE(describedMessage(Transcript::fromJsonLines(text).messages.value(0)), describedMessage(inOrder.messages.value(0)));
         messages += int(inOrder.messages.size());
     }
     qInfo("%d messages compared", messages);
