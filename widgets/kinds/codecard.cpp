@@ -169,6 +169,8 @@ CodeCard::CodeCard(const Card &card, QWidget *parent)
     m_view->setFont(mono);
     m_view->setTabStopDistance(4 * QFontMetricsF(mono).horizontalAdvance(u' '));
     m_highlighter = new CodeHighlighter(m_language, m_view->document());
+    // The colors before the text: the lines are highlighted once, as they are set (issue 17, scrolling).
+    m_highlighter->setPalette(palette(), CodeHighlighter::Rehighlight::ByCaller);
     m_view->setPlainText(CodeHighlighter::displayText(m_code));
     static_cast<CodeView *>(m_view)->updateScrollBarPolicies(m_view->width());
     const int lines = m_view->document()->blockCount();
@@ -180,7 +182,6 @@ CodeCard::CodeCard(const Card &card, QWidget *parent)
     QPalette viewPalette = m_view->palette();
     viewPalette.setColor(QPalette::Base, palette().color(QPalette::AlternateBase));
     m_view->setPalette(viewPalette);
-    m_highlighter->setPalette(palette());
     setAccessibleDescription(m_view->accessibleDescription()); // language and line count (issue 7)
 }
 
