@@ -1067,9 +1067,19 @@ std::size_t pastValue(std::string_view text, std::size_t at)
             ++at;
         return at;
     }
+    static constexpr std::array<bool, 256> kQuoteOrBracket = [] {
+        std::array<bool, 256> table{};
+        for (const unsigned char c : {'"', '{', '}', '[', ']'})
+            table[c] = true;
+        return table;
+    }();
     std::size_t depth = 0;
     while (at < text.size()) {
         const char c = text[at];
+        if (!kQuoteOrBracket[static_cast<unsigned char>(c)]) {
+            ++at;
+            continue;
+        }
         if (c == '"') {
             at = pastString(text, at);
             if (at == std::string_view::npos)

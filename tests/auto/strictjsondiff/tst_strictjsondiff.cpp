@@ -403,6 +403,12 @@ QList<QByteArray> edgeCases()
     };
     for (const QByteArray &line : lines)
         cases.append(line);
+    // The span scan reads eight bytes at a time: quotes, escapes and bytes that look like brackets to it
+    // ('Y', '_', 'y', DEL) at every offset within a word.
+    for (int pad = 0; pad < 9; ++pad) {
+        cases.append(R"({"role":"tool","structured":{"card":{"kind":"text","specVersion":1,"payload":{"text":")"
+                     + QByteArray(pad, 'a') + R"(Y_y)" + '\x7f' + R"([{\"}]\\\"x\\"}},"cardId":"Y_y"}})");
+    }
     // Nesting at the limit and just past it, at the root and inside a card (where it counts from the card).
     for (int depth : {99, 100, 101, 1000}) {
         cases.append(QByteArray(depth, '[') + QByteArray(depth, ']'));
