@@ -72,6 +72,25 @@ using Estimate = int (*)(const QByteArray &raw, int width);
 // Copy as text; nullptr: the kind table's plain text (kindPlainText).
 using CopyText = QString (*)(const Card &card);
 
+// How often `needle` (two bytes or more) occurs in `raw`. Every card of a conversation is estimated when it
+// opens (issue 17): the search jumps with memchr to the needle's second byte, rarer in JSON than its
+// first (most needles start with a quote).
+int occurrences(const QByteArray &raw, std::string_view needle)
+{
+    Q_ASSERT(needle.size() >= 2);
+    const std::string_view text(raw.constData(), std::size_t(raw.size()));
+    int count = 0;
+    for (std::size_t at = 1; at < text.size();) {
+        const void *found = std::memchr(text.data() + at, needle[1], text.size() - at);
+        if (!found)
+            break;
+        const std::size_t second = std::size_t(static_cast<const char *>(found) - text.data());
+        count += text.substr(second - 1, needle.size()) == needle ? 1 : 0;
+        at = second + 1; // overlapping copies count, as QByteArray::count counts them
+    }
+    return count;
+}
+
 template<int Height>
 int fixedHeight(const QByteArray &, int)
 {
@@ -80,24 +99,24 @@ int fixedHeight(const QByteArray &, int)
 
 int dataTableHeight(const QByteArray &raw, int)
 {
-    const int columns = int(raw.count("\"key\""));
+    const int columns = occurrences(raw, "\"key\"");
     const int rows = qMax(1, int(raw.count('{')) - columns - 3);
     return 90 + 25 * rows;
 }
 
 int codeHeight(const QByteArray &raw, int)
 {
-    return 70 + 17 * qMin(24, 1 + int(raw.count("\\n")));
+    return 70 + 17 * qMin(24, 1 + occurrences(raw, "\\n"));
 }
 
 int itemListHeight(const QByteArray &raw, int)
 {
-    return 35 + 41 * qMax(1, int(raw.count("\"id\"")));
+    return 35 + 41 * qMax(1, occurrences(raw, "\"id\""));
 }
 
 int detailHeight(const QByteArray &raw, int)
 {
-    return 62 + 24 * qMax(1, int(raw.count("\"label\"")));
+    return 62 + 24 * qMax(1, occurrences(raw, "\"label\""));
 }
 
 int textHeight(const QByteArray &raw, int width)
@@ -108,12 +127,12 @@ int textHeight(const QByteArray &raw, int width)
 int jsonRenderHeight(const QByteArray &raw, int)
 {
     // Containers draw no row of their own: about 18 px per element (seed 001).
-    return 50 + 18 * qBound(1, int(raw.count("\"type\"")), 60);
+    return 50 + 18 * qBound(1, occurrences(raw, "\"type\""), 60);
 }
 
 int widgetDocumentHeight(const QByteArray &raw, int)
 {
-    return 60 + 44 * qBound(1, int(raw.count("\"type\"")), 12); // about one row per node (seed 003)
+    return 60 + 44 * qBound(1, occurrences(raw, "\"type\""), 12); // about one row per node (seed 003)
 }
 
 QWidget *createWidgetDocument(const Card &card, const RenderContext &context, QWidget *parent)

@@ -74,6 +74,7 @@ private Q_SLOTS:
     void table();
     void everyKindIsComplete_data();
     void everyKindIsComplete();
+    void heightEstimatesCountTheirRows();
 
 private:
     QSet<CardKind> m_demoKinds;
@@ -140,6 +141,36 @@ void tst_KindTable::everyKindIsComplete()
     QVERIFY2(!widget->accessibleDescription().isEmpty(), "the widget has no accessible description");
 
     QVERIFY2(m_demoKinds.contains(info.kind), "no card of this kind in resources/demo/demo.jsonl (scripts/make-demo.py)");
+}
+
+// The estimates a conversation's rows get before they are built count things in the card's text (issue 17:
+// every card is estimated when a conversation opens): lines of code, items, detail rows, table rows.
+void tst_KindTable::heightEstimatesCountTheirRows()
+{
+    // Payloads written with ' for " (and \\ for one backslash in the JSON text).
+    auto estimate = [](const char *kind, const char *payload) {
+        const QByteArray text = QByteArray("{'kind':'") + kind + "','specVersion':1,'payload':" + payload + '}';
+        const Card card = Card::fromEnvelopeText(QByteArray(text).replace('\'', '"'));
+        return RendererRegistry::estimateHeight(card, 900);
+    };
+    // Code: 70 + 17 per line (a "\n" in the JSON text), up to 24 lines; one at the text's very start.
+    QCOMPARE(estimate("code", "{'language':'sql','code':'a'}"), 70 + 17 * 1);
+    QCOMPARE(estimate("code", "{'language':'sql','code':'\\na\\nb\\nc'}"), 70 + 17 * 4);
+    QCOMPARE(estimate("code", "{'language':'sql','code':'\\\\n'}"), 70 + 17 * 2); // a backslash, then n: counted too
+    QByteArray many = "{'language':'sql','code':'";
+    for (int i = 0; i < 40; ++i)
+        many += "x\\n";
+    many += "'}";
+    QCOMPARE(estimate("code", many.constData()), 70 + 17 * 24);
+    // Item list: 35 + 41 per "id" member (and a title that spells it).
+    QCOMPARE(estimate("item_list", "{'items':[{'id':'a','title':'A','status':'ok'},{'id':'b','title':'x','status':'ok'}]}"),
+             35 + 41 * 2);
+    // Detail: 62 + 24 per "label".
+    QCOMPARE(estimate("detail", "{'title':'T','fields':[{'label':'a','value':'1'},{'label':'b','value':'2'},{'label':'c','value':'3'}]}"),
+             62 + 24 * 3);
+    // Data table: 90 + 25 per row, rows being the objects ("{") less the columns and three.
+    QCOMPARE(estimate("data_table", "{'columns':[{'key':'a','label':'A','type':'string'}],'rows':[{'a':'x'},{'a':'y'},{'a':'z'},{'a':'w'}]}"),
+             90 + 25 * (7 - 1 - 3)); // the envelope, the payload, a column, four rows
 }
 
 QTEST_MAIN(tst_KindTable)
