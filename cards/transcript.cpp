@@ -40,7 +40,8 @@ MessageRole roleFromName(const QString &name)
 }
 
 // The members of a line are read by the templates below from either tree: nlohmann's (the exact way) or
-// simdjson's tape (a line read clean, readCleanLine), with the reads of jsontape.h, so both read alike.
+// simdjson's tape (a line read clean, readCleanTranscriptLine), with the reads of jsontape.h, so both read
+// alike.
 
 template<typename Value>
 QString stringMember(const Value &object, std::string_view key)
@@ -219,12 +220,14 @@ void finishMessage(Message *message, QString resultCardId)
                                                                      : message->id));
 }
 
+} // namespace
+
 // The clean way (issue 17): the whole line on simdjson's tape (readCleanTape), its members read there and
 // its card validated there (Card::fromCleanEnvelope), building no tree. Any doubt (a repeated key, depth,
 // a card that is not valid, a tool call's arguments given as JSON, an escaped member name on the card's
-// path) returns false, and the exact way reads the line.
-} // namespace
-
+// path) returns false, and the exact way reads the line. The tape holds this line until the next
+// readCleanTape on this thread: nothing called below reads another text onto it (isRefusal and the widget
+// fences read the exact way).
 bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *out)
 {
     const std::string_view text(line.constData(), size_t(line.size()));
