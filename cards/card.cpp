@@ -155,7 +155,11 @@ std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
 bool Card::readClean()
 {
     CardValidator::CleanEnvelope clean;
-    if (!CardValidator::readCleanEnvelope(std::string_view(m_rawText.constData(), size_t(m_rawText.size())), &clean))
+    const std::string_view text(m_rawText.constData(), size_t(m_rawText.size()));
+    const bool read = m_source == CardSource::ToolResult     ? CardValidator::readCleanEnvelope(text, &clean)
+                      : m_source == CardSource::EmitCardCall ? CardValidator::readCleanEmitCardArguments(text, &clean)
+                                                             : false;
+    if (!read)
         return false;
     keepClean(clean.kindName, clean.kind, clean.title, clean.numberLexemes);
     return true;
@@ -174,7 +178,7 @@ void Card::keepClean(const QString &kindName, CardKind kind, const QString &titl
 void Card::parseAndValidate()
 {
     // Most cards a tool sends are valid: those are read in one pass that builds no tree (issue 17).
-    if (m_source == CardSource::ToolResult && readClean())
+    if (readClean())
         return;
     StrictJsonResult parsed;
     const std::shared_ptr<json> envelope = buildEnvelope(&parsed);

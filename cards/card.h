@@ -116,7 +116,8 @@ public:
 
 private:
     void parseAndValidate();
-    // A tool result's card the clean way (CardValidator::readCleanEnvelope); false: take the exact way.
+    // A tool result's or an emit_card call's card the clean way (CardValidator::readCleanEnvelope,
+    // readCleanEmitCardArguments); false: take the exact way.
     bool readClean();
     // What the clean way found, kept.
     void keepClean(const QString &kindName, CardKind kind, const QString &title,

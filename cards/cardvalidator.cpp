@@ -1392,11 +1392,13 @@ bool CardValidator::readCleanEnvelope(std::string_view text, CleanEnvelope *out)
     return readCleanTape(text, &envelope, &out->numberLexemes) && readCleanEnvelope(envelope, out);
 }
 
-bool CardValidator::readCleanEnvelope(const dom::element &envelope, CleanEnvelope *out)
+namespace {
+
+// The clean way's check of a card's kind and payload, wherever they come from (an envelope, or an
+// emit_card call's arguments with the envelope stamped around them).
+bool readCleanKindAndPayload(std::optional<dom::element> kindName, std::optional<dom::element> payload,
+                             CardValidator::CleanEnvelope *out)
 {
-    if (!isObject(envelope))
-        return false;
-    const auto kindName = memberOf(envelope, "kind");
     if (!kindName || !isString(*kindName))
         return false;
     const QString name = fromStdString(stringOf(*kindName));
@@ -1404,12 +1406,6 @@ bool CardValidator::readCleanEnvelope(const dom::element &envelope, CleanEnvelop
     const CardKindInfo *info = cardKindInfo(kind);
     if (!info || !info->catalog)
         return false; // a dialect, a registered kind or none: the exact way
-    // Seed 000, "Envelope": only the integer 1.
-    const auto version = memberOf(envelope, "specVersion");
-    std::int64_t versionNumber = 0;
-    if (!version || version->get_int64().get(versionNumber) || versionNumber != kCardSpecVersion)
-        return false;
-    const auto payload = memberOf(envelope, "payload");
     if (!payload || !isObject(*payload))
         return false;
     const KindSchema *schema = schemas()[kindIndex(kind)].get();
@@ -1429,6 +1425,30 @@ bool CardValidator::readCleanEnvelope(const dom::element &envelope, CleanEnvelop
     const auto title = memberOf(*payload, "title");
     out->title = title && isString(*title) ? fromStdString(stringOf(*title)) : QString();
     return true;
+}
+
+} // namespace
+
+bool CardValidator::readCleanEnvelope(const dom::element &envelope, CleanEnvelope *out)
+{
+    if (!isObject(envelope))
+        return false;
+    // Seed 000, "Envelope": only the integer 1.
+    const auto version = memberOf(envelope, "specVersion");
+    std::int64_t versionNumber = 0;
+    if (!version || version->get_int64().get(versionNumber) || versionNumber != kCardSpecVersion)
+        return false;
+    return readCleanKindAndPayload(memberOf(envelope, "kind"), memberOf(envelope, "payload"), out);
+}
+
+bool CardValidator::readCleanEmitCardArguments(std::string_view arguments, CleanEnvelope *out)
+{
+    dom::element root;
+    if (!readCleanTape(arguments, &root, &out->numberLexemes) || !isObject(root))
+        return false;
+    // Seed 000: canvas is the one kind emit_card cannot produce; the exact way says so.
+    return readCleanKindAndPayload(memberOf(root, "kind"), memberOf(root, "payload"), out)
+        && out->kind != CardKind::Canvas;
 }
 
 const json &CardValidator::payloadSchema(CardKind kind)

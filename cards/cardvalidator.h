@@ -77,6 +77,10 @@ public:
     // transcript line, transcript.cpp): out->numberLexemes is left to the caller (the text's lexemes under
     // the envelope, pointers made relative to it).
     static bool readCleanEnvelope(const simdjson::dom::element &envelope, CleanEnvelope *out);
+    // The same for the card of an emit_card call, from its arguments' text ({kind, payload}; the tool stamps
+    // the envelope around them, seed 000): the lexemes' pointers are the arguments', as the exact way keeps
+    // them. Never a canvas, which emit_card cannot produce.
+    static bool readCleanEmitCardArguments(std::string_view arguments, CleanEnvelope *out);
 
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);
     // a null value for Unknown.

@@ -121,6 +121,8 @@ struct Tally
     int cleanLines = 0;   // lines read whole on the tape (readCleanTranscriptLine)
     int cleanCardLines = 0; // of those, lines whose card was read there
     int spansScanned = 0; // cards' spans found by cleanMemberSpan and compared
+    int cleanCalls = 0;   // emit_card arguments read clean (readCleanEmitCardArguments)
+    int validCalls = 0;   // of the texts, those the exact way stamps into a valid card
     QStringList failures; // the first few differences, with the text that shows them
 };
 
@@ -141,6 +143,47 @@ void fail(Tally *tally, const QString &what, const QByteArray &text)
 {
     if (tally->failures.size() < 12)
         tally->failures.append(QStringLiteral("%1\n    text: %2").arg(what, preview(text)));
+}
+
+// An emit_card call's arguments read the clean way against the exact way: the envelope the tool stamps
+// around {kind, payload} (card.cpp, buildEnvelope), valid for a catalog kind other than canvas, with the same
+// kind, title and the arguments' lexemes.
+void compareCleanCall(const QByteArray &text, const StrictJsonResult &exact, Tally *tally)
+{
+    bool valid = false;
+    json envelope = json::object();
+    if (exact.ok() && exact.duplicateKeys.empty() && exact.value->is_object()) {
+        if (exact.value->contains("kind"))
+            envelope["kind"] = (*exact.value)["kind"];
+        envelope["specVersion"] = kCardSpecVersion;
+        if (exact.value->contains("payload"))
+            envelope["payload"] = (*exact.value)["payload"];
+        const auto kind = envelope.find("kind");
+        const CardKindInfo *info = kind != envelope.end() && kind->is_string()
+                                       ? cardKindInfo(cardKindFromName(QString::fromStdString(kind->get<std::string>())))
+                                       : nullptr;
+        valid = info && info->catalog && info->kind != CardKind::Canvas && CardValidator::validate(envelope).isEmpty();
+    }
+    tally->validCalls += valid ? 1 : 0;
+    CardValidator::CleanEnvelope card;
+    if (!CardValidator::readCleanEmitCardArguments(std::string_view(text.constData(), std::size_t(text.size())), &card))
+        return;
+    ++tally->cleanCalls;
+    if (!valid) {
+        fail(tally, QStringLiteral("[call] clean, but the exact way finds the stamped card invalid"), text);
+        return;
+    }
+    const json &payload = envelope["payload"];
+    const QString title = payload.contains("title") && payload["title"].is_string()
+                              ? QString::fromStdString(payload["title"].get<std::string>())
+                              : QString();
+    if (card.kindName != QString::fromStdString(envelope["kind"].get<std::string>()) || card.title != title
+        || !sameLexemes(card.numberLexemes, exact.numberLexemes))
+        fail(tally, QStringLiteral("[call] kind, title or lexemes differ"), text);
+    // And the card a transcript builds from such a call is the one the exact way builds.
+    const Card built = Card::fromToolCall(QStringLiteral("emit_card"), text);
+    if (!built.isValid() || built.kindName() != card.kindName || built.title() != title)
+        fail(tally, QStringLiteral("[call] Card::fromToolCall differs from the clean read"), text);
 }
 
 // The clean way against the exact way, on one text (see the top of the file).
@@ -167,6 +210,7 @@ void compareClean(const QByteArray &text, Tally *tally)
         valid = info && info->catalog && CardValidator::validate(*exact.value).isEmpty();
     }
     tally->validCards += valid ? 1 : 0;
+    compareCleanCall(text, exact, tally);
     CardValidator::CleanEnvelope card;
     if (CardValidator::readCleanEnvelope(view, &card)) {
         ++tally->cleanCards;
@@ -519,6 +563,7 @@ void tst_StrictJsonDiff::sameAsBefore()
     qInfo("clean lines: %d read whole on the tape, %d of them with their card; %d card spans scanned",
           tally.cleanLines, tally.cleanCardLines, tally.spansScanned);
     QVERIFY(tally.cleanLines > 0);
+    qInfo("emit_card arguments: %d of %d that stamp a valid card read clean", tally.cleanCalls, tally.validCalls);
     QVERIFY(tally.spansScanned > 0);
     if (source == QLatin1String(TESSERA_TEST_DATA)) {
         // The fixtures' valid cards go the clean way (all but those it declines for a reason of its own).
@@ -527,6 +572,8 @@ void tst_StrictJsonDiff::sameAsBefore()
                  qPrintable(QStringLiteral("%1 of %2").arg(tally.cleanCards).arg(tally.validCards)));
         QVERIFY(tally.skipped > 0);
         QVERIFY(tally.cleanCardLines > 0);
+        QVERIFY2(tally.cleanCalls * 10 >= tally.validCalls * 9,
+                 qPrintable(QStringLiteral("%1 of %2").arg(tally.cleanCalls).arg(tally.validCalls)));
     }
 }
 
