@@ -1,6 +1,8 @@
 #include <widgets/card/rendererregistry.h>
 
 #include <array>
+#include <cstring>
+#include <string_view>
 
 #include <QCoreApplication>
 #include <QVBoxLayout>
@@ -73,20 +75,21 @@ using Estimate = int (*)(const QByteArray &raw, int width);
 using CopyText = QString (*)(const Card &card);
 
 // How often `needle` (two bytes or more) occurs in `raw`. Every card of a conversation is estimated when it
-// opens (issue 17): the search jumps with memchr to the needle's second byte, rarer in JSON than its
-// first (most needles start with a quote).
+// opens (issue 17): the search jumps with memchr to the needle's first byte, or to its second when the
+// first is a quote (frequent in JSON).
 int occurrences(const QByteArray &raw, std::string_view needle)
 {
     Q_ASSERT(needle.size() >= 2);
+    const std::size_t key = needle.front() == '"' ? 1 : 0;
     const std::string_view text(raw.constData(), std::size_t(raw.size()));
     int count = 0;
-    for (std::size_t at = 1; at < text.size();) {
-        const void *found = std::memchr(text.data() + at, needle[1], text.size() - at);
+    for (std::size_t at = key; at < text.size();) {
+        const void *found = std::memchr(text.data() + at, needle[key], text.size() - at);
         if (!found)
             break;
-        const std::size_t second = std::size_t(static_cast<const char *>(found) - text.data());
-        count += text.substr(second - 1, needle.size()) == needle ? 1 : 0;
-        at = second + 1; // overlapping copies count, as QByteArray::count counts them
+        const std::size_t start = std::size_t(static_cast<const char *>(found) - text.data()) - key;
+        count += text.substr(start, needle.size()) == needle ? 1 : 0;
+        at = start + key + 1; // overlapping copies count, as QByteArray::count counts them
     }
     return count;
 }
