@@ -798,6 +798,24 @@ void diagnose(std::string_view text, const StrictJsonOptions &options, StrictJso
 
 // --- the clean tape: simdjson's DOM, checked for what the DOM parser does not refuse ------------------
 
+// Just past the quote that closes a string whose first byte (after its opening quote) is at p; `end` when
+// it does not close. By memchr from quote to quote, an escaped quote told by the backslashes before it.
+const char *pastStringBody(const char *p, const char *end)
+{
+    while (p < end) {
+        const auto *quote = static_cast<const char *>(std::memchr(p, '"', std::size_t(end - p)));
+        if (!quote)
+            return end;
+        const char *back = quote;
+        while (back > p && back[-1] == '\\')
+            --back;
+        if ((quote - back) % 2 == 0)
+            return quote + 1;
+        p = quote + 1;
+    }
+    return end;
+}
+
 // The number tokens of JSON text in document order, strings skipped: the source of a double on the tape.
 class NumberTokens
 {
@@ -812,7 +830,7 @@ public:
         while (m_at < m_end) {
             const char c = *m_at;
             if (c == '"') {
-                m_at = pastString(m_at + 1);
+                m_at = pastStringBody(m_at + 1, m_end);
             } else if (c == '-' || (c >= '0' && c <= '9')) {
                 const char *start = m_at;
                 while (m_at < m_end && isNumberChar(*m_at))
@@ -829,30 +847,6 @@ private:
     static bool isNumberChar(char c)
     {
         return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-    }
-
-    // Just past the quote that closes a string whose first byte is at p: a key or a short value byte by
-    // byte, a longer one by memchr from quote to quote.
-    const char *pastString(const char *p) const
-    {
-        for (int n = 0; n < 24 && p < m_end; ++n, ++p) {
-            if (*p == '"')
-                return p + 1;
-            if (*p == '\\' && ++p == m_end)
-                return m_end;
-        }
-        while (p < m_end) {
-            const auto *quote = static_cast<const char *>(std::memchr(p, '"', std::size_t(m_end - p)));
-            if (!quote)
-                return m_end;
-            const char *back = quote;
-            while (back > p && back[-1] == '\\')
-                --back;
-            if ((quote - back) % 2 == 0)
-                return quote + 1;
-            p = quote + 1;
-        }
-        return m_end;
     }
 
     const char *m_at;
@@ -1036,26 +1030,14 @@ std::size_t pastSpace(std::string_view text, std::size_t at)
     return at;
 }
 
-// Just past the string whose opening quote is at `at`; npos when it does not close.
+// Just past the string whose opening quote is at `at`; the text's size when it does not close.
 std::size_t pastString(std::string_view text, std::size_t at)
 {
-    std::size_t from = at + 1;
-    while (from < text.size()) {
-        const void *found = std::memchr(text.data() + from, '"', text.size() - from);
-        if (!found)
-            return std::string_view::npos;
-        const std::size_t quote = std::size_t(static_cast<const char *>(found) - text.data());
-        std::size_t backslashes = 0;
-        while (quote - backslashes > at + 1 && text[quote - backslashes - 1] == '\\')
-            ++backslashes;
-        if (backslashes % 2 == 0)
-            return quote + 1;
-        from = quote + 1; // an escaped quote
-    }
-    return std::string_view::npos;
+    return std::size_t(pastStringBody(text.data() + at + 1, text.data() + text.size()) - text.data());
 }
 
-// Just past the value that starts at `at` (valid JSON assumed); npos when it runs off the end.
+// Just past the value that starts at `at`; npos when a container runs off the end. Valid JSON is assumed:
+// other text gets some answer, never a read past its end.
 std::size_t pastValue(std::string_view text, std::size_t at)
 {
     if (at >= text.size())
@@ -1082,8 +1064,6 @@ std::size_t pastValue(std::string_view text, std::size_t at)
         }
         if (c == '"') {
             at = pastString(text, at);
-            if (at == std::string_view::npos)
-                return at;
             continue;
         }
         if (c == '{' || c == '[') {
@@ -1112,8 +1092,6 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_v
             if (at >= text.size() || text[at] != '"')
                 return std::nullopt; // the object ended without the member
             const std::size_t keyEnd = pastString(text, at);
-            if (keyEnd == npos)
-                return std::nullopt;
             const std::string_view key = text.substr(at + 1, keyEnd - at - 2);
             if (key.find('\\') != npos)
                 return std::nullopt; // an escaped name might spell the one sought: the exact way decides
