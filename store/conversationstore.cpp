@@ -1278,18 +1278,36 @@ QList<Message> ConversationStore::loadRange(const QString &conversationId, qint6
             messages.last().turnId = query.value(3).toString(); // the live turn it arrived in
     }
 
-    QSet<QString> answered;
-    QSqlQuery calls(db);
-    calls.setForwardOnly(true);
-    const bool callsPrepared = calls.prepare(QStringLiteral("SELECT result_call_id FROM messages WHERE conversation_id = ? AND result_call_id IS NOT NULL"));
-    calls.addBindValue(conversationId);
-    if (!callsPrepared || !calls.exec()) {
-        // Without the answered calls a page could draw a card twice: the page is not trusted.
-        report(status, sqlFailure(calls.lastError(), QStringLiteral("reading the conversation's tool calls")));
-        return {};
+    // Which of the page's card calls a result answers, wherever that result is in the conversation. Only
+    // the page's own call ids are looked up (the partial index on result_call_id): a page of a long
+    // conversation no longer reads every answered call to draw 200 lines (issue 17, stored first screen).
+    QStringList asked;
+    for (const Message &m : std::as_const(messages)) {
+        for (const ToolCall &call : m.toolCalls) {
+            if (isCardToolName(call.name) && !call.id.isEmpty())
+                asked.append(call.id);
+        }
     }
-    while (calls.next())
-        answered.insert(calls.value(0).toString());
+    QSet<QString> answered;
+    constexpr qsizetype kIdsPerQuery = 200; // well under SQLite's bound on parameters
+    for (qsizetype from = 0; from < asked.size(); from += kIdsPerQuery) {
+        const QStringList ids = asked.mid(from, kIdsPerQuery);
+        QStringList marks(ids.size(), QStringLiteral("?"));
+        QSqlQuery calls(db);
+        calls.setForwardOnly(true);
+        const bool callsPrepared = calls.prepare(QStringLiteral("SELECT result_call_id FROM messages WHERE conversation_id = ? "
+                                                                "AND result_call_id IN (%1)").arg(marks.join(QLatin1Char(','))));
+        calls.addBindValue(conversationId);
+        for (const QString &callId : ids)
+            calls.addBindValue(callId);
+        if (!callsPrepared || !calls.exec()) {
+            // Without the answered calls a page could draw a card twice: the page is not trusted.
+            report(status, sqlFailure(calls.lastError(), QStringLiteral("reading the conversation's tool calls")));
+            return {};
+        }
+        while (calls.next())
+            answered.insert(calls.value(0).toString());
+    }
     resolveCardCalls(&messages, answered);
     elideRepeatedTurnProse(&messages);
     return messages;

@@ -122,6 +122,7 @@ private Q_SLOTS:
     void search_data();
     void search();
     void pagedLoading();
+    void pagedLoadingLooksUpEveryCall();
     void turnCutOffIsMarkedOnReopen();
     void streamedProseSurvivesACrash();
     void markdownExport();
@@ -495,6 +496,43 @@ void tst_Store::search()
     for (const ConversationSummary &c : found)
         firstWords.append(c.title.section(QLatin1Char(' '), 0, 0));
     QCOMPARE(firstWords, titles);
+}
+
+// A page's card calls are looked up in batches: more calls than one batch holds, answered after the page
+// for every third one, each still draws exactly once.
+void tst_Store::pagedLoadingLooksUpEveryCall()
+{
+    const int calls = 450;
+    QByteArray data;
+    for (int i = 1; i <= calls; ++i) {
+        data += QStringLiteral(R"({"role":"assistant","content":null,"tool_calls":[{"id":"call_%1","type":"function",)"
+                               R"("function":{"name":"emit_card","arguments":"{\"kind\":\"text\",\"payload\":{\"text\":\"c%1\"}}"}}]})")
+                    .arg(i).toUtf8() + '\n';
+    }
+    for (int i = 3; i <= calls; i += 3) {
+        data += QStringLiteral(R"({"role":"tool","tool_call_id":"call_%1","name":"emit_card","content":"rendered: text",)"
+                               R"("structured":{"card":{"kind":"text","specVersion":1,"payload":{"text":"r%1"}}}})")
+                    .arg(i).toUtf8() + '\n';
+    }
+    QString id;
+    QVERIFY(m_store->importData(data, QStringLiteral("calls"), QString(), &id).ok());
+    StoreStatus status;
+    const QList<Message> page = m_store->loadRange(id, 1, calls, &status);
+    QVERIFY(status.ok());
+    QCOMPARE(page.size(), calls);
+    int drawn = 0;
+    for (const Message &m : page) {
+        const bool answered = m.lineNumber % 3 == 0;
+        QCOMPARE(m.cards.size(), answered ? 0 : 1);
+        if (!answered) {
+            QCOMPARE(m.cards.first().rawText(), QStringLiteral(R"({"kind":"text","payload":{"text":"c%1"}})").arg(m.lineNumber).toUtf8());
+            ++drawn;
+        }
+    }
+    QCOMPARE(drawn, calls - calls / 3);
+    const QList<Message> results = m_store->loadRange(id, calls + 1, calls / 3);
+    QCOMPARE(results.size(), calls / 3);
+    QCOMPARE(results.last().cards.size(), 1);
 }
 
 void tst_Store::pagedLoading()
