@@ -152,27 +152,29 @@ public:
     bool ok() const { return m_statement && !m_error.isValid(); }
     QSqlError error() const { return m_error; }
 
-    // Binds are 1-based, as in SQLite; SQLite copies the bytes. bindText never binds NULL (an empty text is
-    // ''), bindNullableText binds NULL for an empty text, as nullable() does for QSqlQuery.
+    // Binds are 1-based, as in SQLite. SQLite does not copy the bytes: they must stay as they are until
+    // step() returns (each insert of an import binds fresh values, so copying them all was wasted work).
+    // bindText never binds NULL (an empty text is ''), bindNullableText binds NULL for an empty text, as
+    // nullable() does for QSqlQuery.
     void bindText(int index, const QByteArray &utf8)
     {
-        check(sqlite3_bind_text(m_statement, index, utf8.isNull() ? "" : utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT));
+        check(sqlite3_bind_text(m_statement, index, utf8.isNull() ? "" : utf8.constData(), int(utf8.size()), SQLITE_STATIC));
     }
-    void bindNullableText(int index, const QString &text)
+    void bindNullableText(int index, const QByteArray &utf8)
     {
-        if (text.isEmpty())
+        if (utf8.isEmpty())
             check(sqlite3_bind_null(m_statement, index));
         else
-            bindText(index, text.toUtf8());
+            bindText(index, utf8);
     }
     void bindBlob(int index, const QByteArray &bytes)
     {
         check(sqlite3_bind_blob64(m_statement, index, bytes.isNull() ? "" : bytes.constData(), sqlite3_uint64(bytes.size()),
-                                  SQLITE_TRANSIENT));
+                                  SQLITE_STATIC));
     }
     void bindInt(int index, qint64 value) { check(sqlite3_bind_int64(m_statement, index, value)); }
 
-    // Runs the statement once and resets it for the next binds.
+    // Runs the statement once and resets it for the next binds; no binding outlives the bytes it points to.
     bool step()
     {
         if (!ok())
@@ -181,6 +183,7 @@ public:
         if (rc != SQLITE_DONE && rc != SQLITE_ROW)
             setError(rc);
         sqlite3_reset(m_statement);
+        sqlite3_clear_bindings(m_statement);
         return !m_error.isValid();
     }
 
@@ -921,25 +924,33 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     const QByteArray nowUtf8 = now.toUtf8();
     int cards = 0;
     qint64 seq = 0;
+    QSet<QString> turnsInserted; // a turn's row is written once, by its first line (the rest were ignored)
     for (const Message &m : transcript.messages) {
-        // The same values bindMessage gives appendMessage's rows.
+        // The same values bindMessage gives appendMessage's rows. The bound bytes live until step().
         const StoredLineFacts facts = storedLineFacts(m, answered);
         cards += facts.cardCount;
+        const QByteArray role = facts.role.toUtf8();
+        const QByteArray createdAt = facts.createdAt.isEmpty() ? nowUtf8 : facts.createdAt.toUtf8();
+        const QByteArray turnId = facts.turnId.toUtf8();
+        const QByteArray searchText = facts.searchText.toUtf8();
+        const QByteArray cardCallIds = facts.cardCallIds.toUtf8();
+        const QByteArray resultCallId = facts.resultCallId.toUtf8();
         insert.bindText(1, idUtf8);
         insert.bindInt(2, ++seq);
-        insert.bindBlob(3, m.rawLine.isNull() ? QByteArray("") : m.rawLine);
-        insert.bindText(4, facts.role.toUtf8());
-        insert.bindText(5, facts.createdAt.isEmpty() ? nowUtf8 : facts.createdAt.toUtf8());
-        insert.bindNullableText(6, facts.turnId);
+        insert.bindBlob(3, m.rawLine);
+        insert.bindText(4, role);
+        insert.bindText(5, createdAt);
+        insert.bindNullableText(6, turnId);
         insert.bindInt(7, facts.cardCount);
-        insert.bindText(8, facts.searchText.toUtf8());
-        insert.bindNullableText(9, facts.cardCallIds);
-        insert.bindNullableText(10, facts.resultCallId);
+        insert.bindText(8, searchText);
+        insert.bindNullableText(9, cardCallIds);
+        insert.bindNullableText(10, resultCallId);
         if (!insert.step())
             return fail(insert.error());
-        if (!facts.turnId.isEmpty()) {
+        if (!facts.turnId.isEmpty() && !turnsInserted.contains(facts.turnId)) {
+            turnsInserted.insert(facts.turnId);
             turn.bindText(1, idUtf8);
-            turn.bindText(2, facts.turnId.toUtf8());
+            turn.bindText(2, turnId);
             turn.bindText(3, nowUtf8);
             turn.bindText(4, nowUtf8);
             if (!turn.step())
