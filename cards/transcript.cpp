@@ -5,7 +5,9 @@
 #include <QHash>
 #include <QSet>
 
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -479,6 +481,85 @@ Transcript Transcript::fromJsonLines(const QByteArray &data, int threads)
     }
     elideRepeatedTurnProse(&transcript.messages);
     return transcript;
+}
+
+void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function<bool(QList<Message> &run)> &consume,
+                                     int threads, qsizetype runLines)
+{
+    const QList<LineSpan> spans = lineSpans(data);
+    runLines = qMax(qsizetype(1), runLines);
+    const qsizetype runs = (spans.size() + runLines - 1) / runLines;
+    if (threads <= 0) {
+        threads = data.size() >= kThreadedBytes && spans.size() >= kThreadedLines
+                      ? qBound(1, QThread::idealThreadCount(), kMostThreads)
+                      : 1;
+    }
+    if (threads == 1 || runs <= 1) {
+        for (qsizetype r = 0; r < runs; ++r) {
+            QList<Message> run;
+            parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
+            if (!consume(run))
+                return;
+        }
+        return;
+    }
+
+    // Workers claim runs in order and fill their slots; this thread consumes the results in order. A worker
+    // waits while its run is more than `ahead` runs past the one being consumed (memory stays bounded).
+    struct Slot
+    {
+        QList<Message> messages;
+        bool ready = false;
+    };
+    std::vector<Slot> results(static_cast<size_t>(runs));
+    const qsizetype ahead = 4 * threads;
+    std::mutex mutex;
+    std::condition_variable changed;
+    qsizetype claimed = 0;  // the next run a worker takes
+    qsizetype consumed = 0; // the run this thread reads next
+    bool stopped = false;
+    auto work = [&] {
+        for (;;) {
+            qsizetype r = 0;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return stopped || claimed >= runs || claimed < consumed + ahead; });
+                if (stopped || claimed >= runs)
+                    return;
+                r = claimed++;
+            }
+            QList<Message> run;
+            parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
+            {
+                std::lock_guard lock(mutex);
+                results[size_t(r)].messages = std::move(run);
+                results[size_t(r)].ready = true;
+            }
+            changed.notify_all();
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back(work);
+    for (; consumed < runs;) {
+        QList<Message> run;
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [&] { return results[size_t(consumed)].ready; });
+            run = std::move(results[size_t(consumed)].messages);
+        }
+        const bool more = consume(run);
+        {
+            std::lock_guard lock(mutex);
+            ++consumed;
+            stopped = !more;
+        }
+        changed.notify_all();
+        if (!more)
+            break;
+    }
+    for (std::thread &worker : workers)
+        worker.join();
 }
 
 QString elideRepeatedTurnProse(Message *message, const QString &shown)

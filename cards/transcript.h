@@ -29,6 +29,8 @@
 #include <QString>
 #include <QStringView>
 
+#include <functional>
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <cards/card.h>
@@ -100,6 +102,15 @@ public:
     // lines, else QThread::idealThreadCount() up to 4); a positive count forces that many runs, for
     // the test that compares them. The result does not depend on the count.
     static Transcript fromJsonLines(const QByteArray &data, int threads = 0);
+    // Reads JSON Lines text as fromJsonLines does, but hands its messages to `consume` on the calling
+    // thread in runs of `runLines` lines, in file order, while up to `threads` worker threads read the
+    // runs after it (0 picks as fromJsonLines does; 1 reads on the calling thread). Workers stay at most a
+    // few runs ahead, so a large text is never held as messages all at once. The messages are as
+    // parseTranscriptLine gives them: the passes across lines (card calls resolved against their results,
+    // repeated turn prose elided) are the consumer's. `consume` returns false to stop the read early.
+    // Used where the work on each message is as long as its read (issue 17: the store's import).
+    static void readJsonLinesInRuns(const QByteArray &data, const std::function<bool(QList<Message> &run)> &consume,
+                                    int threads = 0, qsizetype runLines = 256);
     // Reads a file; returns false with a reason when it cannot be read at all.
     static bool readFile(const QString &path, Transcript *transcript, QString *error);
 

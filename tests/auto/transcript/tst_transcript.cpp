@@ -40,6 +40,7 @@ private Q_SLOTS:
     void modelAppendEmitsRowsInserted();
     void cardReadOnceEqualsCardReadAlone();
     void linesReadOnThreadsEqualLinesReadInOrder();
+    void runsOfLinesComeInFileOrder();
 };
 
 void tst_Transcript::cardFromResultNotFromCall()
@@ -305,6 +306,48 @@ void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
     }
     qInfo("%d messages compared", messages);
     QVERIFY(messages > 200);
+}
+
+// Transcript::readJsonLinesInRuns (the store's import) hands over runs of at most runLines messages, in file
+// order, each message as parseTranscriptLine reads its line, whatever the number of threads; a consumer that
+// returns false gets no further run.
+void tst_Transcript::runsOfLinesComeInFileOrder()
+{
+    QByteArray text;
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            text += file.readAll() + '\n';
+        }
+    }
+    QStringList expected;
+    for (const Message &m : Transcript::fromJsonLines(text, 1).messages)
+        expected.append(describedMessage(parseTranscriptLine(m.rawLine, m.lineNumber)));
+    QVERIFY(expected.size() > 200);
+    for (int threads : {1, 2, 3, 4}) {
+        for (qsizetype runLines : {1, 7, 256, 100000}) {
+            QStringList read;
+            int runs = 0;
+            Transcript::readJsonLinesInRuns(text, [&](QList<Message> &run) {
+                ++runs;
+                if (run.isEmpty() || run.size() > runLines)
+                    return false;
+                for (const Message &m : std::as_const(run))
+                    read.append(describedMessage(m));
+                return true;
+            }, threads, runLines);
+            QCOMPARE(runs, int((expected.size() + runLines - 1) / runLines));
+            QCOMPARE(read.size(), expected.size());
+            for (qsizetype i = 0; i < expected.size(); ++i)
+                QCOMPARE(read.at(i), expected.at(i));
+
+            int stoppedAfter = 0;
+            Transcript::readJsonLinesInRuns(text, [&](QList<Message> &) { return ++stoppedAfter < 3; }, threads, runLines);
+            QCOMPARE(stoppedAfter, std::min(3, runs));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(tst_Transcript)
