@@ -876,25 +876,11 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
 {
     if (StoreStatus s = requireWritable(); !s.ok())
         return s;
-    const Transcript transcript = Transcript::fromJsonLines(jsonLines);
-    if (transcript.messages.isEmpty())
-        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("%1 holds no messages").arg(source.isEmpty() ? fallbackTitle : source));
-
-    QString title;
-    for (const Message &m : transcript.messages) {
-        if (m.role == MessageRole::User && !m.content.trimmed().isEmpty()) {
-            title = titleFrom(m.content);
-            break;
-        }
-    }
-    if (title.isEmpty())
-        title = fallbackTitle.isEmpty() ? QStringLiteral("Conversation") : titleFrom(fallbackTitle);
-
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     const QString what = QStringLiteral("importing the conversation");
     const QString newId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     const QString now = nowText();
-    const QSet<QString> answered = answeredCardCalls(transcript.messages);
+    const QString noTitle = fallbackTitle.isEmpty() ? QStringLiteral("Conversation") : titleFrom(fallbackTitle);
 
     // A page cache that holds the whole transaction: no page spills to the WAL mid-way (issue 17).
     CacheSizeForImport cache(db, jsonLines.size());
@@ -904,10 +890,11 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
         transact(db, "ROLLBACK");
         return sqlFailure(error, what);
     };
+    // The row first (the lines refer to it); its title and counts are set once every line is read.
     QSqlQuery query(db);
     query.prepare(QStringLiteral("INSERT INTO conversations(id, title, created_at, updated_at, source) VALUES(?, ?, ?, ?, ?)"));
     query.addBindValue(newId);
-    query.addBindValue(title);
+    query.addBindValue(noTitle);
     query.addBindValue(now);
     query.addBindValue(now);
     query.addBindValue(notNull(source));
@@ -922,42 +909,109 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
         return fail(turn.error());
     const QByteArray idUtf8 = newId.toUtf8();
     const QByteArray nowUtf8 = now.toUtf8();
+
+    // The lines are read on worker threads while this thread writes the runs already read (issue 17:
+    // the read and the inserts cost about the same). Each row gets what fromJsonLines and storedLineFacts
+    // would give it. Only a card call's answer can come later in the file: a line with a call no result
+    // has answered yet is written as drawing its card and kept in `waiting`, to be corrected at the end.
+    struct Waiting
+    {
+        qint64 seq = 0;
+        Message message; // as read, prose elided, its calls not yet resolved
+        StoredLineFacts written;
+    };
+    QList<Waiting> waiting;
+    QSet<QString> answered;             // calls answered by the results read so far
+    QHash<QString, QString> shownProse; // turn id -> the prose its assistant lines showed so far
+    QSet<QString> turnsInserted;        // a turn's row is written once, by its first line
+    QString title;
     int cards = 0;
     qint64 seq = 0;
-    QSet<QString> turnsInserted; // a turn's row is written once, by its first line (the rest were ignored)
-    for (const Message &m : transcript.messages) {
-        // The same values bindMessage gives appendMessage's rows. The bound bytes live until step().
-        const StoredLineFacts facts = storedLineFacts(m, answered);
-        cards += facts.cardCount;
-        const QByteArray role = facts.role.toUtf8();
-        const QByteArray createdAt = facts.createdAt.isEmpty() ? nowUtf8 : facts.createdAt.toUtf8();
-        const QByteArray turnId = facts.turnId.toUtf8();
-        const QByteArray searchText = facts.searchText.toUtf8();
-        const QByteArray cardCallIds = facts.cardCallIds.toUtf8();
-        const QByteArray resultCallId = facts.resultCallId.toUtf8();
-        insert.bindText(1, idUtf8);
-        insert.bindInt(2, ++seq);
-        insert.bindBlob(3, m.rawLine);
-        insert.bindText(4, role);
-        insert.bindText(5, createdAt);
-        insert.bindNullableText(6, turnId);
-        insert.bindInt(7, facts.cardCount);
-        insert.bindText(8, searchText);
-        insert.bindNullableText(9, cardCallIds);
-        insert.bindNullableText(10, resultCallId);
-        if (!insert.step())
-            return fail(insert.error());
-        if (!facts.turnId.isEmpty() && !turnsInserted.contains(facts.turnId)) {
-            turnsInserted.insert(facts.turnId);
-            turn.bindText(1, idUtf8);
-            turn.bindText(2, turnId);
-            turn.bindText(3, nowUtf8);
-            turn.bindText(4, nowUtf8);
-            if (!turn.step())
-                return fail(turn.error());
+    QSqlError error;
+    auto writeRun = [&](QList<Message> &run) {
+        for (const Message &m : std::as_const(run)) {
+            if (const QString call = answeredCardCall(m); !call.isEmpty())
+                answered.insert(call);
         }
+        for (Message &m : run) {
+            if (title.isEmpty() && m.role == MessageRole::User && !m.content.trimmed().isEmpty())
+                title = titleFrom(m.content);
+            if (m.role == MessageRole::Assistant && !m.turnId.isEmpty()) {
+                QString &prose = shownProse[m.turnId];
+                prose += elideRepeatedTurnProse(&m, prose);
+            }
+            const bool waits = waitsForCardResult(m, answered);
+            if (waits)
+                waiting.append({seq + 1, m, {}});
+            resolveCardCalls(&m, answered);
+            // The same values bindMessage gives appendMessage's rows. The bound bytes live until step().
+            const StoredLineFacts facts = storedLineFacts(m, answered);
+            if (waits)
+                waiting.last().written = facts;
+            cards += facts.cardCount;
+            const QByteArray role = facts.role.toUtf8();
+            const QByteArray createdAt = facts.createdAt.isEmpty() ? nowUtf8 : facts.createdAt.toUtf8();
+            const QByteArray turnId = facts.turnId.toUtf8();
+            const QByteArray searchText = facts.searchText.toUtf8();
+            const QByteArray cardCallIds = facts.cardCallIds.toUtf8();
+            const QByteArray resultCallId = facts.resultCallId.toUtf8();
+            insert.bindText(1, idUtf8);
+            insert.bindInt(2, ++seq);
+            insert.bindBlob(3, m.rawLine);
+            insert.bindText(4, role);
+            insert.bindText(5, createdAt);
+            insert.bindNullableText(6, turnId);
+            insert.bindInt(7, facts.cardCount);
+            insert.bindText(8, searchText);
+            insert.bindNullableText(9, cardCallIds);
+            insert.bindNullableText(10, resultCallId);
+            if (!insert.step()) {
+                error = insert.error();
+                return false;
+            }
+            if (!facts.turnId.isEmpty() && !turnsInserted.contains(facts.turnId)) {
+                turnsInserted.insert(facts.turnId);
+                turn.bindText(1, idUtf8);
+                turn.bindText(2, turnId);
+                turn.bindText(3, nowUtf8);
+                turn.bindText(4, nowUtf8);
+                if (!turn.step()) {
+                    error = turn.error();
+                    return false;
+                }
+            }
+        }
+        run.clear(); // the next runs are read while this one's memory is freed
+        return true;
+    };
+    Transcript::readJsonLinesInRuns(jsonLines, writeRun);
+    if (error.isValid())
+        return fail(error);
+    if (seq == 0) {
+        transact(db, "ROLLBACK");
+        return StoreStatus::failure(StoreError::BadInput, QStringLiteral("%1 holds no messages").arg(source.isEmpty() ? fallbackTitle : source));
     }
-    query.prepare(QStringLiteral("UPDATE conversations SET message_count = ?, card_count = ? WHERE id = ?"));
+
+    // The lines whose call a later result answered: their rows no longer draw that call's card.
+    query.prepare(QStringLiteral("UPDATE messages SET card_count = ?, search_text = ?, card_call_ids = ? "
+                                 "WHERE conversation_id = ? AND seq = ?"));
+    for (Waiting &w : waiting) {
+        resolveCardCalls(&w.message, answered);
+        const StoredLineFacts facts = storedLineFacts(w.message, answered);
+        if (facts.cardCount == w.written.cardCount && facts.searchText == w.written.searchText
+            && facts.cardCallIds == w.written.cardCallIds)
+            continue;
+        cards += facts.cardCount - w.written.cardCount;
+        query.addBindValue(facts.cardCount);
+        query.addBindValue(notNull(facts.searchText));
+        query.addBindValue(nullable(facts.cardCallIds));
+        query.addBindValue(newId);
+        query.addBindValue(w.seq);
+        if (!query.exec())
+            return fail(query.lastError());
+    }
+    query.prepare(QStringLiteral("UPDATE conversations SET title = ?, message_count = ?, card_count = ? WHERE id = ?"));
+    query.addBindValue(title.isEmpty() ? noTitle : title);
     query.addBindValue(int(seq));
     query.addBindValue(cards);
     query.addBindValue(newId);

@@ -252,26 +252,47 @@ StoredLineFacts storedLineFacts(const Message &message, const QSet<QString> &ans
     return facts;
 }
 
+QString answeredCardCall(const Message &message)
+{
+    if (message.role == MessageRole::Tool && (!message.cards.isEmpty() || message.refusesCall))
+        return message.toolCallId;
+    return {};
+}
+
 QSet<QString> answeredCardCalls(const QList<Message> &messages)
 {
     QSet<QString> answered;
     for (const Message &m : messages) {
-        if (m.role == MessageRole::Tool && (!m.cards.isEmpty() || m.refusesCall) && !m.toolCallId.isEmpty())
-            answered.insert(m.toolCallId);
+        if (const QString call = answeredCardCall(m); !call.isEmpty())
+            answered.insert(call);
     }
     return answered;
 }
 
-void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls)
+bool waitsForCardResult(const Message &message, const QSet<QString> &answeredCalls)
 {
-    for (Message &m : *messages) {
-        for (const ToolCall &call : std::as_const(m.toolCalls)) {
-            if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id))) {
-                m.cards.append(Card::fromToolCall(call.name, call.arguments));
-                m.cards.last().setCardId(cardIdInLine(m, int(m.cards.size()) - 1, call.id.isEmpty() ? m.id : call.id));
-            }
+    for (const ToolCall &call : message.toolCalls) {
+        if (isCardTool(call.name) && !call.id.isEmpty() && !answeredCalls.contains(call.id))
+            return true;
+    }
+    return false;
+}
+
+void resolveCardCalls(Message *message, const QSet<QString> &answeredCalls)
+{
+    Message &m = *message;
+    for (const ToolCall &call : std::as_const(m.toolCalls)) {
+        if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id))) {
+            m.cards.append(Card::fromToolCall(call.name, call.arguments));
+            m.cards.last().setCardId(cardIdInLine(m, int(m.cards.size()) - 1, call.id.isEmpty() ? m.id : call.id));
         }
     }
+}
+
+void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls)
+{
+    for (Message &m : *messages)
+        resolveCardCalls(&m, answeredCalls);
 }
 
 } // namespace Tessera

@@ -69,6 +69,12 @@ StoredLineFacts storedLineFacts(const Message &message, const QSet<QString> &ans
 // from the arguments unless a tool result carrying a card, or refusing the call, answers it (its id is in
 // `answeredCalls`).
 void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls);
+void resolveCardCalls(Message *message, const QSet<QString> &answeredCalls);
 QSet<QString> answeredCardCalls(const QList<Message> &messages);
+// The call a parsed line answers (a tool result carrying a card, or refusing its call), else "".
+QString answeredCardCall(const Message &message);
+// True when one of the message's card-tool calls has an id no result in `answeredCalls` answers: a
+// result read later could still take its card away.
+bool waitsForCardResult(const Message &message, const QSet<QString> &answeredCalls);
 
 } // namespace Tessera

@@ -229,11 +229,76 @@ void tst_Store::importRoundTrip()
     QCOMPARE(m_store->rawLines(again), m_store->rawLines(id));
 }
 
+// A conversation long enough to be read on worker threads in runs (over 1 MiB, 3,000 lines), whose card
+// calls are answered, refused or left alone 300 lines later, in a later run than the call, and whose turns
+// repeat their shown prose. Written once into a directory that lives as long as the test.
+namespace {
+QString longConversationPath()
+{
+    static QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("long.jsonl"));
+    if (QFileInfo::exists(path))
+        return path;
+    const QString padding = QStringLiteral("The quarterly figures moved again, and the notes explain why. ").repeated(8);
+    QMap<int, QList<QByteArray>> later; // base line -> results written after it
+    QByteArray text;
+    for (int i = 0; i < 3000; ++i) {
+        const int turn = i / 10;
+        const QString turnId = QStringLiteral("t%1").arg(turn);
+        QString line;
+        switch (i % 10) {
+        case 0:
+            line = QStringLiteral(R"({"role":"user","turn_id":"%1","content":"Question %2. %3"})").arg(turnId).arg(turn).arg(padding);
+            break;
+        case 1: {
+            const QString call = QStringLiteral("c%1").arg(i);
+            line = QStringLiteral(R"({"role":"assistant","turn_id":"%1","content":null,"tool_calls":[{"id":"%2","type":"function",)"
+                                  R"("function":{"name":"emit_card","arguments":"{\"kind\":\"text\",\"payload\":{\"title\":\"Called %2\",\"text\":\"x\"}}"}}]})")
+                       .arg(turnId, call);
+            if (turn % 3 == 0) {
+                later[i + 300].append(QStringLiteral(R"({"role":"tool","tool_call_id":"%1","name":"emit_card","content":"rendered: text",)"
+                                                     R"("structured":{"card":{"kind":"text","specVersion":1,"payload":{"title":"Answered %1","text":"y"}}}})")
+                                          .arg(call).toUtf8());
+            } else if (turn % 3 == 1) {
+                later[i + 300].append(QStringLiteral(R"({"role":"tool","tool_call_id":"%1","name":"emit_card",)"
+                                                     R"("content":"{\"ok\":false,\"code\":\"input_invalid\"}"})")
+                                          .arg(call).toUtf8());
+            }
+            break;
+        }
+        case 2:
+            line = QStringLiteral(R"({"role":"assistant","turn_id":"%1","content":"Shown prose %2."})").arg(turnId).arg(turn);
+            break;
+        case 3:
+            line = QStringLiteral(R"({"role":"assistant","turn_id":"%1","content":"Shown prose %2. And the rest."})").arg(turnId).arg(turn);
+            break;
+        default:
+            line = QStringLiteral(R"({"role":"assistant","content":"%1 %2"})").arg(i).arg(padding);
+        }
+        text += line.toUtf8() + '\n';
+        for (const QByteArray &result : later.take(i))
+            text += result + '\n';
+    }
+    for (const QList<QByteArray> &results : std::as_const(later)) {
+        for (const QByteArray &result : results)
+            text += result + '\n';
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        return {};
+    return path;
+}
+} // namespace
+
 void tst_Store::importStoresEveryColumnAsDerived_data()
 {
-    // Every conversation fixture (tests/data/**/*.jsonl, hostile.jsonl among them) and the demo.
+    // Every conversation fixture (tests/data/**/*.jsonl, hostile.jsonl among them), the demo, and a
+    // generated conversation whose calls are answered in later runs of lines.
     QTest::addColumn<QString>("path");
     QTest::newRow("demo") << QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo/demo.jsonl");
+    const QString longPath = longConversationPath();
+    QVERIFY(QFileInfo(longPath).size() > 1024 * 1024); // read on threads, in runs
+    QTest::newRow("long, answers in later runs") << longPath;
     QDirIterator it(QStringLiteral(TESSERA_TEST_DATA), {QStringLiteral("*.jsonl")}, QDir::Files, QDirIterator::Subdirectories);
     QStringList paths;
     while (it.hasNext())
