@@ -484,7 +484,7 @@ Transcript Transcript::fromJsonLines(const QByteArray &data, int threads)
 }
 
 void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function<bool(QList<Message> &run)> &consume,
-                                     int threads, qsizetype runLines)
+                                     int threads, qsizetype runLines, const std::function<void(QList<Message> &run)> &prepare)
 {
     const QList<LineSpan> spans = lineSpans(data);
     runLines = qMax(qsizetype(1), runLines);
@@ -498,6 +498,8 @@ void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function
         for (qsizetype r = 0; r < runs; ++r) {
             QList<Message> run;
             parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
+            if (prepare)
+                prepare(run);
             if (!consume(run))
                 return;
         }
@@ -530,6 +532,8 @@ void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function
             }
             QList<Message> run;
             parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
+            if (prepare)
+                prepare(run);
             {
                 std::lock_guard lock(mutex);
                 results[size_t(r)].messages = std::move(run);

@@ -109,8 +109,11 @@ public:
     // parseTranscriptLine gives them: the passes across lines (card calls resolved against their results,
     // repeated turn prose elided) are the consumer's. `consume` returns false to stop the read early.
     // Used where the work on each message is as long as its read (issue 17: the store's import).
+    // `prepare`, when given, runs on the thread that read the run, before the run is handed over: work
+    // that needs the run alone moves off the calling thread with it.
     static void readJsonLinesInRuns(const QByteArray &data, const std::function<bool(QList<Message> &run)> &consume,
-                                    int threads = 0, qsizetype runLines = 256);
+                                    int threads = 0, qsizetype runLines = 256,
+                                    const std::function<void(QList<Message> &run)> &prepare = {});
     // Reads a file; returns false with a reason when it cannot be read at all.
     static bool readFile(const QString &path, Transcript *transcript, QString *error);
 

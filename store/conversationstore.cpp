@@ -124,6 +124,15 @@ int sqliteCode(const QSqlError &error)
     return ok ? (code & 0xff) : -1;
 }
 
+// The QSQLITE driver's own connection, or nullptr for another driver.
+sqlite3 *sqliteHandle(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0)
+        return *static_cast<sqlite3 *const *>(handle.constData());
+    return nullptr;
+}
+
 // One prepared statement on the QSQLITE driver's own connection, bound and stepped through SQLite's C
 // API (issue 17, import rate): QSqlQuery wraps every value in a QVariant, binds text as UTF-16 that
 // SQLite converts back to UTF-8, and reads the result's columns after each step, about a tenth of an
@@ -133,10 +142,8 @@ class DirectStatement
 {
 public:
     DirectStatement(const QSqlDatabase &db, const char *sql)
+        : m_db(sqliteHandle(db))
     {
-        const QVariant handle = db.driver()->handle();
-        if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0)
-            m_db = *static_cast<sqlite3 *const *>(handle.constData());
         if (!m_db) {
             m_error = QSqlError(QStringLiteral("no SQLite handle"), QStringLiteral("the driver is not QSQLITE"),
                                 QSqlError::ConnectionError);
@@ -912,12 +919,15 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
 
     // The lines are read on worker threads while this thread writes the runs already read (issue 17:
     // the read and the inserts cost about the same). Each row gets what fromJsonLines and storedLineFacts
-    // would give it. Only a card call's answer can come later in the file: a line with a call no result
-    // has answered yet is written as drawing its card and kept in `waiting`, to be corrected at the end.
+    // would give it. A worker resolves its run's card calls against the results in that run (building a
+    // card from arguments is the costly part); this thread settles them against every result read so far.
+    // Only a card call's answer can come later in the file: a line with a call no result has answered yet
+    // is written as drawing its card and kept in `waiting`, to be settled again at the end.
     struct Waiting
     {
         qint64 seq = 0;
-        Message message; // as read, prose elided, its calls not yet resolved
+        Message message; // prose elided, its calls resolved against `resolvedAgainst`
+        QSet<QString> resolvedAgainst; // the answers to its own calls when it was written
         StoredLineFacts written;
     };
     QList<Waiting> waiting;
@@ -928,11 +938,10 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     int cards = 0;
     qint64 seq = 0;
     QSqlError error;
+    auto resolveRun = [](QList<Message> &run) { resolveCardCalls(&run, answeredCardCalls(run)); };
     auto writeRun = [&](QList<Message> &run) {
-        for (const Message &m : std::as_const(run)) {
-            if (const QString call = answeredCardCall(m); !call.isEmpty())
-                answered.insert(call);
-        }
+        const QSet<QString> answeredInRun = answeredCardCalls(run); // what resolveRun resolved against
+        answered.unite(answeredInRun);
         for (Message &m : run) {
             if (title.isEmpty() && m.role == MessageRole::User && !m.content.trimmed().isEmpty())
                 title = titleFrom(m.content);
@@ -940,10 +949,17 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
                 QString &prose = shownProse[m.turnId];
                 prose += elideRepeatedTurnProse(&m, prose);
             }
+            settleCardCalls(&m, answeredInRun, answered);
             const bool waits = waitsForCardResult(m, answered);
-            if (waits)
-                waiting.append({seq + 1, m, {}});
-            resolveCardCalls(&m, answered);
+            if (waits) {
+                // What it was resolved against, as far as its own calls go (not a copy of every answer).
+                QSet<QString> ownAnswered;
+                for (const ToolCall &call : std::as_const(m.toolCalls)) {
+                    if (answered.contains(call.id))
+                        ownAnswered.insert(call.id);
+                }
+                waiting.append({seq + 1, m, ownAnswered, {}});
+            }
             // The same values bindMessage gives appendMessage's rows. The bound bytes live until step().
             const StoredLineFacts facts = storedLineFacts(m, answered);
             if (waits)
@@ -984,7 +1000,7 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
         run.clear(); // the next runs are read while this one's memory is freed
         return true;
     };
-    Transcript::readJsonLinesInRuns(jsonLines, writeRun);
+    Transcript::readJsonLinesInRuns(jsonLines, writeRun, 0, 256, resolveRun);
     if (error.isValid())
         return fail(error);
     if (seq == 0) {
@@ -996,7 +1012,7 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     query.prepare(QStringLiteral("UPDATE messages SET card_count = ?, search_text = ?, card_call_ids = ? "
                                  "WHERE conversation_id = ? AND seq = ?"));
     for (Waiting &w : waiting) {
-        resolveCardCalls(&w.message, answered);
+        settleCardCalls(&w.message, w.resolvedAgainst, answered);
         const StoredLineFacts facts = storedLineFacts(w.message, answered);
         if (facts.cardCount == w.written.cardCount && facts.searchText == w.written.searchText
             && facts.cardCallIds == w.written.cardCallIds)

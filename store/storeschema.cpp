@@ -289,6 +289,29 @@ void resolveCardCalls(Message *message, const QSet<QString> &answeredCalls)
     }
 }
 
+void settleCardCalls(Message *message, const QSet<QString> &resolvedAgainst, const QSet<QString> &answered)
+{
+    Message &m = *message;
+    auto drew = [](const ToolCall &call, const QSet<QString> &set) {
+        return isCardTool(call.name) && (call.id.isEmpty() || !set.contains(call.id));
+    };
+    qsizetype drawn = 0;
+    for (const ToolCall &call : std::as_const(m.toolCalls))
+        drawn += drew(call, resolvedAgainst) ? 1 : 0;
+    Q_ASSERT(drawn <= m.cards.size());
+    qsizetype index = m.cards.size() - drawn; // the first call's card; the line's own cards come before
+    for (const ToolCall &call : std::as_const(m.toolCalls)) {
+        if (!drew(call, resolvedAgainst))
+            continue;
+        if (!drew(call, answered)) {
+            m.cards.removeAt(index);
+            continue;
+        }
+        m.cards[index].setCardId(cardIdInLine(m, int(index), call.id.isEmpty() ? m.id : call.id));
+        ++index;
+    }
+}
+
 void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls)
 {
     for (Message &m : *messages)

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void search();
     void pagedLoading();
     void pagedLoadingLooksUpEveryCall();
+    void settledCallsEqualCallsResolvedOnce();
     void turnCutOffIsMarkedOnReopen();
     void streamedProseSurvivesACrash();
     void markdownExport();
@@ -230,8 +231,9 @@ void tst_Store::importRoundTrip()
 }
 
 // A conversation long enough to be read on worker threads in runs (over 1 MiB, 3,000 lines), whose card
-// calls are answered, refused or left alone 300 lines later, in a later run than the call, and whose turns
-// repeat their shown prose. Written once into a directory that lives as long as the test.
+// calls are answered or refused 300 lines later (a later run than the call), answered 300 lines before
+// the call (an earlier run), or left alone; one line makes two calls with one id and a call with none; its
+// turns repeat their shown prose. Written once into a directory that lives as long as the test.
 namespace {
 QString longConversationPath()
 {
@@ -240,8 +242,23 @@ QString longConversationPath()
     if (QFileInfo::exists(path))
         return path;
     const QString padding = QStringLiteral("The quarterly figures moved again, and the notes explain why. ").repeated(8);
+    auto result = [](const QString &call) {
+        return QStringLiteral(R"({"role":"tool","tool_call_id":"%1","name":"emit_card","content":"rendered: text",)"
+                              R"("structured":{"card":{"kind":"text","specVersion":1,"payload":{"title":"Answered %1","text":"y"}}}})")
+            .arg(call)
+            .toUtf8();
+    };
+    auto emitCall = [](const QString &call) {
+        return QStringLiteral(R"({"id":"%1","type":"function","function":{"name":"emit_card",)"
+                              R"("arguments":"{\"kind\":\"text\",\"payload\":{\"title\":\"Called %1\",\"text\":\"x\"}}"}})")
+            .arg(call);
+    };
     QMap<int, QList<QByteArray>> later; // base line -> results written after it
-    QByteArray text;
+    QByteArray text = QStringLiteral(R"({"role":"assistant","content":null,"tool_calls":[%1,%2,%3]})")
+                          .arg(emitCall(QStringLiteral("twin")), emitCall(QStringLiteral("twin")), emitCall(QString()))
+                          .toUtf8()
+        + '\n';
+    later[400].append(result(QStringLiteral("twin")));
     for (int i = 0; i < 3000; ++i) {
         const int turn = i / 10;
         const QString turnId = QStringLiteral("t%1").arg(turn);
@@ -252,14 +269,12 @@ QString longConversationPath()
             break;
         case 1: {
             const QString call = QStringLiteral("c%1").arg(i);
-            line = QStringLiteral(R"({"role":"assistant","turn_id":"%1","content":null,"tool_calls":[{"id":"%2","type":"function",)"
-                                  R"("function":{"name":"emit_card","arguments":"{\"kind\":\"text\",\"payload\":{\"title\":\"Called %2\",\"text\":\"x\"}}"}}]})")
-                       .arg(turnId, call);
-            if (turn % 3 == 0) {
-                later[i + 300].append(QStringLiteral(R"({"role":"tool","tool_call_id":"%1","name":"emit_card","content":"rendered: text",)"
-                                                     R"("structured":{"card":{"kind":"text","specVersion":1,"payload":{"title":"Answered %1","text":"y"}}}})")
-                                          .arg(call).toUtf8());
-            } else if (turn % 3 == 1) {
+            line = QStringLiteral(R"({"role":"assistant","turn_id":"%1","content":null,"tool_calls":[%2]})").arg(turnId, emitCall(call));
+            if (const int ahead = i + 300; ahead < 3000 && (ahead / 10) % 4 == 3)
+                later[i].append(result(QStringLiteral("c%1").arg(ahead))); // read in an earlier run than its call
+            if (turn % 4 == 0) {
+                later[i + 300].append(result(call));
+            } else if (turn % 4 == 1) {
                 later[i + 300].append(QStringLiteral(R"({"role":"tool","tool_call_id":"%1","name":"emit_card",)"
                                                      R"("content":"{\"ok\":false,\"code\":\"input_invalid\"}"})")
                                           .arg(call).toUtf8());
@@ -276,12 +291,12 @@ QString longConversationPath()
             line = QStringLiteral(R"({"role":"assistant","content":"%1 %2"})").arg(i).arg(padding);
         }
         text += line.toUtf8() + '\n';
-        for (const QByteArray &result : later.take(i))
-            text += result + '\n';
+        for (const QByteArray &written : later.take(i))
+            text += written + '\n';
     }
     for (const QList<QByteArray> &results : std::as_const(later)) {
-        for (const QByteArray &result : results)
-            text += result + '\n';
+        for (const QByteArray &written : results)
+            text += written + '\n';
     }
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
@@ -561,6 +576,49 @@ void tst_Store::search()
     for (const ConversationSummary &c : found)
         firstWords.append(c.title.section(QLatin1Char(' '), 0, 0));
     QCOMPARE(firstWords, titles);
+}
+
+// settleCardCalls (the import's second look at a line's calls) leaves a line as resolveCardCalls against
+// the wider set would: the same cards, in the same order, with the same ids, whatever was answered first.
+void tst_Store::settledCallsEqualCallsResolvedOnce()
+{
+    const QByteArray line = R"({"role":"assistant","id":"m1","content":null,"tool_calls":[)"
+                            R"({"id":"twin","type":"function","function":{"name":"emit_card","arguments":"{\"kind\":\"text\",\"payload\":{\"text\":\"a\"}}"}},)"
+                            R"({"id":"twin","type":"function","function":{"name":"render_ui","arguments":"{\"kind\":\"text\",\"payload\":{\"text\":\"b\"}}"}},)"
+                            R"({"id":"m1","type":"function","function":{"name":"emit_card","arguments":"{\"kind\":\"text\",\"payload\":{\"text\":\"d\"}}"}},)"
+                            R"({"type":"function","function":{"name":"emit_card","arguments":"{\"kind\":\"text\",\"payload\":{\"text\":\"c\"}}"}},)"
+                            R"({"id":"other","type":"function","function":{"name":"emit_card","arguments":"{\"kind\":\"alert\"}"}},)"
+                            R"({"id":"plain","type":"function","function":{"name":"lookup","arguments":"{}"}}]})";
+    auto described = [](const Message &m) {
+        QStringList cards;
+        for (const Card &card : m.cards)
+            cards.append(card.cardId() + QLatin1Char('=') + QString::fromUtf8(card.rawText()) + (card.isValid() ? "" : " (invalid)"));
+        return cards;
+    };
+    const QList<QSet<QString>> sets{{},
+                                    {QStringLiteral("twin")},
+                                    {QStringLiteral("m1")},
+                                    {QStringLiteral("twin"), QStringLiteral("other")},
+                                    {QStringLiteral("plain"), QStringLiteral("nobody")}};
+    int compared = 0;
+    for (const QSet<QString> &first : sets) {
+        for (const QSet<QString> &more : sets) {
+            const QSet<QString> wider = first + more;
+            Message once = parseTranscriptLine(line, 1);
+            resolveCardCalls(&once, wider);
+            Message settled = parseTranscriptLine(line, 1);
+            resolveCardCalls(&settled, first);
+            settleCardCalls(&settled, first, wider);
+            QCOMPARE(described(settled), described(once));
+            ++compared;
+        }
+    }
+    QCOMPARE(compared, 25);
+    Message none = parseTranscriptLine(line, 1);
+    resolveCardCalls(&none, {});
+    QCOMPARE(described(none).size(), 5); // two twins, "m1", the unnamed call (also "m1"), the invalid alert
+    QCOMPARE(none.cards.at(1).cardId(), QStringLiteral("twin#2"));
+    QCOMPARE(none.cards.at(3).cardId(), QStringLiteral("m1#4"));
 }
 
 // A page's card calls are looked up in batches: more calls than one batch holds, answered after the page

@@ -1,5 +1,7 @@
 // Conversation files (PRODUCT.md §2) and the block list the view draws from them.
 
+#include <atomic>
+
 #include <QDirIterator>
 #include <QFile>
 #include <QSignalSpy>
@@ -310,7 +312,7 @@ void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
 
 // Transcript::readJsonLinesInRuns (the store's import) hands over runs of at most runLines messages, in file
 // order, each message as parseTranscriptLine reads its line, whatever the number of threads; a consumer that
-// returns false gets no further run.
+// returns false gets no further run. The `prepare` step has run on every message before it is handed over.
 void tst_Transcript::runsOfLinesComeInFileOrder()
 {
     QByteArray text;
@@ -330,14 +332,25 @@ void tst_Transcript::runsOfLinesComeInFileOrder()
         for (qsizetype runLines : {1, 7, 256, 100000}) {
             QStringList read;
             int runs = 0;
+            int unprepared = 0;
+            std::atomic<int> prepared{0};
             Transcript::readJsonLinesInRuns(text, [&](QList<Message> &run) {
                 ++runs;
                 if (run.isEmpty() || run.size() > runLines)
                     return false;
-                for (const Message &m : std::as_const(run))
+                for (Message &m : run) {
+                    unprepared += m.incomplete ? 0 : 1;
+                    m.incomplete = false; // as parsed
                     read.append(describedMessage(m));
+                }
                 return true;
-            }, threads, runLines);
+            }, threads, runLines, [&](QList<Message> &run) {
+                for (Message &m : run)
+                    m.incomplete = true; // a mark the consumer checks
+                prepared += int(run.size());
+            });
+            QCOMPARE(unprepared, 0);
+            QCOMPARE(prepared.load(), int(expected.size()));
             QCOMPARE(runs, int((expected.size() + runLines - 1) / runLines));
             QCOMPARE(read.size(), expected.size());
             for (qsizetype i = 0; i < expected.size(); ++i)
