@@ -22,6 +22,7 @@
 #include <store/logging.h>
 #include <store/markdownexport.h>
 #include <store/storeschema.h>
+#include <store/walcheckpointer.h>
 
 namespace Tessera {
 
@@ -293,6 +294,7 @@ int ConversationStore::schemaVersion() const
 
 void ConversationStore::close()
 {
+    m_checkpointer.reset(); // before the connection it watches closes (which checkpoints what is left)
     if (QSqlDatabase::contains(m_connection)) {
         {
             QSqlDatabase db = QSqlDatabase::database(m_connection, false);
@@ -303,6 +305,11 @@ void ConversationStore::close()
     if (m_lock)
         m_lock->unlock();
     m_lock.reset();
+}
+
+int ConversationStore::checkpointsCompleted() const
+{
+    return m_checkpointer ? m_checkpointer->completed() : 0;
 }
 
 StoreStatus ConversationStore::open(const QString &dataDir, OpenMode mode)
@@ -496,6 +503,11 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
     // FULL: in WAL mode each commit syncs the log, so a power cut cannot lose a committed message.
     if (!pragma.exec(QStringLiteral("PRAGMA synchronous = FULL")) || !pragma.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
         return sqlFailure(pragma.lastError(), QStringLiteral("setting up the database"));
+    // The log is copied into the database file on the checkpointer's thread, never inside a commit.
+    if (sqlite3 *handle = sqliteHandle(db)) {
+        m_checkpointer = std::make_unique<WalCheckpointer>(databasePath());
+        m_checkpointer->watch(handle);
+    }
 
     int version = 0;
     if (pragma.exec(QStringLiteral("PRAGMA user_version")) && pragma.next())

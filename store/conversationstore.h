@@ -36,6 +36,8 @@ class QSqlError;
 
 namespace Tessera {
 
+class WalCheckpointer;
+
 enum class StoreError {
     None,
     Locked,      // another Tessera holds the data dir (message names its PID)
@@ -122,6 +124,9 @@ public:
     int turnsMarkedIncompleteOnOpen() const { return m_markedOnOpen; }
     // The QSqlDatabase connection name (tests set PRAGMA max_page_count / query_only through it).
     QString connectionName() const { return m_connection; }
+    // Checkpoints of the write-ahead log that ran to its end on the store's own thread (walcheckpointer.h);
+    // 0 for a read-only store, which never writes.
+    int checkpointsCompleted() const;
 
     // --- writing: each call is one transaction, committed before it returns -------------------------
     StoreStatus createConversation(const QString &title, const QString &source, QString *id);
@@ -231,6 +236,7 @@ private:
     bool m_immutable = false;
     OpenMode m_mode = OpenMode::ReadWrite;
     std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<WalCheckpointer> m_checkpointer; // ReadWrite opens only
     int m_markedOnOpen = 0;
     bool m_uncleanShutdown = false; // the lock file was left behind by a dead owner
     bool m_hasDeletion = false;     // the open file has v4's columns (a read-only open may read a v3 one)

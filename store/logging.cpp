@@ -1,5 +1,5 @@
 #include <store/logging.h>
 
 namespace Tessera {
-Q_LOGGING_CATEGORY(lcStore, "tessera.store")
+Q_LOGGING_CATEGORY(lcStore, "tessera.store", QtInfoMsg) // debug lines: QT_LOGGING_RULES="tessera.store.debug=true"
 } // namespace Tessera

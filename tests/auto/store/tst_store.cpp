@@ -109,6 +109,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void openSetsUpDatabase();
+    void logIsCheckpointedOffTheCommittingThread();
     void importRoundTrip_data();
     void importRoundTrip();
     void importStoresEveryColumnAsDerived_data();
@@ -304,6 +305,33 @@ QString longConversationPath()
     return path;
 }
 } // namespace
+
+// A commit that grows the write-ahead log past 1,000 pages no longer copies it into the database file
+// itself (issue 17): the store's checkpointer thread does, and the pages reach the file on disk.
+void tst_Store::logIsCheckpointedOffTheCommittingThread()
+{
+    const QString db = m_store->databasePath();
+    const QString wal = db + QStringLiteral("-wal");
+    const qint64 before = QFileInfo(db).size();
+    QCOMPARE(m_store->checkpointsCompleted(), 0);
+    const QByteArray data = readFile(longConversationPath()).repeated(3);
+    QString id;
+    QVERIFY(m_store->importData(data, QStringLiteral("long"), QString(), &id).ok());
+    QVERIFY2(QFileInfo(wal).size() > 4 * 1024 * 1024, "the import is in the log, past 1,000 pages");
+    QTRY_VERIFY_WITH_TIMEOUT(m_store->checkpointsCompleted() >= 1, 10000);
+    QVERIFY2(QFileInfo(db).size() - before > data.size(), "the imported rows are in the database file");
+    QCOMPARE(m_store->rawLines(id).size(), Transcript::fromJsonLines(data).messages.size());
+
+    // Small commits do not ask for one; a read-only store has no checkpointer.
+    const int done = m_store->checkpointsCompleted();
+    QVERIFY(m_store->appendMessage(id, userLine(QStringLiteral("one more"))).ok());
+    QTest::qWait(50);
+    QCOMPARE(m_store->checkpointsCompleted(), done);
+    ConversationStore reader;
+    QVERIFY(reader.open(m_dir->path(), ConversationStore::OpenMode::ReadOnly).ok());
+    QCOMPARE(reader.checkpointsCompleted(), 0);
+    QCOMPARE(reader.rawLines(id).size(), m_store->rawLines(id).size());
+}
 
 void tst_Store::importStoresEveryColumnAsDerived_data()
 {

@@ -1,0 +1,134 @@
+#include <store/walcheckpointer.h>
+
+#include <sqlite3.h>
+
+#include <store/logging.h>
+
+namespace Tessera {
+
+namespace {
+// A checkpoint that meets the writer's lock gives up at once (PASSIVE); a busy open waits this long.
+constexpr int kOpenBusyTimeoutMs = 1000;
+} // namespace
+
+WalCheckpointer::WalCheckpointer(const QString &databasePath)
+    : m_path(databasePath)
+    , m_thread([this] { run(); })
+{}
+
+WalCheckpointer::~WalCheckpointer()
+{
+    unwatch();
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+}
+
+void WalCheckpointer::watch(sqlite3 *connection)
+{
+    unwatch();
+    m_watched = connection;
+    if (m_watched)
+        sqlite3_wal_hook(m_watched, &WalCheckpointer::onCommit, this);
+}
+
+void WalCheckpointer::unwatch()
+{
+    if (!m_watched)
+        return;
+    sqlite3_wal_hook(m_watched, nullptr, nullptr);
+    sqlite3_wal_autocheckpoint(m_watched, kPagesPerCheckpoint);
+    m_watched = nullptr;
+}
+
+int WalCheckpointer::onCommit(void *self, sqlite3 *, const char *, int pages)
+{
+    if (pages >= kPagesPerCheckpoint)
+        static_cast<WalCheckpointer *>(self)->request();
+    return SQLITE_OK;
+}
+
+void WalCheckpointer::request()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_requested = true;
+    }
+    m_wake.notify_all();
+}
+
+int WalCheckpointer::completed() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_completed;
+}
+
+QString WalCheckpointer::lastError() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_lastError;
+}
+
+void WalCheckpointer::run()
+{
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_requested || m_stopping; });
+            if (m_stopping)
+                break;
+            m_requested = false;
+        }
+        checkpoint();
+    }
+    if (m_own)
+        sqlite3_close(m_own);
+    m_own = nullptr;
+}
+
+void WalCheckpointer::checkpoint()
+{
+    QString error;
+    if (!m_own) {
+        // No mutex inside SQLite: this connection is only ever used by this thread.
+        const int opened = sqlite3_open_v2(m_path.toUtf8().constData(), &m_own, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+        if (opened != SQLITE_OK) {
+            error = QStringLiteral("cannot open %1 to checkpoint: %2").arg(m_path, QString::fromUtf8(sqlite3_errstr(opened)));
+            sqlite3_close(m_own);
+            m_own = nullptr;
+        } else {
+            sqlite3_busy_timeout(m_own, kOpenBusyTimeoutMs);
+            sqlite3_wal_autocheckpoint(m_own, 0); // it never writes; it only checkpoints when asked
+            // A connection reads the file's header (and learns it is in WAL mode) on its first statement.
+            if (sqlite3_exec(m_own, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
+                error = QStringLiteral("cannot read %1 to checkpoint: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_own)));
+                sqlite3_close(m_own);
+                m_own = nullptr;
+            }
+        }
+    }
+    int logPages = 0;
+    int copied = 0;
+    bool complete = false;
+    if (m_own) {
+        const int rc = sqlite3_wal_checkpoint_v2(m_own, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logPages, &copied);
+        if (rc == SQLITE_OK)
+            complete = logPages >= 0 && copied == logPages; // -1: the file is not in WAL mode
+        else if (rc != SQLITE_BUSY) // busy: a writer holds the log; the next request tries again
+            error = QStringLiteral("checkpoint of %1 failed: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_own)));
+    }
+    if (!error.isEmpty())
+        qCWarning(lcStore, "%s", qPrintable(error));
+    else
+        qCDebug(lcStore, "checkpoint: %d of %d log pages in the database file", copied, logPages);
+    std::lock_guard lock(m_mutex);
+    if (complete)
+        ++m_completed;
+    if (!error.isEmpty())
+        m_lastError = error;
+}
+
+} // namespace Tessera
