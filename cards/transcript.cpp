@@ -466,21 +466,116 @@ Transcript Transcript::fromJsonLines(const QByteArray &data, int threads)
 
     // Calls whose result carries structured.card draw the card there; refused calls draw nothing; the
     // others draw from arguments.
-    QSet<QString> answeredCalls;
-    for (const Message &m : std::as_const(transcript.messages)) {
-        if (m.role == MessageRole::Tool && (!m.cards.isEmpty() || m.refusesCall) && !m.toolCallId.isEmpty())
-            answeredCalls.insert(m.toolCallId);
-    }
-    for (Message &m : transcript.messages) {
-        for (const ToolCall &call : std::as_const(m.toolCalls)) {
-            if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id))) {
-                m.cards.append(Card::fromToolCall(call.name, call.arguments));
-                m.cards.last().setCardId(cardIdInLine(m, int(m.cards.size()) - 1, call.id.isEmpty() ? m.id : call.id));
-            }
-        }
-    }
+    resolveCardCalls(&transcript.messages, answeredCardCalls(transcript.messages));
     elideRepeatedTurnProse(&transcript.messages);
     return transcript;
+}
+
+QString answeredCardCall(const Message &message)
+{
+    if (message.role == MessageRole::Tool && (!message.cards.isEmpty() || message.refusesCall))
+        return message.toolCallId;
+    return {};
+}
+
+QSet<QString> answeredCardCalls(const QList<Message> &messages)
+{
+    QSet<QString> answered;
+    for (const Message &m : messages) {
+        if (const QString call = answeredCardCall(m); !call.isEmpty())
+            answered.insert(call);
+    }
+    return answered;
+}
+
+void resolveCardCalls(Message *message, const QSet<QString> &answeredCalls)
+{
+    Message &m = *message;
+    for (const ToolCall &call : std::as_const(m.toolCalls)) {
+        if (isCardTool(call.name) && (call.id.isEmpty() || !answeredCalls.contains(call.id))) {
+            m.cards.append(Card::fromToolCall(call.name, call.arguments));
+            m.cards.last().setCardId(cardIdInLine(m, int(m.cards.size()) - 1, call.id.isEmpty() ? m.id : call.id));
+        }
+    }
+}
+
+void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls)
+{
+    for (Message &m : *messages)
+        resolveCardCalls(&m, answeredCalls);
+}
+
+void settleCardCalls(Message *message, const QSet<QString> &resolvedAgainst, const QSet<QString> &answered)
+{
+    Message &m = *message;
+    auto draws = [](const ToolCall &call, const QSet<QString> &set) {
+        return isCardTool(call.name) && (call.id.isEmpty() || !set.contains(call.id));
+    };
+    qsizetype drawn = 0;
+    for (const ToolCall &call : std::as_const(m.toolCalls))
+        drawn += draws(call, resolvedAgainst) ? 1 : 0;
+    Q_ASSERT(drawn <= m.cards.size());
+    qsizetype index = m.cards.size() - drawn; // the first call's card; the line's own cards come before
+    for (const ToolCall &call : std::as_const(m.toolCalls)) {
+        if (!draws(call, resolvedAgainst))
+            continue;
+        if (!draws(call, answered)) {
+            m.cards.removeAt(index);
+            continue;
+        }
+        m.cards[index].setCardId(cardIdInLine(m, int(index), call.id.isEmpty() ? m.id : call.id));
+        ++index;
+    }
+}
+
+bool waitsForCardResult(const Message &message, const QSet<QString> &answeredCalls)
+{
+    for (const ToolCall &call : message.toolCalls) {
+        if (isCardTool(call.name) && !call.id.isEmpty() && !answeredCalls.contains(call.id))
+            return true;
+    }
+    return false;
+}
+
+void LinePasses::prepare(QList<Message> &run)
+{
+    resolveCardCalls(&run, answeredCardCalls(run));
+}
+
+void LinePasses::settle(QList<Message> &run)
+{
+    const QSet<QString> answeredInRun = answeredCardCalls(run); // what prepare() resolved against
+    m_answered.unite(answeredInRun);
+    for (Message &m : run) {
+        if (m.role == MessageRole::Assistant && !m.turnId.isEmpty()) {
+            QString &prose = m_shownProse[m.turnId];
+            prose += elideRepeatedTurnProse(&m, prose);
+        }
+        settleCardCalls(&m, answeredInRun, m_answered);
+        if (waitsForCardResult(m, m_answered)) {
+            // What it was resolved against, as far as its own calls go (not a copy of every answer).
+            QSet<QString> ownAnswered;
+            for (const ToolCall &call : std::as_const(m.toolCalls)) {
+                if (m_answered.contains(call.id))
+                    ownAnswered.insert(call.id);
+            }
+            m_waiting.append({m_settled, m, ownAnswered});
+        }
+        ++m_settled;
+    }
+}
+
+QList<LinePasses::Changed> LinePasses::finish()
+{
+    QList<Changed> changed;
+    for (Waiting &w : m_waiting) {
+        const qsizetype before = w.message.cards.size();
+        settleCardCalls(&w.message, w.resolvedAgainst, m_answered);
+        if (w.message.cards.size() != before) // a call answered later: its card is gone
+            changed.append({w.index, std::move(w.message), before});
+    }
+    m_waiting.clear();
+    return changed;
 }
 
 void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function<bool(QList<Message> &run)> &consume,

@@ -25,7 +25,9 @@
 //    the last one in the file wins; a new version is chosen when it opens.
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringView>
 
@@ -195,5 +197,57 @@ QString cardIdInLine(const Message &message, int index, const QString &base);
 QString elideRepeatedTurnProse(Message *message, const QString &shown);
 // The same rule over whole lines in order (a file, a stored conversation, a page of one).
 void elideRepeatedTurnProse(QList<Message> *messages);
+
+// Card-tool calls across lines: a call draws its card from the arguments unless a tool result carrying
+// a card, or refusing the call, answers it (its id is in `answeredCalls`); fromJsonLines's rule, for lines
+// parsed one at a time (a stored page, a live line).
+// The call a parsed line answers, else "".
+QString answeredCardCall(const Message &message);
+QSet<QString> answeredCardCalls(const QList<Message> &messages);
+// Appends the cards of the message's calls that `answeredCalls` does not answer, with their ids.
+void resolveCardCalls(Message *message, const QSet<QString> &answeredCalls);
+void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls);
+// A message resolved against `resolvedAgainst`, resolved again against `answered`, which holds every id
+// of `resolvedAgainst`: the cards of the calls answered since are taken away; the others keep their
+// order and get their ids again. It ends as resolveCardCalls against `answered` would leave it, without
+// building a card twice.
+void settleCardCalls(Message *message, const QSet<QString> &resolvedAgainst, const QSet<QString> &answered);
+// True when a card call of the message has an id no result in `answeredCalls` answers.
+bool waitsForCardResult(const Message &message, const QSet<QString> &answeredCalls);
+
+// fromJsonLines's passes across lines for a text read in runs (readJsonLinesInRuns; issue 17, the
+// store's import), one run at a time: card calls resolved against their results, repeated turn prose
+// elided. prepare() runs on the reading thread (it builds the call cards, the costly part); settle() on
+// the consuming thread, run after run in file order. A message leaves settle() as fromJsonLines gives it,
+// except a card call whose result comes in a later run: the message draws that card until finish(),
+// after the last run, hands it back without it.
+class LinePasses
+{
+public:
+    struct Changed
+    {
+        qsizetype index = 0;  // in the whole text, from 0
+        Message message;      // as fromJsonLines gives it
+        qsizetype cardsBefore = 0; // message.cards.size() when settle() handed it over
+    };
+
+    static void prepare(QList<Message> &run);
+    void settle(QList<Message> &run);
+    QList<Changed> finish();
+    // Every call answered by the lines settled so far.
+    const QSet<QString> &answered() const { return m_answered; }
+
+private:
+    struct Waiting
+    {
+        qsizetype index = 0;
+        Message message;
+        QSet<QString> resolvedAgainst; // the answers to its own calls when it was settled
+    };
+    QSet<QString> m_answered;
+    QHash<QString, QString> m_shownProse; // turn id -> the prose its assistant lines showed so far
+    QList<Waiting> m_waiting;
+    qsizetype m_settled = 0;
+};
 
 } // namespace Tessera

@@ -931,51 +931,22 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
 
     // The lines are read on worker threads while this thread writes the runs already read (issue 17:
     // the read and the inserts cost about the same). Each row gets what fromJsonLines and storedLineFacts
-    // would give it. A worker resolves its run's card calls against the results in that run (building a
-    // card from arguments is the costly part); this thread settles them against every result read so far.
-    // Only a card call's answer can come later in the file: a line with a call no result has answered yet
-    // is written as drawing its card and kept in `waiting`, to be settled again at the end.
-    struct Waiting
-    {
-        qint64 seq = 0;
-        Message message; // prose elided, its calls resolved against `resolvedAgainst`
-        QSet<QString> resolvedAgainst; // the answers to its own calls when it was written
-        StoredLineFacts written;
-    };
-    QList<Waiting> waiting;
-    QSet<QString> answered;             // calls answered by the results read so far
-    QHash<QString, QString> shownProse; // turn id -> the prose its assistant lines showed so far
-    QSet<QString> turnsInserted;        // a turn's row is written once, by its first line
+    // would give it (LinePasses): the reading threads build the call cards, this thread settles them.
+    // Only a card call's answer can come later in the file: such a line is written as drawing its card
+    // and corrected once every line is read.
+    LinePasses passes;
+    QSet<QString> turnsInserted; // a turn's row is written once, by its first line
     QString title;
     int cards = 0;
     qint64 seq = 0;
     QSqlError error;
-    auto resolveRun = [](QList<Message> &run) { resolveCardCalls(&run, answeredCardCalls(run)); };
     auto writeRun = [&](QList<Message> &run) {
-        const QSet<QString> answeredInRun = answeredCardCalls(run); // what resolveRun resolved against
-        answered.unite(answeredInRun);
-        for (Message &m : run) {
+        passes.settle(run);
+        for (const Message &m : std::as_const(run)) {
             if (title.isEmpty() && m.role == MessageRole::User && !m.content.trimmed().isEmpty())
                 title = titleFrom(m.content);
-            if (m.role == MessageRole::Assistant && !m.turnId.isEmpty()) {
-                QString &prose = shownProse[m.turnId];
-                prose += elideRepeatedTurnProse(&m, prose);
-            }
-            settleCardCalls(&m, answeredInRun, answered);
-            const bool waits = waitsForCardResult(m, answered);
-            if (waits) {
-                // What it was resolved against, as far as its own calls go (not a copy of every answer).
-                QSet<QString> ownAnswered;
-                for (const ToolCall &call : std::as_const(m.toolCalls)) {
-                    if (answered.contains(call.id))
-                        ownAnswered.insert(call.id);
-                }
-                waiting.append({seq + 1, m, ownAnswered, {}});
-            }
             // The same values bindMessage gives appendMessage's rows. The bound bytes live until step().
-            const StoredLineFacts facts = storedLineFacts(m, answered);
-            if (waits)
-                waiting.last().written = facts;
+            const StoredLineFacts facts = storedLineFacts(m, passes.answered());
             cards += facts.cardCount;
             const QByteArray role = facts.role.toUtf8();
             const QByteArray createdAt = facts.createdAt.isEmpty() ? nowUtf8 : facts.createdAt.toUtf8();
@@ -1012,7 +983,7 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
         run.clear(); // the next runs are read while this one's memory is freed
         return true;
     };
-    Transcript::readJsonLinesInRuns(jsonLines, writeRun, 0, 256, resolveRun);
+    Transcript::readJsonLinesInRuns(jsonLines, writeRun, 0, 256, &LinePasses::prepare);
     if (error.isValid())
         return fail(error);
     if (seq == 0) {
@@ -1023,18 +994,14 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     // The lines whose call a later result answered: their rows no longer draw that call's card.
     query.prepare(QStringLiteral("UPDATE messages SET card_count = ?, search_text = ?, card_call_ids = ? "
                                  "WHERE conversation_id = ? AND seq = ?"));
-    for (Waiting &w : waiting) {
-        settleCardCalls(&w.message, w.resolvedAgainst, answered);
-        const StoredLineFacts facts = storedLineFacts(w.message, answered);
-        if (facts.cardCount == w.written.cardCount && facts.searchText == w.written.searchText
-            && facts.cardCallIds == w.written.cardCallIds)
-            continue;
-        cards += facts.cardCount - w.written.cardCount;
+    for (const LinePasses::Changed &changed : passes.finish()) {
+        const StoredLineFacts facts = storedLineFacts(changed.message, passes.answered());
+        cards += facts.cardCount - int(changed.cardsBefore);
         query.addBindValue(facts.cardCount);
         query.addBindValue(notNull(facts.searchText));
         query.addBindValue(nullable(facts.cardCallIds));
         query.addBindValue(newId);
-        query.addBindValue(w.seq);
+        query.addBindValue(changed.index + 1);
         if (!query.exec())
             return fail(query.lastError());
     }

@@ -65,21 +65,4 @@ struct StoredLineFacts
 // resolveCardCalls) against `answeredCalls`: its cards are the ones it draws.
 StoredLineFacts storedLineFacts(const Message &message, const QSet<QString> &answeredCalls);
 
-// Transcript::fromJsonLines's rule on a list of separately parsed lines: a card-tool call draws its card
-// from the arguments unless a tool result carrying a card, or refusing the call, answers it (its id is in
-// `answeredCalls`).
-void resolveCardCalls(QList<Message> *messages, const QSet<QString> &answeredCalls);
-void resolveCardCalls(Message *message, const QSet<QString> &answeredCalls);
-QSet<QString> answeredCardCalls(const QList<Message> &messages);
-// A message whose card-tool calls were resolved against `resolvedAgainst` (resolveCardCalls), resolved
-// again against `answered`, which holds every id of `resolvedAgainst`: the cards of the calls answered
-// since are taken away; the others keep their order and their ids are given again. The message ends as
-// resolveCardCalls against `answered` would leave it, without building any card twice.
-void settleCardCalls(Message *message, const QSet<QString> &resolvedAgainst, const QSet<QString> &answered);
-// The call a parsed line answers (a tool result carrying a card, or refusing its call), else "".
-QString answeredCardCall(const Message &message);
-// True when one of the message's card-tool calls has an id no result in `answeredCalls` answers: a
-// result read later could still take its card away.
-bool waitsForCardResult(const Message &message, const QSet<QString> &answeredCalls);
-
 } // namespace Tessera

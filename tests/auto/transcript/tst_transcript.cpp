@@ -43,6 +43,7 @@ private Q_SLOTS:
     void cardReadOnceEqualsCardReadAlone();
     void linesReadOnThreadsEqualLinesReadInOrder();
     void runsOfLinesComeInFileOrder();
+    void passesOverRunsEqualFromJsonLines();
 };
 
 void tst_Transcript::cardFromResultNotFromCall()
@@ -359,6 +360,45 @@ void tst_Transcript::runsOfLinesComeInFileOrder()
             int stoppedAfter = 0;
             Transcript::readJsonLinesInRuns(text, [&](QList<Message> &) { return ++stoppedAfter < 3; }, threads, runLines);
             QCOMPARE(stoppedAfter, std::min(3, runs));
+        }
+    }
+}
+
+// LinePasses (the store's import) over runs of lines ends every message as fromJsonLines gives it: cards,
+// their ids, prose elided. Every fixture and corpus file in one text, runs of 1, 7 and 256 lines, 1-3 threads.
+void tst_Transcript::passesOverRunsEqualFromJsonLines()
+{
+    QByteArray text;
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            text += file.readAll() + '\n';
+        }
+    }
+    const Transcript eager = Transcript::fromJsonLines(text, 1);
+    QVERIFY(eager.messages.size() > 200);
+    for (int threads : {1, 3}) {
+        for (qsizetype runLines : {1, 7, 256}) {
+            LinePasses passes;
+            QList<Message> read;
+            Transcript::readJsonLinesInRuns(text, [&](QList<Message> &run) {
+                passes.settle(run);
+                read.append(run);
+                return true;
+            }, threads, runLines, &LinePasses::prepare);
+            int changed = 0;
+            for (LinePasses::Changed &c : passes.finish()) {
+                QCOMPARE(read.at(c.index).cards.size(), c.cardsBefore);
+                read[c.index] = c.message;
+                ++changed;
+            }
+            QCOMPARE(read.size(), eager.messages.size());
+            for (qsizetype i = 0; i < read.size(); ++i)
+                QCOMPARE(describedMessage(read.at(i)), describedMessage(eager.messages.at(i)));
+            if (runLines == 1)
+                QVERIFY(changed > 0); // the fixtures answer calls on later lines
         }
     }
 }
