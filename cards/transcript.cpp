@@ -424,17 +424,23 @@ constexpr qsizetype kThreadedBytes = 1024 * 1024;
 constexpr qsizetype kThreadedLines = 2000;
 constexpr int kMostThreads = 4;
 
+// `requested` threads, or when 0 or less, by size: one below 1 MiB or 2,000 lines, else
+// QThread::idealThreadCount() up to kMostThreads.
+int threadsFor(const QByteArray &data, const QList<LineSpan> &spans, int requested)
+{
+    if (requested > 0)
+        return requested;
+    return data.size() >= kThreadedBytes && spans.size() >= kThreadedLines ? qBound(1, QThread::idealThreadCount(), kMostThreads)
+                                                                            : 1;
+}
+
 } // namespace
 
 Transcript Transcript::fromJsonLines(const QByteArray &data, int threads)
 {
     Transcript transcript;
     const QList<LineSpan> spans = lineSpans(data);
-    if (threads <= 0) {
-        threads = data.size() >= kThreadedBytes && spans.size() >= kThreadedLines
-                      ? qBound(1, QThread::idealThreadCount(), kMostThreads)
-                      : 1;
-    }
+    threads = threadsFor(data, spans, threads);
     threads = int(qBound(qsizetype(1), qsizetype(threads), qMax(qsizetype(1), spans.size())));
     if (threads == 1) {
         parseSpans(data, spans, 0, spans.size(), &transcript.messages);
@@ -584,17 +590,17 @@ void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function
     const QList<LineSpan> spans = lineSpans(data);
     runLines = qMax(qsizetype(1), runLines);
     const qsizetype runs = (spans.size() + runLines - 1) / runLines;
-    if (threads <= 0) {
-        threads = data.size() >= kThreadedBytes && spans.size() >= kThreadedLines
-                      ? qBound(1, QThread::idealThreadCount(), kMostThreads)
-                      : 1;
-    }
+    threads = threadsFor(data, spans, threads);
+    auto readRun = [&](qsizetype r) {
+        QList<Message> run;
+        parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
+        if (prepare)
+            prepare(run);
+        return run;
+    };
     if (threads == 1 || runs <= 1) {
         for (qsizetype r = 0; r < runs; ++r) {
-            QList<Message> run;
-            parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
-            if (prepare)
-                prepare(run);
+            QList<Message> run = readRun(r);
             if (!consume(run))
                 return;
         }
@@ -625,10 +631,7 @@ void Transcript::readJsonLinesInRuns(const QByteArray &data, const std::function
                     return;
                 r = claimed++;
             }
-            QList<Message> run;
-            parseSpans(data, spans, r * runLines, qMin(spans.size(), (r + 1) * runLines), &run);
-            if (prepare)
-                prepare(run);
+            QList<Message> run = readRun(r);
             {
                 std::lock_guard lock(mutex);
                 results[size_t(r)].messages = std::move(run);

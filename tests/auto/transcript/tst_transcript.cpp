@@ -20,6 +20,25 @@
 using namespace Tessera;
 using namespace Tessera::TestSupport;
 
+namespace {
+
+// Every fixture and fuzz seed, one text per file; false when one cannot be read.
+bool readFixtureFiles(QList<QByteArray> *files)
+{
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            if (!file.open(QIODevice::ReadOnly))
+                return false;
+            files->append(file.readAll());
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 
 class tst_Transcript : public QObject
 {
@@ -281,17 +300,8 @@ void tst_Transcript::cardReadOnceEqualsCardReadAlone()
 void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
 {
     QList<QByteArray> texts;
-    QByteArray all;
-    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
-        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            QFile file(it.next());
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            texts.append(file.readAll());
-            all += texts.last() + '\n';
-        }
-    }
-    texts.append(all); // every fixture in one text: card calls answered across runs, turns split by them
+    QVERIFY(readFixtureFiles(&texts));
+    texts.append(texts.join('\n') + '\n'); // every fixture in one text: card calls answered across runs, turns split by them
     QVERIFY(texts.size() > 20);
     int messages = 0;
     for (const QByteArray &text : std::as_const(texts)) {
@@ -316,15 +326,9 @@ void tst_Transcript::linesReadOnThreadsEqualLinesReadInOrder()
 // returns false gets no further run. The `prepare` step has run on every message before it is handed over.
 void tst_Transcript::runsOfLinesComeInFileOrder()
 {
-    QByteArray text;
-    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
-        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            QFile file(it.next());
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            text += file.readAll() + '\n';
-        }
-    }
+    QList<QByteArray> files;
+    QVERIFY(readFixtureFiles(&files));
+    const QByteArray text = files.join('\n') + '\n';
     QStringList expected;
     for (const Message &m : Transcript::fromJsonLines(text, 1).messages)
         expected.append(describedMessage(parseTranscriptLine(m.rawLine, m.lineNumber)));
@@ -368,15 +372,9 @@ void tst_Transcript::runsOfLinesComeInFileOrder()
 // their ids, prose elided. Every fixture and corpus file in one text, runs of 1, 7 and 256 lines, 1-3 threads.
 void tst_Transcript::passesOverRunsEqualFromJsonLines()
 {
-    QByteArray text;
-    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus")}) {
-        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            QFile file(it.next());
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            text += file.readAll() + '\n';
-        }
-    }
+    QList<QByteArray> files;
+    QVERIFY(readFixtureFiles(&files));
+    const QByteArray text = files.join('\n') + '\n';
     const Transcript eager = Transcript::fromJsonLines(text, 1);
     QVERIFY(eager.messages.size() > 200);
     for (int threads : {1, 3}) {
