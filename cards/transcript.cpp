@@ -552,10 +552,20 @@ void LinePasses::settle(QList<Message> &run)
 {
     const QSet<QString> answeredInRun = answeredCardCalls(run); // what prepare() resolved against
     m_answered.unite(answeredInRun);
+    // A turn's lines come together: its prose is looked up once per run of them, not per line. The
+    // pointer is taken again after every insertion (which may move the hash's nodes).
+    const QString *proseTurn = nullptr;
+    QString *prose = nullptr;
     for (Message &m : run) {
         if (m.role == MessageRole::Assistant && !m.turnId.isEmpty()) {
-            QString &prose = m_shownProse[m.turnId];
-            prose += elideRepeatedTurnProse(&m, prose);
+            if (!prose || *proseTurn != m.turnId) {
+                auto it = m_shownProse.find(m.turnId);
+                if (it == m_shownProse.end())
+                    it = m_shownProse.insert(m.turnId, QString());
+                proseTurn = &it.key();
+                prose = &it.value();
+            }
+            *prose += elideRepeatedTurnProse(&m, *prose);
         }
         settleCardCalls(&m, answeredInRun, m_answered);
         if (waitsForCardResult(m, m_answered)) {

@@ -936,6 +936,7 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
     // and corrected once every line is read.
     LinePasses passes;
     QSet<QString> turnsInserted; // a turn's row is written once, by its first line
+    QString lastTurn;
     QString title;
     int cards = 0;
     qint64 seq = 0;
@@ -968,16 +969,21 @@ StoreStatus ConversationStore::importData(const QByteArray &jsonLines, const QSt
                 error = insert.error();
                 return false;
             }
-            if (!facts.turnId.isEmpty() && !turnsInserted.contains(facts.turnId)) {
-                turnsInserted.insert(facts.turnId);
-                turn.bindText(1, idUtf8);
-                turn.bindText(2, turnId);
-                turn.bindText(3, nowUtf8);
-                turn.bindText(4, nowUtf8);
-                if (!turn.step()) {
-                    error = turn.error();
-                    return false;
-                }
+            // A turn's lines come together: the set is asked once per turn, not per line.
+            if (facts.turnId.isEmpty() || facts.turnId == lastTurn)
+                continue;
+            lastTurn = facts.turnId;
+            const qsizetype known = turnsInserted.size();
+            turnsInserted.insert(facts.turnId);
+            if (turnsInserted.size() == known)
+                continue;
+            turn.bindText(1, idUtf8);
+            turn.bindText(2, turnId);
+            turn.bindText(3, nowUtf8);
+            turn.bindText(4, nowUtf8);
+            if (!turn.step()) {
+                error = turn.error();
+                return false;
             }
         }
         run.clear(); // the next runs are read while this one's memory is freed

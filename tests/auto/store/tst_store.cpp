@@ -126,6 +126,7 @@ private Q_SLOTS:
     void pagedLoadingLooksUpEveryCall();
     void settledCallsEqualCallsResolvedOnce();
     void turnCutOffIsMarkedOnReopen();
+    void importWritesEveryTurnOnce();
     void streamedProseSurvivesACrash();
     void markdownExport();
     void markdownExportWritesTheChosenVersion();
@@ -726,6 +727,25 @@ void tst_Store::pagedLoading()
     StoreStatus status;
     QVERIFY(m_store->loadRange(QStringLiteral("nope"), 1, 10, &status).isEmpty());
     QCOMPARE(status.code, StoreError::NotFound);
+}
+
+// A turn's row is written by its first line; later lines of it, together or after other turns, add none.
+void tst_Store::importWritesEveryTurnOnce()
+{
+    const QList<QByteArray> lines{userLine(QStringLiteral("a"), QStringLiteral("t1")), userLine(QStringLiteral("b"), QStringLiteral("t1")),
+                                  userLine(QStringLiteral("c"), QStringLiteral("t2")), userLine(QStringLiteral("d"), QStringLiteral("t1")),
+                                  userLine(QStringLiteral("e")),                       userLine(QStringLiteral("f"), QStringLiteral("t3")),
+                                  userLine(QStringLiteral("g"), QStringLiteral("t2"))};
+    QString id;
+    QVERIFY(m_store->importData(lines.join('\n'), QStringLiteral("turns"), QString(), &id).ok());
+    QStringList seen;
+    for (const TurnState &turn : m_store->turns(id)) {
+        seen.append(turn.turnId);
+        QVERIFY(turn.completed && !turn.incomplete);
+    }
+    seen.sort();
+    QCOMPARE(seen, (QStringList{QStringLiteral("t1"), QStringLiteral("t2"), QStringLiteral("t3")}));
+    QCOMPARE(m_store->rawLines(id), lines);
 }
 
 void tst_Store::turnCutOffIsMarkedOnReopen()
