@@ -31,8 +31,16 @@ void WalCheckpointer::watch(sqlite3 *connection)
 {
     unwatch();
     m_watched = connection;
-    if (m_watched)
-        sqlite3_wal_hook(m_watched, &WalCheckpointer::onCommit, this);
+    if (!m_watched)
+        return;
+    int pageSize = 4096;
+    sqlite3_stmt *statement = nullptr;
+    if (sqlite3_prepare_v2(m_watched, "PRAGMA page_size", -1, &statement, nullptr) == SQLITE_OK
+        && sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) > 0)
+        pageSize = sqlite3_column_int(statement, 0);
+    sqlite3_finalize(statement);
+    m_pagesPerCheckpoint = qMax(1, kLogBytesPerCheckpoint / pageSize);
+    sqlite3_wal_hook(m_watched, &WalCheckpointer::onCommit, this);
 }
 
 void WalCheckpointer::unwatch()
@@ -40,14 +48,35 @@ void WalCheckpointer::unwatch()
     if (!m_watched)
         return;
     sqlite3_wal_hook(m_watched, nullptr, nullptr);
-    sqlite3_wal_autocheckpoint(m_watched, kPagesPerCheckpoint);
+    sqlite3_wal_autocheckpoint(m_watched, m_pagesPerCheckpoint);
     m_watched = nullptr;
 }
 
-int WalCheckpointer::onCommit(void *self, sqlite3 *, const char *, int pages)
+int WalCheckpointer::onCommit(void *self, sqlite3 *connection, const char *database, int pages)
 {
-    if (pages >= kPagesPerCheckpoint)
-        static_cast<WalCheckpointer *>(self)->request();
+    // The log starts again from its first frame only at a write that begins after a checkpoint copied all
+    // of it, so the thread is asked when the log reaches the size and again each time it grows by as much
+    // (asking on every commit past it kept a checkpoint always running through a stream of appends, and
+    // the log never started again). A commit always adds frames: a smaller log than the last commit left
+    // means it started again. (A restarted log that ends larger than the last one goes unnoticed; that only
+    // delays the next request.)
+    auto *checkpointer = static_cast<WalCheckpointer *>(self);
+    const int before = checkpointer->m_lastPages;
+    checkpointer->m_lastPages = pages;
+    int &askedAt = checkpointer->m_askedAtPages;
+    if (pages <= before)
+        askedAt = 0;
+    const int size = checkpointer->m_pagesPerCheckpoint;
+    if (pages >= kLogSizesBeforeInlineCheckpoint * size && pages > before && pages - before < size) {
+        // Small commits came faster than the thread's checkpoints finished (each ends with the frames
+        // written while it ran), so the log never started again: this commit copies what is left itself,
+        // as SQLite would have, and the next write starts the log again. Without it, 600 quick appends
+        // grew the log to 56 MB. Busy (the thread is copying): the next commit tries again.
+        sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    } else if (pages >= askedAt + size) {
+        askedAt = pages;
+        checkpointer->request();
+    }
     return SQLITE_OK;
 }
 

@@ -6,8 +6,10 @@
 // that committed (the GUI thread, for appends and imports) then writes those pages again and syncs the
 // database file, 15 ms or more for an import. The store installs a WAL hook instead, and this class runs
 // a PASSIVE checkpoint on its own connection when asked: it never blocks a writer or a reader, and pages a
-// reader still needs wait for the next request. A commit is durable when its log is synced, before any
-// checkpoint; the last connection to close checkpoints what is left, as before.
+// reader still needs wait for the next request. When small commits outrun the thread (the log reaches
+// four times the threshold), the commit that finds it so copies what is left itself, so the log starts
+// again and stays bounded. A commit is durable when its log is synced, before any checkpoint; the
+// last connection to close checkpoints what is left, as before.
 
 #include <QString>
 
@@ -22,8 +24,12 @@ namespace Tessera {
 class WalCheckpointer
 {
 public:
-    // The log size, in pages, past which a commit asks for a checkpoint (SQLite's own default).
-    static constexpr int kPagesPerCheckpoint = 1000;
+    // The log size past which a commit asks for a checkpoint: SQLite's own default of 1,000 pages, for
+    // its default page of 4 KiB; pages of 16 KiB (issue 17) ask after 256 of them.
+    static constexpr int kLogBytesPerCheckpoint = 4000 * 1024;
+    // A log this many times that size is copied by a small commit that finds it so (commits outran the
+    // thread's checkpoints); a large commit (an import) still leaves its copy to the thread.
+    static constexpr int kLogSizesBeforeInlineCheckpoint = 4;
 
     explicit WalCheckpointer(const QString &databasePath);
     ~WalCheckpointer(); // waits for a running checkpoint, then closes its connection
@@ -31,7 +37,7 @@ public:
     WalCheckpointer &operator=(const WalCheckpointer &) = delete;
 
     // Installs the hook on `connection` (the store's own): commits that leave the log at
-    // kPagesPerCheckpoint pages or more ask for a checkpoint. Replaces SQLite's automatic checkpoints.
+    // kLogBytesPerCheckpoint or more ask for a checkpoint. Replaces SQLite's automatic checkpoints.
     void watch(sqlite3 *connection);
     // Removes the hook from the connection watch() was given; SQLite checkpoints on its own again.
     void unwatch();
@@ -47,6 +53,9 @@ private:
 
     const QString m_path;
     sqlite3 *m_watched = nullptr; // not owned: the store's connection
+    int m_pagesPerCheckpoint = 1000; // kLogBytesPerCheckpoint in the watched file's pages
+    int m_askedAtPages = 0;          // the log's size at the last request (the committing thread's)
+    int m_lastPages = 0;             // the log's size after the last commit (the committing thread's)
     sqlite3 *m_own = nullptr;     // opened and used by the thread only
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -17,6 +17,7 @@
 #include <store/conversationstore.h>
 #include <store/markdownexport.h>
 #include <store/storeschema.h>
+#include <store/walcheckpointer.h>
 #include <tests/support/testfiles.h>
 
 using namespace Tessera;
@@ -110,6 +111,7 @@ private Q_SLOTS:
     void cleanup();
     void openSetsUpDatabase();
     void logIsCheckpointedOffTheCommittingThread();
+    void logStaysSmallThroughAStreamOfAppends();
     void importRoundTrip_data();
     void importRoundTrip();
     void importStoresEveryColumnAsDerived_data();
@@ -332,6 +334,32 @@ void tst_Store::logIsCheckpointedOffTheCommittingThread()
     QVERIFY(reader.open(m_dir->path(), ConversationStore::OpenMode::ReadOnly).ok());
     QCOMPARE(reader.checkpointsCompleted(), 0);
     QCOMPARE(reader.rawLines(id).size(), m_store->rawLines(id).size());
+}
+
+// Appends one after another, with no pause for a checkpoint to finish between them: the thread is asked
+// about once per kLogBytesPerCheckpoint of frames, and when the log reaches four times that, an append
+// copies what is left itself, so the log starts again and its file stays bounded. (It grew to 56 MB over
+// these appends when every commit past the size asked the thread: one was always running.)
+void tst_Store::logStaysSmallThroughAStreamOfAppends()
+{
+    QString id;
+    QVERIFY(m_store->createConversation(QStringLiteral("stream"), QString(), &id).ok());
+    const QString wal = m_store->databasePath() + QStringLiteral("-wal");
+    constexpr int kAppends = 600;
+    qint64 largestLog = 0;
+    for (int i = 0; i < kAppends; ++i) {
+        QVERIFY(m_store->appendMessage(id, userLine(QStringLiteral("line %1 ").arg(i) + QString(1000, QLatin1Char('w')))).ok());
+        largestLog = qMax(largestLog, QFileInfo(wal).size());
+    }
+    // Every append writes at least its row's page and its index pages: several times the threshold in all.
+    const qint64 pageSize = pragma(*m_store, QStringLiteral("page_size")).toLongLong();
+    QVERIFY(qint64(kAppends) * 2 * pageSize > 4 * WalCheckpointer::kLogBytesPerCheckpoint);
+    QTRY_VERIFY_WITH_TIMEOUT(m_store->checkpointsCompleted() >= 2, 10000);
+    QVERIFY2(m_store->checkpointsCompleted() <= kAppends / 10,
+             qPrintable(QStringLiteral("%1 checkpoints for %2 appends").arg(m_store->checkpointsCompleted()).arg(kAppends)));
+    QVERIFY2(largestLog <= (WalCheckpointer::kLogSizesBeforeInlineCheckpoint + 1) * qint64(WalCheckpointer::kLogBytesPerCheckpoint),
+             qPrintable(QStringLiteral("the log reached %1 KiB").arg(largestLog / 1024)));
+    QCOMPARE(m_store->rawLines(id).size(), kAppends);
 }
 
 void tst_Store::importStoresEveryColumnAsDerived_data()

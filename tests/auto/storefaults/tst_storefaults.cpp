@@ -216,7 +216,8 @@ void tst_StoreFaults::databaseFull()
 
 void tst_StoreFaults::diskFullOnTmpfs()
 {
-    // The real thing: a 1 MiB tmpfs as the data dir. Needs root with CAP_SYS_ADMIN (mount); skipped
+    // The real thing: a 4 MiB tmpfs as the data dir (pages of 16 KiB: a new file and its log take
+    // half of one MiB, each append about 80 KB of log). Needs root with CAP_SYS_ADMIN (mount); skipped
     // elsewhere (databaseFull covers SQLITE_FULL through max_page_count everywhere).
     if (::geteuid() != 0)
         QSKIP("mounting a tmpfs needs root");
@@ -224,7 +225,7 @@ void tst_StoreFaults::diskFullOnTmpfs()
     const QString mountPoint = dir.filePath(QStringLiteral("small"));
     QVERIFY(QDir().mkpath(mountPoint));
     if (QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                                                   QStringLiteral("size=1m"), QStringLiteral("tmpfs"), mountPoint}) != 0)
+                                                   QStringLiteral("size=4m"), QStringLiteral("tmpfs"), mountPoint}) != 0)
         QSKIP("cannot mount a tmpfs here (no CAP_SYS_ADMIN?)");
     struct Unmount
     {

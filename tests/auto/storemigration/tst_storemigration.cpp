@@ -80,6 +80,12 @@ QList<QByteArray> rawLinesOf(const QString &dbPath, const QString &conversation)
     return lines;
 }
 
+int pageSizeOf(const ConversationStore &store)
+{
+    QSqlQuery query(QSqlDatabase::database(store.connectionName()));
+    return query.exec(QStringLiteral("PRAGMA page_size")) && query.next() ? query.value(0).toInt() : 0;
+}
+
 // Tables' columns and indexes, as SQLite reports them (not the CREATE text, which ALTER TABLE rewrites).
 QStringList shapeOf(const ConversationStore &store)
 {
@@ -236,6 +242,9 @@ void tst_StoreMigration::openFixture()
     const QStringList expectedShape = shapeOf(fresh);
     QVERIFY(expectedShape.size() > 20);
     QCOMPARE(shapeOf(store), expectedShape);
+    // A file written with SQLite's 4 KiB pages keeps them; a file this build creates has pages of 16 KiB.
+    QCOMPARE(pageSizeOf(store), 4096);
+    QCOMPARE(pageSizeOf(fresh), 16384);
 }
 
 void tst_StoreMigration::emptyFileIsANewDatabase()
