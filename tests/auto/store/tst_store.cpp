@@ -112,6 +112,7 @@ private Q_SLOTS:
     void openSetsUpDatabase();
     void logIsCheckpointedOffTheCommittingThread();
     void logStaysSmallThroughAStreamOfAppends();
+    void logFileShrinksAfterALargeImport();
     void importRoundTrip_data();
     void importRoundTrip();
     void importStoresEveryColumnAsDerived_data();
@@ -360,6 +361,23 @@ void tst_Store::logStaysSmallThroughAStreamOfAppends()
     QVERIFY2(largestLog <= (WalCheckpointer::kLogSizesBeforeInlineCheckpoint + 1) * qint64(WalCheckpointer::kLogBytesPerCheckpoint),
              qPrintable(QStringLiteral("the log reached %1 KiB").arg(largestLog / 1024)));
     QCOMPARE(m_store->rawLines(id).size(), kAppends);
+}
+
+// SQLite reuses the log's file rather than shrinking it: after a large import it stayed that size while the
+// store was open. Once the import is checkpointed, the next commit starts the log again and cuts the file
+// back to the limit (journal_size_limit).
+void tst_Store::logFileShrinksAfterALargeImport()
+{
+    const QString wal = m_store->databasePath() + QStringLiteral("-wal");
+    const qint64 limit = (WalCheckpointer::kLogSizesBeforeInlineCheckpoint + 1) * qint64(WalCheckpointer::kLogBytesPerCheckpoint);
+    const QByteArray data = readFile(longConversationPath()).repeated(16);
+    QString id;
+    QVERIFY(m_store->importData(data, QStringLiteral("large"), QString(), &id).ok());
+    QVERIFY2(QFileInfo(wal).size() > limit, qPrintable(QStringLiteral("the log holds %1 KiB").arg(QFileInfo(wal).size() / 1024)));
+    QTRY_VERIFY_WITH_TIMEOUT(m_store->checkpointsCompleted() >= 1, 10000);
+    QVERIFY(m_store->appendMessage(id, userLine(QStringLiteral("after the import"))).ok());
+    QVERIFY2(QFileInfo(wal).size() <= limit, qPrintable(QStringLiteral("the log file holds %1 KiB").arg(QFileInfo(wal).size() / 1024)));
+    QCOMPARE(m_store->rawLines(id).size(), Transcript::fromJsonLines(data).messages.size() + 1);
 }
 
 void tst_Store::importStoresEveryColumnAsDerived_data()
