@@ -1080,7 +1080,8 @@ std::size_t pastValue(std::string_view text, std::size_t at)
 } // namespace
 
 std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_view text,
-                                                                   std::initializer_list<std::string_view> path)
+                                                                   std::initializer_list<std::string_view> path,
+                                                                   SpanEnd spanEnd)
 {
     constexpr std::size_t npos = std::string_view::npos;
     std::size_t at = pastSpace(text, 0);
@@ -1109,6 +1110,22 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_v
                 return std::nullopt;
             at = pastSpace(text, at + 1);
         }
+    }
+    if (spanEnd == SpanEnd::BeforeClosingBraces) {
+        // Only whitespace and the path's closing braces follow the value: it ends where they begin.
+        std::size_t end = text.size();
+        for (std::size_t closing = 0; closing <= path.size(); ++closing) {
+            while (end > at && isJsonSpace(text[end - 1]))
+                --end;
+            if (closing == path.size())
+                break;
+            if (end <= at || text[end - 1] != '}')
+                return std::nullopt;
+            --end;
+        }
+        if (end <= at || text[at] != '{' || text[end - 1] != '}')
+            return std::nullopt;
+        return std::pair{at, end};
     }
     const std::size_t end = pastValue(text, at);
     if (end == npos)

@@ -86,8 +86,13 @@ bool readCleanTape(std::string_view text, simdjson::dom::element *root,
 // same span parseStrictJson reports for that pointer when the value is an object. Nothing when a member
 // on the way is missing or not an object, or when a member name on the way is written with an escape
 // (which might spell the name sought: then the exact way reads the text).
+// SpanEnd::BeforeClosingBraces: the caller knows (from the tape, which keeps members in order) that every
+// member on the path is the last of its object, and the value is an object; then its end is found from
+// the text's end (whitespace and one closing brace per member on the path), without scanning the value.
+enum class SpanEnd { ScanValue, BeforeClosingBraces };
 std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_view text,
-                                                                   std::initializer_list<std::string_view> path);
+                                                                   std::initializer_list<std::string_view> path,
+                                                                   SpanEnd spanEnd = SpanEnd::ScanValue);
 
 // parseStrictJson(text, options) as the transcript reads a line (issue 17): stepping over the object at
 // options.spanPointer when readSpan(bytes of that object) reads it whole and clean (returns true), so it

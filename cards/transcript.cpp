@@ -222,6 +222,15 @@ void finishMessage(Message *message, QString resultCardId)
                                                                      : message->id));
 }
 
+// Whether `key` names the last member of `object` (the tape keeps members in the text's order).
+bool isLastMember(simdjson::dom::element object, std::string_view key)
+{
+    std::string_view last;
+    for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(object))
+        last = member.key;
+    return sameKey(last, key);
+}
+
 } // namespace
 
 // The clean way (issue 17): the whole line on simdjson's tape (readCleanTape), its members read there and
@@ -251,7 +260,12 @@ bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *ou
     }
     if (const auto structured = memberOf(value, "structured"); structured && isObject(*structured)) {
         if (const auto card = memberOf(*structured, "card")) {
-            const auto span = isObject(*card) ? cleanMemberSpan(text, {"structured", "card"}) : std::nullopt;
+            // Where "structured" ends the line and "card" ends it (the usual shape), the card's end is
+            // found from the line's end instead of by scanning the card.
+            const SpanEnd end = isLastMember(value, "structured") && isLastMember(*structured, "card")
+                ? SpanEnd::BeforeClosingBraces
+                : SpanEnd::ScanValue;
+            const auto span = isObject(*card) ? cleanMemberSpan(text, {"structured", "card"}, end) : std::nullopt;
             if (!span)
                 return false;
             const std::string_view inside = "/structured/card/";

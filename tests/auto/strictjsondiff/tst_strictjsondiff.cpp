@@ -25,6 +25,7 @@
 
 #include <cards/cardkinds.h>
 #include <cards/cardvalidator.h>
+#include <cards/jsontape.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
 #include <tests/support/cardhelpers.h>
@@ -121,6 +122,7 @@ struct Tally
     int cleanLines = 0;   // lines read whole on the tape (readCleanTranscriptLine)
     int cleanCardLines = 0; // of those, lines whose card was read there
     int spansScanned = 0; // cards' spans found by cleanMemberSpan and compared
+    int spansFromTheEnd = 0; // of which also found from the line's end (SpanEnd::BeforeClosingBraces)
     int cleanCalls = 0;   // emit_card arguments read clean (readCleanEmitCardArguments)
     int validCalls = 0;   // of the texts, those the exact way stamps into a valid card
     QStringList failures; // the first few differences, with the text that shows them
@@ -259,6 +261,16 @@ void compareSkipped(const QByteArray &text, Tally *tally)
         fail(tally, QStringLiteral("[skip] kinds or repeated keys differ"), text);
 }
 
+bool endsWithMember(simdjson::dom::element object, std::string_view key)
+{
+    std::string_view last;
+    if (object.type() == simdjson::dom::element_type::OBJECT) {
+        for (simdjson::dom::key_value_pair member : simdjson::dom::object(object))
+            last = member.key;
+    }
+    return !last.empty() && last == key;
+}
+
 // A line read the clean way against the same line read the exact way: the same message, field for field;
 // and the card's span found by the scan of a clean text is the one the exact way reports.
 void compareLine(const QByteArray &text, Tally *tally)
@@ -274,6 +286,15 @@ void compareLine(const QByteArray &text, Tally *tally)
             ++tally->spansScanned;
             if (exact.spanBegin != span->first || exact.spanEnd != span->second)
                 fail(tally, QStringLiteral("[scan] the card's span differs"), text);
+            // Where the tape says "structured" and "card" end their objects, the end found from the
+            // line's end is the same.
+            const auto structured = memberOf(root, "structured");
+            if (structured && endsWithMember(root, "structured") && endsWithMember(*structured, "card")) {
+                ++tally->spansFromTheEnd;
+                const auto fromEnd = cleanMemberSpan(view, {"structured", "card"}, SpanEnd::BeforeClosingBraces);
+                if (!fromEnd || exact.spanBegin != fromEnd->first || exact.spanEnd != fromEnd->second)
+                    fail(tally, QStringLiteral("[scan] the card's span found from the line's end differs"), text);
+            }
         }
     }
     Message clean;
@@ -429,6 +450,8 @@ QList<QByteArray> edgeCases()
         "{\"role\":\"tool\",\"structured\":{\"\\u0063ard\":" + card + "}}",
         "{\"role\":\"tool\",\"\\u0073tructured\":{\"card\":" + card + "}}",
         "{\"role\":\"tool\",\"structured\":{\"card\":" + card + ",\"cardId\":\"own\"}}",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + " \t}\r\n }  ",
+        "{\"role\":\"tool\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1,\"payload\":{\"text\":\"}}\"}}}}",
         "{\"role\":\"tool\",\"structured\":{\"cardId\":7,\"card\":" + card + "},\"id\":\"m\"}",
         "{\"role\":\"tool\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1,\"payload\":{}}}}",
         "{\"role\":\"tool\",\"structured\":[" + card + "]}",
@@ -562,9 +585,11 @@ void tst_StrictJsonDiff::sameAsBefore()
     QVERIFY(tally.clean > 0);
     qInfo("clean lines: %d read whole on the tape, %d of them with their card; %d card spans scanned",
           tally.cleanLines, tally.cleanCardLines, tally.spansScanned);
+    qInfo("card spans found from the line's end: %d", tally.spansFromTheEnd);
     QVERIFY(tally.cleanLines > 0);
     qInfo("emit_card arguments: %d of %d that stamp a valid card read clean", tally.cleanCalls, tally.validCalls);
     QVERIFY(tally.spansScanned > 0);
+    QVERIFY(tally.spansFromTheEnd > 0);
     if (source == QLatin1String(TESSERA_TEST_DATA)) {
         // The fixtures' valid cards go the clean way (all but those it declines for a reason of its own).
         QVERIFY(tally.cleanCards > 0);
