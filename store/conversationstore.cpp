@@ -316,6 +316,11 @@ int ConversationStore::checkpointsCompleted() const
     return m_checkpointer ? m_checkpointer->completed() : 0;
 }
 
+int ConversationStore::checkpointsByCommits() const
+{
+    return m_checkpointer ? m_checkpointer->copiedByCommits() : 0;
+}
+
 StoreStatus ConversationStore::open(const QString &dataDir, OpenMode mode)
 {
     close();

@@ -127,6 +127,8 @@ public:
     // Checkpoints of the write-ahead log that ran to its end on the store's own thread (walcheckpointer.h);
     // 0 for a read-only store, which never writes.
     int checkpointsCompleted() const;
+    // Checkpoints a commit ran itself because small commits outran that thread (walcheckpointer.h).
+    int checkpointsByCommits() const;
 
     // --- writing: each call is one transaction, committed before it returns -------------------------
     StoreStatus createConversation(const QString &title, const QString &source, QString *id);

@@ -9,6 +9,8 @@ namespace Tessera {
 namespace {
 // A checkpoint that meets the writer's lock gives up at once (PASSIVE); a busy open waits this long.
 constexpr int kOpenBusyTimeoutMs = 1000;
+// Passes of one request while commits keep adding frames (see checkpoint()).
+constexpr int kPassesPerRequest = 4;
 } // namespace
 
 WalCheckpointer::WalCheckpointer(const QString &databasePath)
@@ -64,16 +66,22 @@ int WalCheckpointer::onCommit(void *self, sqlite3 *connection, const char *datab
     const int before = checkpointer->m_lastPages;
     checkpointer->m_lastPages = pages;
     int &askedAt = checkpointer->m_askedAtPages;
+    int &firstAskedAt = checkpointer->m_firstAskedAtPages;
     if (pages <= before)
-        askedAt = 0;
+        askedAt = firstAskedAt = 0;
     const int size = checkpointer->m_pagesPerCheckpoint;
-    if (pages >= kLogSizesBeforeInlineCheckpoint * size && pages > before && pages - before < size) {
-        // Small commits came faster than the thread's checkpoints finished (each ends with the frames
-        // written while it ran), so the log never started again: this commit copies what is left itself,
-        // as SQLite would have, and the next write starts the log again. Without it, 600 quick appends
-        // grew the log to 56 MB. Busy (the thread is copying): the next commit tries again.
-        sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    if (firstAskedAt > 0 && pages >= firstAskedAt + (kLogSizesBeforeInlineCheckpoint - 1) * size
+        && pages - before < size) {
+        // Small commits went on for three more thresholds after the thread was first asked, each of its
+        // checkpoints ending with the frames written while it ran, so the log never started again: this
+        // commit copies what is left itself, as SQLite would have, and the next write starts the log
+        // again. Without it, 600 quick appends grew the log to 56 MB. (Right after an import, the
+        // thread's copy of it is never done here.) Busy (the thread is copying): the next commit tries.
+        if (sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) == SQLITE_OK)
+            ++checkpointer->m_copiedByCommits;
     } else if (pages >= askedAt + size) {
+        if (firstAskedAt == 0)
+            firstAskedAt = pages;
         askedAt = pages;
         checkpointer->request();
     }
@@ -142,12 +150,21 @@ void WalCheckpointer::checkpoint()
     int logPages = 0;
     int copied = 0;
     bool complete = false;
-    if (m_own) {
+    // Commits made while a pass copies add frames it does not copy, and the log starts again only once
+    // every frame is copied: passes follow while the log keeps growing, a few at most (a stream of
+    // commits is left to onCommit's bound). A pass over a log already copied writes nothing.
+    int passLog = -1;
+    for (int pass = 0; m_own && pass < kPassesPerRequest; ++pass) {
         const int rc = sqlite3_wal_checkpoint_v2(m_own, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logPages, &copied);
-        if (rc == SQLITE_OK)
-            complete = logPages >= 0 && copied == logPages; // -1: the file is not in WAL mode
-        else if (rc != SQLITE_BUSY) // busy: a writer holds the log; the next request tries again
-            error = QStringLiteral("checkpoint of %1 failed: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_own)));
+        if (rc != SQLITE_OK) {
+            if (rc != SQLITE_BUSY) // busy: a writer holds the log; the next request tries again
+                error = QStringLiteral("checkpoint of %1 failed: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_own)));
+            break;
+        }
+        complete = logPages >= 0 && copied == logPages; // -1: the file is not in WAL mode
+        if (!complete || logPages == passLog)
+            break; // behind a reader (the next request), or nothing new since the last pass
+        passLog = logPages;
     }
     if (!error.isEmpty())
         qCWarning(lcStore, "%s", qPrintable(error));

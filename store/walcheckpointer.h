@@ -6,9 +6,9 @@
 // that committed (the GUI thread, for appends and imports) then writes those pages again and syncs the
 // database file, 15 ms or more for an import. The store installs a WAL hook instead, and this class runs
 // a PASSIVE checkpoint on its own connection when asked: it never blocks a writer or a reader, and pages a
-// reader still needs wait for the next request. When small commits outrun the thread (the log reaches
-// four times the threshold), the commit that finds it so copies what is left itself, so the log starts
-// again and stays bounded. A commit is durable when its log is synced, before any checkpoint; the
+// reader still needs wait for the next request. When small commits outrun the thread (the log grows by
+// three more thresholds after the first request without starting again), the commit that finds it so
+// copies what is left itself, so the log starts again and stays bounded. A commit is durable when its log is synced, before any checkpoint; the
 // last connection to close checkpoints what is left, as before.
 
 #include <QString>
@@ -27,8 +27,9 @@ public:
     // The log size past which a commit asks for a checkpoint: SQLite's own default of 1,000 pages, for
     // its default page of 4 KiB; pages of 16 KiB (issue 17) ask after 256 of them.
     static constexpr int kLogBytesPerCheckpoint = 4000 * 1024;
-    // A log this many times that size is copied by a small commit that finds it so (commits outran the
-    // thread's checkpoints); a large commit (an import) still leaves its copy to the thread.
+    // Small commits that go on for this many thresholds, counted from the thread's first request, without
+    // the log starting again copy it themselves (commits outran the thread's checkpoints); a large commit
+    // (an import) always leaves its copy to the thread.
     static constexpr int kLogSizesBeforeInlineCheckpoint = 4;
 
     explicit WalCheckpointer(const QString &databasePath);
@@ -45,6 +46,8 @@ public:
     // Checkpoints that ran to the end of the log, and the last failure's text ("" when none).
     int completed() const;
     QString lastError() const;
+    // Checkpoints run by a commit itself (see kLogSizesBeforeInlineCheckpoint); the committing thread's.
+    int copiedByCommits() const { return m_copiedByCommits; }
 
 private:
     static int onCommit(void *self, sqlite3 *connection, const char *database, int pages);
@@ -56,6 +59,8 @@ private:
     int m_pagesPerCheckpoint = 1000; // kLogBytesPerCheckpoint in the watched file's pages
     int m_askedAtPages = 0;          // the log's size at the last request (the committing thread's)
     int m_lastPages = 0;             // the log's size after the last commit (the committing thread's)
+    int m_firstAskedAtPages = 0;     // the log's size at the first request since it last started again
+    int m_copiedByCommits = 0;
     sqlite3 *m_own = nullptr;     // opened and used by the thread only
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;
