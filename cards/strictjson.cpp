@@ -1081,7 +1081,7 @@ std::size_t pastValue(std::string_view text, std::size_t at)
 
 std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_view text,
                                                                    std::initializer_list<std::string_view> path,
-                                                                   SpanEnd spanEnd)
+                                                                   SpanEnd spanEnd, std::string_view after)
 {
     constexpr std::size_t npos = std::string_view::npos;
     std::size_t at = pastSpace(text, 0);
@@ -1122,6 +1122,14 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_v
             if (end <= at || text[end - 1] != '}')
                 return std::nullopt;
             --end;
+            if (closing == 0 && !after.empty()) {
+                // The root's members after the path's first one, exactly as the caller wrote them.
+                while (end > at && isJsonSpace(text[end - 1]))
+                    --end;
+                if (end - at < after.size() || text.substr(end - after.size(), after.size()) != after)
+                    return std::nullopt;
+                end -= after.size();
+            }
         }
         if (end <= at || text[at] != '{' || text[end - 1] != '}')
             return std::nullopt;
@@ -1131,6 +1139,31 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_v
     if (end == npos)
         return std::nullopt;
     return std::pair{at, end};
+}
+
+std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std::string_view key)
+{
+    const auto plain = [](std::string_view text) {
+        return std::none_of(text.begin(), text.end(), [](char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; });
+    };
+    if (object.type() != simdjson::dom::element_type::OBJECT)
+        return std::nullopt;
+    std::string out;
+    bool seen = false;
+    for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(object)) {
+        if (!seen) {
+            seen = sameKey(member.key, key);
+            continue;
+        }
+        std::string_view value;
+        if (member.value.type() != simdjson::dom::element_type::STRING || member.value.get(value) != simdjson::SUCCESS
+            || !plain(member.key) || !plain(value))
+            return std::nullopt;
+        out.append(",\"").append(member.key).append("\":\"").append(value).append("\"");
+    }
+    if (!seen)
+        return std::nullopt;
+    return out;
 }
 
 bool readCleanTape(std::string_view text, simdjson::dom::element *root,

@@ -89,10 +89,18 @@ bool readCleanTape(std::string_view text, simdjson::dom::element *root,
 // SpanEnd::BeforeClosingBraces: the caller knows (from the tape, which keeps members in order) that every
 // member on the path is the last of its object, and the value is an object; then its end is found from
 // the text's end (whitespace and one closing brace per member on the path), without scanning the value.
+// `after`: the bytes between the first path member's value and the root's closing brace, when the caller
+// knows them (plainMembersAfter below); they must be in the text exactly, else nothing is returned.
 enum class SpanEnd { ScanValue, BeforeClosingBraces };
 std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_view text,
                                                                    std::initializer_list<std::string_view> path,
-                                                                   SpanEnd spanEnd = SpanEnd::ScanValue);
+                                                                   SpanEnd spanEnd = SpanEnd::ScanValue,
+                                                                   std::string_view after = {});
+
+// The members of `object` (on a tape readCleanTape filled) after its member `key`, written as compact
+// JSON (`,"tool_call_id":"c1","turn_id":"t1"`), when every one of them is a string and no name or value
+// needs an escape; nothing otherwise. What a line written without spaces or needless escapes holds there.
+std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std::string_view key);
 
 // parseStrictJson(text, options) as the transcript reads a line (issue 17): stepping over the object at
 // options.spanPointer when readSpan(bytes of that object) reads it whole and clean (returns true), so it

@@ -260,12 +260,18 @@ bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *ou
     }
     if (const auto structured = memberOf(value, "structured"); structured && isObject(*structured)) {
         if (const auto card = memberOf(*structured, "card")) {
-            // Where "structured" ends the line and "card" ends it (the usual shape), the card's end is
-            // found from the line's end instead of by scanning the card.
-            const SpanEnd end = isLastMember(value, "structured") && isLastMember(*structured, "card")
-                ? SpanEnd::BeforeClosingBraces
-                : SpanEnd::ScanValue;
-            const auto span = isObject(*card) ? cleanMemberSpan(text, {"structured", "card"}, end) : std::nullopt;
+            // Where "card" ends "structured" and only plain strings follow "structured" in the line (the
+            // usual shapes of a tool result), the card's end is found from the line's end instead of by
+            // scanning the card; those strings written otherwise (spaces, escapes) scan it after all.
+            std::optional<std::pair<std::size_t, std::size_t>> span;
+            if (isObject(*card)) {
+                if (isLastMember(*structured, "card")) {
+                    if (const std::optional<std::string> after = plainMembersAfter(value, "structured"))
+                        span = cleanMemberSpan(text, {"structured", "card"}, SpanEnd::BeforeClosingBraces, *after);
+                }
+                if (!span)
+                    span = cleanMemberSpan(text, {"structured", "card"});
+            }
             if (!span)
                 return false;
             const std::string_view inside = "/structured/card/";

@@ -123,6 +123,7 @@ struct Tally
     int cleanCardLines = 0; // of those, lines whose card was read there
     int spansScanned = 0; // cards' spans found by cleanMemberSpan and compared
     int spansFromTheEnd = 0; // of which also found from the line's end (SpanEnd::BeforeClosingBraces)
+    int spansFromTheEndAfterMembers = 0; // of which past plain members after "structured"
     int cleanCalls = 0;   // emit_card arguments read clean (readCleanEmitCardArguments)
     int validCalls = 0;   // of the texts, those the exact way stamps into a valid card
     QStringList failures; // the first few differences, with the text that shows them
@@ -286,14 +287,18 @@ void compareLine(const QByteArray &text, Tally *tally)
             ++tally->spansScanned;
             if (exact.spanBegin != span->first || exact.spanEnd != span->second)
                 fail(tally, QStringLiteral("[scan] the card's span differs"), text);
-            // Where the tape says "structured" and "card" end their objects, the end found from the
-            // line's end is the same.
+            // Where the tape says "card" ends "structured" and only plain strings follow "structured",
+            // the end found from the line's end is the same, or none (those strings written otherwise).
             const auto structured = memberOf(root, "structured");
-            if (structured && endsWithMember(root, "structured") && endsWithMember(*structured, "card")) {
-                ++tally->spansFromTheEnd;
-                const auto fromEnd = cleanMemberSpan(view, {"structured", "card"}, SpanEnd::BeforeClosingBraces);
-                if (!fromEnd || exact.spanBegin != fromEnd->first || exact.spanEnd != fromEnd->second)
+            const std::optional<std::string> after = plainMembersAfter(root, "structured");
+            if (structured && after && endsWithMember(*structured, "card")) {
+                const auto fromEnd = cleanMemberSpan(view, {"structured", "card"}, SpanEnd::BeforeClosingBraces, *after);
+                tally->spansFromTheEnd += fromEnd ? 1 : 0;
+                tally->spansFromTheEndAfterMembers += fromEnd && !after->empty() ? 1 : 0;
+                if (fromEnd && (exact.spanBegin != fromEnd->first || exact.spanEnd != fromEnd->second))
                     fail(tally, QStringLiteral("[scan] the card's span found from the line's end differs"), text);
+                if (!fromEnd && after->empty())
+                    fail(tally, QStringLiteral("[scan] no span found from the line's end, with nothing after the card"), text);
             }
         }
     }
@@ -451,6 +456,13 @@ QList<QByteArray> edgeCases()
         "{\"role\":\"tool\",\"\\u0073tructured\":{\"card\":" + card + "}}",
         "{\"role\":\"tool\",\"structured\":{\"card\":" + card + ",\"cardId\":\"own\"}}",
         "{\"role\":\"tool\",\"structured\":{\"card\":" + card + " \t}\r\n }  ",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + "},\"tool_call_id\":\"c1\",\"turn_id\":\"}},t\"}",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + "} , \"tool_call_id\" : \"c1\" } ",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + "},\"tool_call_id\":\"c\\u0031\"}",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + "},\"card\":\"x\",\"n\":1}",
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + "},\"\\u0063ard\":\"x\"}",
+        // As long as the plain members would be, but spaced: what the bytes are must be checked, not only how many.
+        "{\"role\":\"tool\",\"structured\":{\"card\":" + card + "},\"a\":\"}}\"        ,\"b\":\"x\"}",
         "{\"role\":\"tool\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1,\"payload\":{\"text\":\"}}\"}}}}",
         "{\"role\":\"tool\",\"structured\":{\"cardId\":7,\"card\":" + card + "},\"id\":\"m\"}",
         "{\"role\":\"tool\",\"structured\":{\"card\":{\"kind\":\"text\",\"specVersion\":1,\"payload\":{}}}}",
@@ -585,11 +597,13 @@ void tst_StrictJsonDiff::sameAsBefore()
     QVERIFY(tally.clean > 0);
     qInfo("clean lines: %d read whole on the tape, %d of them with their card; %d card spans scanned",
           tally.cleanLines, tally.cleanCardLines, tally.spansScanned);
-    qInfo("card spans found from the line's end: %d", tally.spansFromTheEnd);
+    qInfo("card spans found from the line's end: %d (%d past members after \"structured\")", tally.spansFromTheEnd,
+          tally.spansFromTheEndAfterMembers);
     QVERIFY(tally.cleanLines > 0);
     qInfo("emit_card arguments: %d of %d that stamp a valid card read clean", tally.cleanCalls, tally.validCalls);
     QVERIFY(tally.spansScanned > 0);
     QVERIFY(tally.spansFromTheEnd > 0);
+    QVERIFY(tally.spansFromTheEndAfterMembers > 0);
     if (source == QLatin1String(TESSERA_TEST_DATA)) {
         // The fixtures' valid cards go the clean way (all but those it declines for a reason of its own).
         QVERIFY(tally.cleanCards > 0);
