@@ -1166,6 +1166,26 @@ std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std:
     return out;
 }
 
+std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::string_view text, simdjson::dom::element root)
+{
+    const auto structured = memberOf(root, "structured");
+    if (!structured || !isObject(*structured))
+        return std::nullopt;
+    std::string_view lastInStructured;
+    for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(*structured))
+        lastInStructured = member.key;
+    // Where "card" ends "structured" and only plain strings follow "structured" in the line (the usual
+    // shapes of a tool result), the card's end is found from the line's end instead of by scanning the
+    // card; those strings written otherwise (spaces, escapes) scan it after all.
+    if (sameKey(lastInStructured, "card")) {
+        if (const std::optional<std::string> after = plainMembersAfter(root, "structured")) {
+            if (auto span = cleanMemberSpan(text, {"structured", "card"}, SpanEnd::BeforeClosingBraces, *after))
+                return span;
+        }
+    }
+    return cleanMemberSpan(text, {"structured", "card"});
+}
+
 bool readCleanTape(std::string_view text, simdjson::dom::element *root,
                    std::vector<std::pair<std::string, std::string>> *numberLexemes)
 {

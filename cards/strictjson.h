@@ -102,6 +102,11 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_v
 // needs an escape; nothing otherwise. What a line written without spaces or needless escapes holds there.
 std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std::string_view key);
 
+// The span of a clean line's "/structured/card" (a tool result's card), as the transcript finds it: from
+// the line's end when "card" ends "structured" and only plain members follow (above), else by the scan.
+// `root` is the line's value on the tape.
+std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::string_view text, simdjson::dom::element root);
+
 // parseStrictJson(text, options) as the transcript reads a line (issue 17): stepping over the object at
 // options.spanPointer when readSpan(bytes of that object) reads it whole and clean (returns true), so it
 // is read once; the text is read again whole, the exact way, when it fails, has a repeated key, or

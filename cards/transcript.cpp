@@ -222,15 +222,6 @@ void finishMessage(Message *message, QString resultCardId)
                                                                      : message->id));
 }
 
-// Whether `key` names the last member of `object` (the tape keeps members in the text's order).
-bool isLastMember(simdjson::dom::element object, std::string_view key)
-{
-    std::string_view last;
-    for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(object))
-        last = member.key;
-    return sameKey(last, key);
-}
-
 } // namespace
 
 // The clean way (issue 17): the whole line on simdjson's tape (readCleanTape), its members read there and
@@ -260,18 +251,7 @@ bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *ou
     }
     if (const auto structured = memberOf(value, "structured"); structured && isObject(*structured)) {
         if (const auto card = memberOf(*structured, "card")) {
-            // Where "card" ends "structured" and only plain strings follow "structured" in the line (the
-            // usual shapes of a tool result), the card's end is found from the line's end instead of by
-            // scanning the card; those strings written otherwise (spaces, escapes) scan it after all.
-            std::optional<std::pair<std::size_t, std::size_t>> span;
-            if (isObject(*card)) {
-                if (isLastMember(*structured, "card")) {
-                    if (const std::optional<std::string> after = plainMembersAfter(value, "structured"))
-                        span = cleanMemberSpan(text, {"structured", "card"}, SpanEnd::BeforeClosingBraces, *after);
-                }
-                if (!span)
-                    span = cleanMemberSpan(text, {"structured", "card"});
-            }
+            const auto span = isObject(*card) ? cleanResultCardSpan(text, value) : std::nullopt;
             if (!span)
                 return false;
             const std::string_view inside = "/structured/card/";

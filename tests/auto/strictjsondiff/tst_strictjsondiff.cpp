@@ -300,6 +300,10 @@ void compareLine(const QByteArray &text, Tally *tally)
                 if (!fromEnd && after->empty())
                     fail(tally, QStringLiteral("[scan] no span found from the line's end, with nothing after the card"), text);
             }
+            // And the way the transcript and the bench put the two together.
+            const auto used = cleanResultCardSpan(view, root);
+            if (!used || exact.spanBegin != used->first || exact.spanEnd != used->second)
+                fail(tally, QStringLiteral("[scan] cleanResultCardSpan differs"), text);
         }
     }
     Message clean;
