@@ -1144,7 +1144,8 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanMemberSpan(std::string_v
 std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std::string_view key)
 {
     const auto plain = [](std::string_view text) {
-        return std::none_of(text.begin(), text.end(), [](char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; });
+        return std::none_of(text.begin(), text.end(),
+                            [](char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; });
     };
     if (object.type() != simdjson::dom::element_type::OBJECT)
         return std::nullopt;
@@ -1166,7 +1167,8 @@ std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std:
     return out;
 }
 
-std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::string_view text, simdjson::dom::element root)
+std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::string_view text,
+                                                                       simdjson::dom::element root)
 {
     const auto structured = memberOf(root, "structured");
     if (!structured || !isObject(*structured))

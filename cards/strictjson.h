@@ -105,7 +105,8 @@ std::optional<std::string> plainMembersAfter(simdjson::dom::element object, std:
 // The span of a clean line's "/structured/card" (a tool result's card), as the transcript finds it: from
 // the line's end when "card" ends "structured" and only plain members follow (above), else by the scan.
 // `root` is the line's value on the tape.
-std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::string_view text, simdjson::dom::element root);
+std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::string_view text,
+                                                                       simdjson::dom::element root);
 
 // parseStrictJson(text, options) as the transcript reads a line (issue 17): stepping over the object at
 // options.spanPointer when readSpan(bytes of that object) reads it whole and clean (returns true), so it

@@ -31,9 +31,6 @@ namespace {
 constexpr int kTitleLength = 80;     // code points, "…" included
 constexpr int kBusyTimeoutMs = 5000; // a reader (tessera list) may hold the WAL briefly
 constexpr int kPageSize = 16384;     // bytes per page of a new database file
-// The log's file is cut back to this when the log starts again: what a stream of appends may reach.
-constexpr qint64 kLogFileLimitBytes = (WalCheckpointer::kLogSizesBeforeInlineCheckpoint + 1)
-    * qint64(WalCheckpointer::kLogBytesPerCheckpoint);
 // PRAGMA quick_check reads every page (about 2 ms per MiB here): always below this size, above it only
 // after an unclean shutdown. Damage it would have found shows up later as SQLITE_CORRUPT (Corrupt).
 constexpr qint64 kAlwaysCheckBytes = 64 * 1024 * 1024;
@@ -518,8 +515,8 @@ StoreStatus ConversationStore::openDatabase(OpenMode mode)
         return sqlFailure(pragma.lastError(), QStringLiteral("setting up the database"));
     // SQLite reuses the log's file from its start rather than shrinking it, so after an import of a large
     // file the log kept that file's size on disk for as long as the store was open. The first commit after
-    // the log starts again now cuts it back to kLogFileLimitBytes.
-    if (!pragma.exec(QStringLiteral("PRAGMA journal_size_limit = %1").arg(kLogFileLimitBytes)))
+    // the log starts again now cuts it back to the most a stream of appends lets it reach.
+    if (!pragma.exec(QStringLiteral("PRAGMA journal_size_limit = %1").arg(WalCheckpointer::kLogBytesBound)))
         return sqlFailure(pragma.lastError(), QStringLiteral("setting up the database"));
     // The log is copied into the database file on the checkpointer's thread, never inside a commit.
     if (sqlite3 *handle = sqliteHandle(db)) {

@@ -157,8 +157,10 @@ void WalCheckpointer::checkpoint()
     for (int pass = 0; m_own && pass < kPassesPerRequest; ++pass) {
         const int rc = sqlite3_wal_checkpoint_v2(m_own, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logPages, &copied);
         if (rc != SQLITE_OK) {
-            if (rc != SQLITE_BUSY) // busy: a writer holds the log; the next request tries again
-                error = QStringLiteral("checkpoint of %1 failed: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_own)));
+            if (rc != SQLITE_BUSY) { // busy: a writer holds the log; the next request tries again
+                error = QStringLiteral("checkpoint of %1 failed: %2")
+                            .arg(m_path, QString::fromUtf8(sqlite3_errmsg(m_own)));
+            }
             break;
         }
         complete = logPages >= 0 && copied == logPages; // -1: the file is not in WAL mode

@@ -8,8 +8,8 @@
 // a PASSIVE checkpoint on its own connection when asked: it never blocks a writer or a reader, and pages a
 // reader still needs wait for the next request. When small commits outrun the thread (the log grows by
 // three more thresholds after the first request without starting again), the commit that finds it so
-// copies what is left itself, so the log starts again and stays bounded. A commit is durable when its log is synced, before any checkpoint; the
-// last connection to close checkpoints what is left, as before.
+// copies what is left itself, so the log starts again and stays bounded. A commit is durable when its
+// log is synced, before any checkpoint; the last connection to close checkpoints what is left, as before.
 
 #include <QString>
 
@@ -31,6 +31,9 @@ public:
     // the log starting again copy it themselves (commits outran the thread's checkpoints); a large commit
     // (an import) always leaves its copy to the thread.
     static constexpr int kLogSizesBeforeInlineCheckpoint = 4;
+    // The most the log reaches through a stream of small commits (and so what the store cuts its file
+    // back to, journal_size_limit).
+    static constexpr qint64 kLogBytesBound = (kLogSizesBeforeInlineCheckpoint + 1) * qint64(kLogBytesPerCheckpoint);
 
     explicit WalCheckpointer(const QString &databasePath);
     ~WalCheckpointer(); // waits for a running checkpoint, then closes its connection

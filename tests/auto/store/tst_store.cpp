@@ -359,7 +359,7 @@ void tst_Store::logStaysSmallThroughAStreamOfAppends()
     QTRY_VERIFY_WITH_TIMEOUT(m_store->checkpointsCompleted() >= 2, 10000);
     QVERIFY2(m_store->checkpointsCompleted() <= kAppends / 10,
              qPrintable(QStringLiteral("%1 checkpoints for %2 appends").arg(m_store->checkpointsCompleted()).arg(kAppends)));
-    QVERIFY2(largestLog <= (WalCheckpointer::kLogSizesBeforeInlineCheckpoint + 1) * qint64(WalCheckpointer::kLogBytesPerCheckpoint),
+    QVERIFY2(largestLog <= WalCheckpointer::kLogBytesBound,
              qPrintable(QStringLiteral("the log reached %1 KiB").arg(largestLog / 1024)));
     QCOMPARE(m_store->rawLines(id).size(), kAppends);
 }
@@ -370,7 +370,7 @@ void tst_Store::logStaysSmallThroughAStreamOfAppends()
 void tst_Store::logFileShrinksAfterALargeImport()
 {
     const QString wal = m_store->databasePath() + QStringLiteral("-wal");
-    const qint64 limit = (WalCheckpointer::kLogSizesBeforeInlineCheckpoint + 1) * qint64(WalCheckpointer::kLogBytesPerCheckpoint);
+    const qint64 limit = WalCheckpointer::kLogBytesBound;
     const QByteArray data = readFile(longConversationPath()).repeated(16);
     QString id;
     {
