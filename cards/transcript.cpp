@@ -910,6 +910,11 @@ bool Transcript::readFile(const QString &path, Transcript *transcript, QString *
     return true;
 }
 
+bool isFallbackCard(const Card &card)
+{
+    return !card.isValid() || card.kind() == CardKind::Unknown;
+}
+
 int Transcript::cardCount() const
 {
     int count = 0;
@@ -924,10 +929,8 @@ int Transcript::fallbackCount() const
     for (const Message &m : messages) {
         if (!m.isReadable())
             ++count;
-        for (const Card &card : m.cards) {
-            if (!card.isValid() || card.kind() == CardKind::Unknown)
-                ++count;
-        }
+        for (const Card &card : m.cards)
+            count += isFallbackCard(card) ? 1 : 0;
     }
     return count;
 }

@@ -184,6 +184,9 @@ Message parseTranscriptLine(const QByteArray &line, int lineNumber);
 bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *message);
 Message parseTranscriptLineExactly(const QByteArray &line, int lineNumber);
 
+// A card fallbackCount() counts: not valid, or of no kind Tessera draws.
+bool isFallbackCard(const Card &card);
+
 // The id of message.cards[index] from its base id (card.h, Card::cardId): base itself, or "base#N"
 // (N = index + 1) when an earlier card of the line already has that id; "" when base is "".
 QString cardIdInLine(const Message &message, int index, const QString &base);

@@ -1,0 +1,296 @@
+#include <cards/transcriptfile.h>
+
+#include <QFile>
+#include <QThread>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace Tessera {
+
+namespace {
+
+QString systemError(int code)
+{
+    return QString::fromLocal8Bit(std::strerror(code));
+}
+
+qint64 modifiedNs(const struct stat &info)
+{
+    return qint64(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
+}
+
+// Reads exactly `size` bytes at `offset`; false with errno's text, or "ends early" when the file is shorter.
+bool readAt(int fd, qint64 offset, char *into, qint64 size, QString *error)
+{
+    while (size > 0) {
+        const ssize_t got = ::pread(fd, into, size_t(size), off_t(offset));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            *error = got < 0 ? systemError(errno) : QStringLiteral("the file ends early");
+            return false;
+        }
+        into += got;
+        offset += got;
+        size -= got;
+    }
+    return true;
+}
+
+bool isBlankByte(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+} // namespace
+
+TranscriptFile::TranscriptFile() = default;
+
+TranscriptFile::~TranscriptFile()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+bool TranscriptFile::open(const QString &path, QString *error, qsizetype bufferBytes)
+{
+    Q_ASSERT(m_fd < 0);
+    m_path = path;
+    m_fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    struct stat info = {};
+    if (m_fd < 0 || ::fstat(m_fd, &info) != 0) {
+        *error = systemError(errno);
+        return false;
+    }
+    if (!S_ISREG(info.st_mode)) {
+        *error = QStringLiteral("not a regular file");
+        return false;
+    }
+    m_size = info.st_size;
+    m_modified = modifiedNs(info);
+
+    // The lines as fromJsonLines finds them (transcript.cpp, lineSpans), one piece of the file at a time:
+    // what is known of the line being read is where it starts, whether it is blank so far and how many
+    // CRs end it so far.
+    char bom[3] = {};
+    QString readError;
+    qint64 start = m_size >= 3 && readAt(m_fd, 0, bom, 3, &readError) && std::memcmp(bom, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    bool blank = true;
+    qint64 carriageReturns = 0;
+    int number = 0;
+    m_lines.reserve(size_t(m_size / 512));
+    auto endLine = [&](qint64 end) {
+        ++number;
+        if (!blank)
+            m_lines.push_back({start, end - start - carriageReturns, number});
+        start = end + 1;
+        blank = true;
+        carriageReturns = 0;
+    };
+    auto takePart = [&](const char *part, qint64 size) {
+        if (size == 0)
+            return;
+        if (blank)
+            blank = std::all_of(part, part + size, isBlankByte);
+        qint64 trailing = 0;
+        while (trailing < size && part[size - 1 - trailing] == '\r')
+            ++trailing;
+        carriageReturns = trailing == size ? carriageReturns + trailing : trailing;
+    };
+    std::vector<char> buffer(size_t(std::max<qsizetype>(1, bufferBytes)));
+    for (qint64 at = start; at < m_size;) {
+        const qint64 size = std::min<qint64>(qint64(buffer.size()), m_size - at);
+        if (!readAt(m_fd, at, buffer.data(), size, error)) {
+            m_lines.clear();
+            return false;
+        }
+        const char *data = buffer.data();
+        for (qint64 i = 0; i < size;) {
+            const auto *newline = static_cast<const char *>(std::memchr(data + i, '\n', size_t(size - i)));
+            const qint64 partEnd = newline ? newline - data : size;
+            takePart(data + i, partEnd - i);
+            if (newline)
+                endLine(at + partEnd);
+            i = partEnd + 1;
+        }
+        at += size;
+    }
+    if (start < m_size)
+        endLine(m_size);
+    m_lines.shrink_to_fit();
+    m_firstRead = qsizetype(m_lines.size());
+    return true;
+}
+
+bool TranscriptFile::unchanged(QString *error) const
+{
+    struct stat info = {};
+    if (::fstat(m_fd, &info) != 0) {
+        *error = systemError(errno);
+        return false;
+    }
+    if (info.st_size != m_size || modifiedNs(info) != m_modified) {
+        *error = QStringLiteral("the file changed on disk since it was opened; open it again to read its older lines");
+        return false;
+    }
+    return true;
+}
+
+bool TranscriptFile::readLines(qsizetype first, qsizetype end, QByteArray *bytes, QString *error) const
+{
+    Q_ASSERT(first < end && end <= qsizetype(m_lines.size()));
+    const qint64 from = m_lines[size_t(first)].offset;
+    const qint64 to = m_lines[size_t(end - 1)].offset + m_lines[size_t(end - 1)].length;
+    bytes->resize(qsizetype(to - from));
+    return readAt(m_fd, from, bytes->data(), to - from, error);
+}
+
+QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QString *error) const
+{
+    QList<Message> messages;
+    QByteArray bytes;
+    if (first >= end || !readLines(first, end, &bytes, error))
+        return messages;
+    messages.reserve(end - first);
+    const qint64 base = m_lines[size_t(first)].offset;
+    for (qsizetype i = first; i < end; ++i) {
+        const Line &line = m_lines[size_t(i)];
+        messages.append(parseTranscriptLine(bytes.mid(qsizetype(line.offset - base), qsizetype(line.length)), line.number));
+    }
+    return messages;
+}
+
+QList<Message> TranscriptFile::readOlder(int count, QString *error)
+{
+    QString reason;
+    if (m_firstRead == 0 || count <= 0 || !unchanged(&reason)) {
+        if (error)
+            *error = reason;
+        return {};
+    }
+    qsizetype start = std::max<qsizetype>(0, m_firstRead - count);
+    QList<Message> page = parseLines(start, m_firstRead, &reason);
+    // Back to the turn's first line, so its repeated prose is elided as in the whole file.
+    for (qsizetype reached = 0; reason.isEmpty() && start > 0 && !page.isEmpty() && !page.first().turnId.isEmpty()
+         && reached < kMostTurnLines; ++reached) {
+        QList<Message> before = parseLines(start - 1, start, &reason);
+        if (before.isEmpty() || before.first().turnId != page.first().turnId)
+            break;
+        page.prepend(std::move(before.first()));
+        --start;
+    }
+    if (!reason.isEmpty()) {
+        if (error)
+            *error = reason;
+        return {};
+    }
+    // The page's calls, against the results in it and in every line after it (read before it).
+    const QSet<QString> ownAnswers = answeredCardCalls(page);
+    QSet<QString> answered = ownAnswers;
+    for (const Message &m : std::as_const(page)) {
+        for (const ToolCall &call : m.toolCalls) {
+            if (!call.id.isEmpty() && m_answered.contains(call.id))
+                answered.insert(call.id);
+        }
+    }
+    resolveCardCalls(&page, answered);
+    elideRepeatedTurnProse(&page);
+    m_answered.unite(ownAnswers);
+    m_firstRead = start;
+    return page;
+}
+
+TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int threads, qsizetype runLines) const
+{
+    Counts counts;
+    counts.messages = qint64(m_lines.size());
+    if (!unchanged(&counts.error))
+        return counts;
+    runLines = std::max<qsizetype>(1, runLines);
+    const qsizetype runs = (qsizetype(m_lines.size()) + runLines - 1) / runLines;
+    if (threads <= 0)
+        threads = qBound(1, QThread::idealThreadCount(), 4);
+    threads = int(std::clamp<qsizetype>(threads, 1, std::max<qsizetype>(1, runs)));
+
+    // Each thread counts the runs it takes. A card call not answered inside its own run waits, with
+    // whether its card would be a fallback, for every run's answers (a result may be anywhere in the file).
+    struct Tally
+    {
+        qint64 cards = 0;
+        qint64 fallbacks = 0;
+        QSet<QString> answered;
+        std::vector<std::pair<QString, bool>> waiting;
+        QString error;
+    };
+    std::vector<Tally> tallies(static_cast<size_t>(threads));
+    std::atomic<qsizetype> next{0};
+    auto work = [&](Tally &tally) {
+        for (;;) {
+            if (stop && stop->load(std::memory_order_relaxed))
+                return;
+            const qsizetype run = next.fetch_add(1);
+            if (run >= runs)
+                return;
+            const qsizetype first = run * runLines;
+            QList<Message> messages = parseLines(first, std::min(first + runLines, qsizetype(m_lines.size())), &tally.error);
+            if (!tally.error.isEmpty())
+                return;
+            const QSet<QString> runAnswers = answeredCardCalls(messages);
+            for (const Message &m : std::as_const(messages)) {
+                tally.fallbacks += m.isReadable() ? 0 : 1;
+                for (const Card &card : m.cards) {
+                    ++tally.cards;
+                    tally.fallbacks += isFallbackCard(card) ? 1 : 0;
+                }
+                for (const ToolCall &call : m.toolCalls) {
+                    if (!isCardToolName(call.name) || (!call.id.isEmpty() && runAnswers.contains(call.id)))
+                        continue;
+                    const Card card = Card::fromToolCall(call.name, call.arguments);
+                    const bool fallback = isFallbackCard(card);
+                    if (call.id.isEmpty()) {
+                        ++tally.cards;
+                        tally.fallbacks += fallback ? 1 : 0;
+                    } else {
+                        tally.waiting.emplace_back(call.id, fallback);
+                    }
+                }
+            }
+            tally.answered.unite(runAnswers);
+        }
+    };
+    std::vector<std::thread> workers;
+    for (size_t t = 1; t < tallies.size(); ++t)
+        workers.emplace_back(work, std::ref(tallies[t]));
+    work(tallies[0]);
+    for (std::thread &worker : workers)
+        worker.join();
+
+    QSet<QString> answered;
+    for (Tally &tally : tallies) {
+        if (!tally.error.isEmpty() && counts.error.isEmpty())
+            counts.error = tally.error;
+        counts.cards += tally.cards;
+        counts.fallbacks += tally.fallbacks;
+        answered.unite(tally.answered);
+        tally.answered.clear();
+    }
+    for (const Tally &tally : tallies) {
+        for (const auto &[call, fallback] : tally.waiting) {
+            if (!answered.contains(call)) {
+                ++counts.cards;
+                counts.fallbacks += fallback ? 1 : 0;
+            }
+        }
+    }
+    counts.complete = counts.error.isEmpty() && !(stop && stop->load());
+    return counts;
+}
+
+} // namespace Tessera

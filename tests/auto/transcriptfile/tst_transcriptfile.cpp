@@ -1,0 +1,348 @@
+// A conversation file read by pages (cards/transcriptfile.h, issue 17): every page and every count as
+// Transcript::fromJsonLines gives them for the whole file.
+
+#include <atomic>
+
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cards/card.h>
+#include <cards/transcript.h>
+#include <cards/transcriptfile.h>
+
+#include <tests/support/testfiles.h>
+
+using namespace Tessera;
+using namespace Tessera::TestSupport;
+
+namespace {
+
+// Every page from the end, `pageSize` messages asked for each time, joined in file order.
+QList<Message> readAllPages(TranscriptFile &file, int pageSize, int *pages = nullptr)
+{
+    QList<Message> all;
+    int count = 0;
+    while (!file.allRead()) {
+        QString error;
+        const QList<Message> page = file.readOlder(pageSize, &error);
+        if (page.isEmpty()) {
+            qWarning("page empty before the start: %s", qPrintable(error));
+            break;
+        }
+        all = page + all;
+        ++count;
+    }
+    if (pages)
+        *pages = count;
+    return all;
+}
+
+// What a reader sees of a message: its line, its text and its cards.
+QString describe(const Message &m)
+{
+    QString text = QStringLiteral("line %1 [%2] %3 | %4 | %5")
+                       .arg(m.lineNumber)
+                       .arg(int(m.role))
+                       .arg(QString::fromUtf8(m.rawLine), m.readError, m.content);
+    for (const Card &card : m.cards)
+        text += QStringLiteral(" | card %1 %2 %3").arg(card.cardId(), card.kindName()).arg(card.isValid());
+    return text;
+}
+
+QStringList describeAll(const QList<Message> &messages)
+{
+    QStringList out;
+    for (const Message &m : messages)
+        out.append(describe(m));
+    return out;
+}
+
+// One line, compact, with "turn_id" when `turn` is not empty.
+QByteArray line(QJsonObject object, const QString &turn)
+{
+    if (!turn.isEmpty())
+        object.insert(QStringLiteral("turn_id"), turn);
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject textCard(const QString &title)
+{
+    return QJsonObject{{QStringLiteral("kind"), QStringLiteral("text")},
+                       {QStringLiteral("specVersion"), 1},
+                       {QStringLiteral("payload"), QJsonObject{{QStringLiteral("title"), title},
+                                                               {QStringLiteral("text"), QStringLiteral("Body.")}}}};
+}
+
+QByteArray toolCall(const QString &id, const QString &turn)
+{
+    const QString arguments = QString::fromUtf8(QJsonDocument(textCard(QStringLiteral("From the call"))).toJson(QJsonDocument::Compact));
+    const QJsonObject function{{QStringLiteral("name"), QStringLiteral("emit_card")}, {QStringLiteral("arguments"), arguments}};
+    const QJsonObject call{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("function")},
+                           {QStringLiteral("function"), function}};
+    return line({{QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("content"), QJsonValue::Null},
+                 {QStringLiteral("tool_calls"), QJsonArray{call}}},
+                turn);
+}
+
+QByteArray toolResult(const QString &id, const QString &turn)
+{
+    return line({{QStringLiteral("role"), QStringLiteral("tool")}, {QStringLiteral("tool_call_id"), id},
+                 {QStringLiteral("content"), QStringLiteral("ok")},
+                 {QStringLiteral("structured"), QJsonObject{{QStringLiteral("card"), textCard(QStringLiteral("From the result"))}}}},
+                turn);
+}
+
+QByteArray prose(const QString &role, const QString &text, const QString &turn = QString())
+{
+    return line({{QStringLiteral("role"), role}, {QStringLiteral("content"), text}}, turn);
+}
+
+} // namespace
+
+class tst_TranscriptFile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pagesAndCountsAreTheWholeFiles_data();
+    void pagesAndCountsAreTheWholeFiles();
+    void linesAreFoundAcrossPieces_data();
+    void linesAreFoundAcrossPieces();
+    void aTurnSplitAtAPageIsElidedAsInTheWholeFile();
+    void aCallAnsweredOnANewerPageDrawsNoCard();
+    void countsResolveCallsAcrossRuns();
+    void aChangedFileStopsThePages();
+    void anUnreadableFileSaysWhy();
+    void countStopsWhenAsked();
+
+private:
+    QTemporaryDir m_dir;
+    QString write(const QByteArray &bytes);
+    int m_files = 0;
+};
+
+QString tst_TranscriptFile::write(const QByteArray &bytes)
+{
+    const QString path = m_dir.filePath(QStringLiteral("conversation-%1.jsonl").arg(++m_files));
+    if (!writeFile(path, bytes))
+        return QString();
+    return path;
+}
+
+void tst_TranscriptFile::pagesAndCountsAreTheWholeFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    // Every conversation fixture and the transcript fuzz seeds (broken lines, deep cards, odd bytes).
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus/transcriptline"),
+                                QStringLiteral(TESSERA_SOURCE_DIR "/resources/demo")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.endsWith(QLatin1String(".jsonl")) || path.contains(QLatin1String("/fuzz/")))
+                QTest::newRow(qPrintable(QDir(QStringLiteral(TESSERA_SOURCE_DIR)).relativeFilePath(path))) << path;
+        }
+    }
+}
+
+void tst_TranscriptFile::pagesAndCountsAreTheWholeFiles()
+{
+    QFETCH(QString, path);
+    const QByteArray bytes = readFile(path);
+    const Transcript whole = Transcript::fromJsonLines(bytes);
+    const QStringList expected = describeAll(whole.messages);
+    for (const int pageSize : {1, 3, 200}) {
+        TranscriptFile file;
+        QString error;
+        QVERIFY2(file.open(path, &error, 5), qPrintable(error));
+        QCOMPARE(file.messageCount(), whole.messages.size());
+        int pages = 0;
+        QCOMPARE(describeAll(readAllPages(file, pageSize, &pages)), expected);
+        QVERIFY(pages >= 1 || whole.messages.isEmpty());
+        QVERIFY(file.readOlder(pageSize, &error).isEmpty());
+        QVERIFY(error.isEmpty());
+    }
+    TranscriptFile file;
+    QString error;
+    QVERIFY2(file.open(path, &error), qPrintable(error));
+    for (const int threads : {1, 3}) {
+        for (const qsizetype runLines : {1, 4, 512}) {
+            const TranscriptFile::Counts counts = file.count(nullptr, threads, runLines);
+            QVERIFY2(counts.complete, qPrintable(counts.error));
+            QCOMPARE(counts.messages, qint64(whole.messages.size()));
+            QCOMPARE(counts.cards, qint64(whole.cardCount()));
+            QCOMPARE(counts.fallbacks, qint64(whole.fallbackCount()));
+        }
+    }
+}
+
+void tst_TranscriptFile::linesAreFoundAcrossPieces_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    const QByteArray a = prose(QStringLiteral("user"), QStringLiteral("first"));
+    const QByteArray b = prose(QStringLiteral("assistant"), QStringLiteral("second"));
+    QTest::newRow("byte order mark, CRLF") << QByteArray("\xEF\xBB\xBF" + a + "\r\n" + b + "\r\n");
+    QTest::newRow("blank and white lines") << QByteArray("\n \t\n" + a + "\n\r\n\r\r\n  \r\n" + b + "\n\n");
+    QTest::newRow("no last line end") << QByteArray(a + "\n" + b);
+    QTest::newRow("CRs inside and at the end") << QByteArray(a + "\r\r\r\n" + b + "\r");
+    QTest::newRow("white space before a line") << QByteArray("  \t" + a + "\n\t " + b + "\n");
+    QTest::newRow("a mark in the middle is kept") << QByteArray(a + "\n\xEF\xBB\xBF" + b + "\n");
+    QTest::newRow("only a mark") << QByteArray("\xEF\xBB\xBF");
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("not JSON at all") << QByteArray("x\n\ny\r\nz");
+}
+
+void tst_TranscriptFile::linesAreFoundAcrossPieces()
+{
+    QFETCH(QByteArray, bytes);
+    const QString path = write(bytes);
+    QVERIFY(!path.isEmpty());
+    const QStringList expected = describeAll(Transcript::fromJsonLines(bytes).messages);
+    for (qsizetype buffer = 1; buffer <= 9; ++buffer) {
+        TranscriptFile file;
+        QString error;
+        QVERIFY2(file.open(path, &error, buffer), qPrintable(error));
+        QCOMPARE(describeAll(readAllPages(file, 1)), expected);
+    }
+}
+
+void tst_TranscriptFile::aTurnSplitAtAPageIsElidedAsInTheWholeFile()
+{
+    // The turn streams its prose, draws a card, then repeats the prose in its last line: the repeat is
+    // cut from the last line only when the earlier line is read with it.
+    QByteArray bytes = prose(QStringLiteral("user"), QStringLiteral("Summarize.")) + '\n';
+    bytes += prose(QStringLiteral("assistant"), QStringLiteral("Here is the summary."), QStringLiteral("t1")) + '\n';
+    bytes += toolCall(QStringLiteral("c1"), QStringLiteral("t1")) + '\n';
+    bytes += toolResult(QStringLiteral("c1"), QStringLiteral("t1")) + '\n';
+    bytes += prose(QStringLiteral("assistant"), QStringLiteral("Here is the summary. And one more thing."), QStringLiteral("t1")) + '\n';
+    const QString path = write(bytes);
+    const Transcript whole = Transcript::fromJsonLines(bytes);
+    QCOMPARE(whole.messages.last().content, QStringLiteral("And one more thing."));
+
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    const QList<Message> newest = file.readOlder(1, &error);
+    // One message asked for; the page reaches back to the turn's first line (the user line has no turn).
+    QCOMPARE(newest.size(), 4);
+    QCOMPARE(newest.first().lineNumber, 2);
+    QCOMPARE(newest.last().content, QStringLiteral("And one more thing."));
+    QCOMPARE(describeAll(newest), describeAll(whole.messages.mid(1)));
+    QCOMPARE(file.readOlder(1, &error).first().content, QStringLiteral("Summarize."));
+    QVERIFY(file.allRead());
+}
+
+void tst_TranscriptFile::aCallAnsweredOnANewerPageDrawsNoCard()
+{
+    // Calls without turns (pages are not stretched): c1's result is on the newer page, c2 has none.
+    QByteArray bytes;
+    bytes += toolCall(QStringLiteral("c1"), QString()) + '\n';
+    bytes += toolCall(QStringLiteral("c2"), QString()) + '\n';
+    bytes += toolResult(QStringLiteral("c1"), QString()) + '\n';
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    const QList<Message> newest = file.readOlder(1, &error);
+    QCOMPARE(newest.size(), 1);
+    QCOMPARE(newest.first().cards.size(), 1);
+    QCOMPARE(newest.first().cards.first().cardId(), QStringLiteral("c1"));
+    const QList<Message> older = file.readOlder(2, &error);
+    QCOMPARE(older.size(), 2);
+    QCOMPARE(older.at(0).cards.size(), 0); // answered by the result read before it
+    QCOMPARE(older.at(1).cards.size(), 1); // never answered: drawn from its arguments
+    QCOMPARE(older.at(1).cards.first().cardId(), QStringLiteral("c2"));
+    QCOMPARE(older.at(1).cards.first().kindName(), QStringLiteral("text"));
+}
+
+void tst_TranscriptFile::countsResolveCallsAcrossRuns()
+{
+    // Calls and their results in runs of their own (runLines 1), some results before their calls, a
+    // call answered twice, calls never answered, and an unreadable line.
+    QByteArray bytes;
+    bytes += toolResult(QStringLiteral("early"), QStringLiteral("t0")) + '\n';
+    for (int i = 0; i < 20; ++i) {
+        const QString id = QStringLiteral("c%1").arg(i);
+        const QString turn = QStringLiteral("t%1").arg(i);
+        bytes += toolCall(id, turn) + '\n';
+        if (i % 3 != 0)
+            bytes += toolResult(id, turn) + '\n';
+        if (i % 7 == 0)
+            bytes += toolResult(id, turn) + '\n';
+    }
+    bytes += toolCall(QStringLiteral("early"), QStringLiteral("t0")) + '\n';
+    bytes += "{not json\n";
+    const QString path = write(bytes);
+    const Transcript whole = Transcript::fromJsonLines(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    for (const int threads : {1, 2, 4}) {
+        for (const qsizetype runLines : {1, 2, 5, 1000}) {
+            const TranscriptFile::Counts counts = file.count(nullptr, threads, runLines);
+            QVERIFY(counts.complete);
+            QCOMPARE(counts.messages, qint64(whole.messages.size()));
+            QCOMPARE(counts.cards, qint64(whole.cardCount()));
+            QCOMPARE(counts.fallbacks, qint64(whole.fallbackCount()));
+        }
+    }
+    // One per call (from its result or its arguments), a second result for c7 and c14, and "early"'s result.
+    QCOMPARE(whole.cardCount(), 20 + 2 + 1);
+    QCOMPARE(whole.fallbackCount(), 1);
+}
+
+void tst_TranscriptFile::aChangedFileStopsThePages()
+{
+    QByteArray bytes;
+    for (int i = 0; i < 10; ++i)
+        bytes += prose(QStringLiteral("user"), QStringLiteral("line %1").arg(i)) + '\n';
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    QCOMPARE(file.readOlder(4, &error).size(), 4);
+    QVERIFY(writeFile(path, bytes.left(bytes.size() / 2))); // rewritten shorter in place
+    QVERIFY(file.readOlder(4, &error).isEmpty());
+    QVERIFY2(error.contains(QLatin1String("changed on disk")), qPrintable(error));
+    QVERIFY(!file.allRead());
+    const TranscriptFile::Counts counts = file.count();
+    QVERIFY(!counts.complete);
+    QVERIFY(counts.error.contains(QLatin1String("changed on disk")));
+}
+
+void tst_TranscriptFile::anUnreadableFileSaysWhy()
+{
+    TranscriptFile missing;
+    QString error;
+    QVERIFY(!missing.open(m_dir.filePath(QStringLiteral("no-such-file.jsonl")), &error));
+    QVERIFY2(error.contains(QLatin1String("No such file")), qPrintable(error));
+    TranscriptFile folder;
+    QVERIFY(!folder.open(m_dir.path(), &error));
+    QCOMPARE(error, QStringLiteral("not a regular file"));
+}
+
+void tst_TranscriptFile::countStopsWhenAsked()
+{
+    QByteArray bytes;
+    for (int i = 0; i < 50; ++i)
+        bytes += toolResult(QStringLiteral("c%1").arg(i), QString()) + '\n';
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    std::atomic_bool stop{true};
+    const TranscriptFile::Counts stopped = file.count(&stop, 2, 1);
+    QVERIFY(!stopped.complete);
+    QCOMPARE(stopped.cards, 0);
+    stop = false;
+    const TranscriptFile::Counts counted = file.count(&stop, 2, 1);
+    QVERIFY(counted.complete);
+    QCOMPARE(counted.cards, 50);
+}
+
+QTEST_GUILESS_MAIN(tst_TranscriptFile)
+#include "tst_transcriptfile.moc"
