@@ -54,6 +54,7 @@
 #include <cards/bidicontrols.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
+#include <cards/transcriptfile.h>
 #include <mcp/mcpapphost.h>
 #include <mcp/stdiotransport.h>
 #include <session/conversationsession.h>
@@ -367,6 +368,10 @@ bool MainWindow::openFile(const QString &path)
     m_currentSource = info.absoluteFilePath();
     QSettings().setValue(SettingsKeys::kLastConversationFile, m_currentSource);
     QSettings().remove(SettingsKeys::kLastConversationId);
+    if (file.size() >= TranscriptFile::kPagedBytes) {
+        readPagedConversation(info.fileName(), m_currentSource, file.size());
+        return true;
+    }
     if (file.size() >= kReadInPlaceBytes) {
         readConversation(info.fileName(), m_currentSource, file.size()); // says "Opened from a file" when shown
         return true;
@@ -398,15 +403,7 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
     reloadCanvas();
     setWindowTitle(tr("%1 — Tessera").arg(title));
     statusBar()->showMessage(tr("Reading %1 (%2 MB)…").arg(title, QLocale().toString(double(bytes) / 1e6, 'f', 1)));
-    if (!m_readingBar) {
-        m_readingBar = new QProgressBar(this);
-        m_readingBar->setObjectName(QStringLiteral("readingBar"));
-        m_readingBar->setRange(0, 0); // busy: the parse reports no progress of its own
-        m_readingBar->setMaximumWidth(120);
-        m_readingBar->setAccessibleName(tr("Reading the conversation"));
-        statusBar()->addPermanentWidget(m_readingBar);
-    }
-    m_readingBar->show();
+    showReadingBar();
 
     struct Read
     {
@@ -438,6 +435,97 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
         }
         showTranscript(title, read->transcript);
         noteOpenedFromFile();
+    });
+    reader->start();
+}
+
+void MainWindow::showReadingBar()
+{
+    if (!m_readingBar) {
+        m_readingBar = new QProgressBar(this);
+        m_readingBar->setObjectName(QStringLiteral("readingBar"));
+        m_readingBar->setRange(0, 0); // busy: the parse reports no progress of its own
+        m_readingBar->setMaximumWidth(120);
+        m_readingBar->setAccessibleName(tr("Reading the conversation"));
+        statusBar()->addPermanentWidget(m_readingBar);
+    }
+    m_readingBar->show();
+}
+
+void MainWindow::readPagedConversation(const QString &title, const QString &path, qint64 bytes)
+{
+    // As readConversation, but what the thread reads is where the lines are and the newest page: a
+    // 1 GB file is on screen in a fraction of a second and holds tens of MB, not GBs (issue 17).
+    const quint64 generation = ++m_readGeneration;
+    m_reading = true;
+    m_model->setTranscript(Transcript());
+    reloadCanvas();
+    setWindowTitle(tr("%1 — Tessera").arg(title));
+    statusBar()->showMessage(tr("Reading %1 (%2 MB)…").arg(title, QLocale().toString(double(bytes) / 1e6, 'f', 1)));
+    showReadingBar();
+
+    struct Read
+    {
+        std::shared_ptr<TranscriptFile> file = std::make_shared<TranscriptFile>();
+        QList<Message> newest;
+        QString error;
+    };
+    const auto read = std::make_shared<Read>();
+    QThread *reader = QThread::create([path, read] {
+        if (read->file->open(path, &read->error))
+            read->newest = read->file->readOlder(ConversationModel::kFetchPageSize, &read->error);
+    });
+    reader->setParent(this);
+    m_readers.append(reader);
+    connect(reader, &QThread::finished, this, [this, reader, read, generation, path] {
+        m_readers.removeOne(reader);
+        reader->deleteLater();
+        if (generation != m_readGeneration)
+            return; // another conversation was opened meanwhile
+        m_reading = false;
+        if (!read->error.isEmpty()) {
+            m_readingBar->hide();
+            statusBar()->clearMessage();
+            warnCannotRead(path, read->error);
+            return;
+        }
+        m_pagedFile = read->file;
+        Transcript newest;
+        newest.messages = read->newest;
+        m_view->scrollToBottomOnReset();
+        m_model->setTranscript(newest);
+        m_model->setOlderMessagesLoader([this, file = read->file](int count) {
+            QString error;
+            QList<Message> page = file->readOlder(count, &error);
+            if (!error.isEmpty())
+                statusBar()->showMessage(tr("The older lines could not be read: %1").arg(error));
+            return page;
+        });
+        reloadCanvas();
+        m_view->scrollToBottom();
+        statusBar()->showMessage(tr("%n message(s); counting the cards…", nullptr, int(read->file->messageCount())));
+
+        // The counts read every line once more, on a thread; the busy bar stays until they are in.
+        const auto stop = std::make_shared<std::atomic_bool>(false);
+        m_countStop = stop;
+        const auto counts = std::make_shared<TranscriptFile::Counts>();
+        QThread *counter = QThread::create([file = read->file, stop, counts] { *counts = file->count(stop.get()); });
+        counter->setParent(this);
+        m_readers.append(counter);
+        connect(counter, &QThread::finished, this, [this, counter, counts, generation] {
+            m_readers.removeOne(counter);
+            counter->deleteLater();
+            if (generation != m_readGeneration)
+                return;
+            m_readingBar->hide();
+            if (!counts->complete) {
+                statusBar()->showMessage(tr("The conversation could not be counted: %1").arg(counts->error));
+                return;
+            }
+            showCounts(counts->messages, counts->cards, counts->fallbacks);
+            noteOpenedFromFile();
+        });
+        counter->start();
     });
     reader->start();
 }
@@ -477,10 +565,14 @@ void MainWindow::showTranscript(const QString &title, const Transcript &transcri
     m_model->setTranscript(transcript);
     reloadCanvas();
     setWindowTitle(tr("%1 — Tessera").arg(title));
-    const int fallbacks = transcript.fallbackCount();
-    QString summary = countsText(int(transcript.messages.size()), transcript.cardCount());
+    showCounts(transcript.messages.size(), transcript.cardCount(), transcript.fallbackCount());
+}
+
+void MainWindow::showCounts(qint64 messages, qint64 cards, qint64 fallbacks)
+{
+    QString summary = countsText(int(messages), int(cards));
     if (fallbacks > 0)
-        summary = listed(summary, tr("%n block(s) could not be drawn natively", nullptr, fallbacks));
+        summary = listed(summary, tr("%n block(s) could not be drawn natively", nullptr, int(fallbacks)));
     statusBar()->showMessage(summary);
 }
 
@@ -500,8 +592,18 @@ bool MainWindow::ensureStoredConversation(const QString &firstText)
             // A file or the demo becomes a stored conversation on the first message, so nothing typed
             // is lost when the window closes.
             QByteArray lines;
-            for (const Message &m : m_model->transcript().messages)
-                lines += m.rawLine + '\n';
+            if (m_pagedFile) {
+                // Read by pages: the model holds the pages read so far; the file holds every line.
+                QFile file(m_pagedFile->path());
+                if (!file.open(QIODevice::ReadOnly)) {
+                    showNotSaving(tr("%1 could not be read again: %2").arg(m_pagedFile->path(), file.errorString()));
+                    return false;
+                }
+                lines = file.readAll();
+            } else {
+                for (const Message &m : m_model->transcript().messages)
+                    lines += m.rawLine + '\n';
+            }
             imported = m_store->importData(lines, windowTitle().section(QStringLiteral(" — "), 0, 0), m_currentSource, &id);
         }
         if (imported.ok()) {
@@ -862,6 +964,8 @@ bool MainWindow::raiseOtherInstance(const QString &dataDir)
 MainWindow::~MainWindow()
 {
     // A file still being read finishes first: its thread is a child of this window.
+    if (m_countStop)
+        m_countStop->store(true);
     for (QThread *reader : std::as_const(m_readers))
         reader->wait();
     // Blocks that go with the window must not expire a card into the store, which goes first.
@@ -1174,6 +1278,10 @@ void MainWindow::leaveConversation(const QString &nextId)
     // A file still being read is not shown over the next conversation (readConversation).
     ++m_readGeneration;
     m_reading = false;
+    if (m_countStop)
+        m_countStop->store(true); // a paged file's count is for the file being left
+    m_countStop.reset();
+    m_pagedFile.reset();
     if (m_readingBar)
         m_readingBar->hide();
     m_canvasPanel->flushEdits(); // the person's last typing belongs to the conversation being left

@@ -7,6 +7,7 @@
 // scrolls up. A file opened from disk is shown as it is and kept only when imported. When the store
 // cannot be opened or written, a banner says that messages are not being saved; nothing else stops.
 
+#include <atomic>
 #include <memory>
 
 #include <QMainWindow>
@@ -37,6 +38,7 @@ class ConversationModel;
 class ConversationSession;
 class ConversationStore;
 class ConversationView;
+class TranscriptFile;
 class McpController;
 class PopOutController;
 class Transcript;
@@ -136,6 +138,12 @@ private:
     void showTranscript(const QString &title, const Transcript &transcript);
     // openFile's large files: read and parsed on a QThread, shown by showTranscript when done.
     void readConversation(const QString &title, const QString &path, qint64 bytes);
+    // openFile's files of TranscriptFile::kPagedBytes or more (issue 17, scale): their lines found and the
+    // newest page read on a QThread, older pages as the reader scrolls up, the counts on a thread after.
+    void readPagedConversation(const QString &title, const QString &path, qint64 bytes);
+    void showReadingBar();
+    // The conversation's counts in the status bar: "37 messages, 14 cards[, N blocks could not be drawn…]".
+    void showCounts(qint64 messages, qint64 cards, qint64 fallbacks);
     // openFile's two endings: a file that cannot be read says why; a file shown says how to keep it.
     void warnCannotRead(const QString &path, const QString &reason);
     void noteOpenedFromFile();
@@ -225,6 +233,8 @@ private:
     quint64 m_readGeneration = 0;    // bumped by every conversation shown: a read finishing late is dropped
     QList<QThread *> m_readers;      // Owned (children): file reads still running, waited for on close
     QProgressBar *m_readingBar = nullptr; // busy bar in the status bar while a file is read
+    std::shared_ptr<TranscriptFile> m_pagedFile; // the file on screen when it is read by pages
+    std::shared_ptr<std::atomic_bool> m_countStop; // set to stop the paged file's count (leaveConversation)
 
     ConversationSession *m_session = nullptr; // owns the backend
     BackendConfig m_backendConfig;

@@ -2315,6 +2315,29 @@
         <source>the conversation is still being read</source>
         <translation>لا تزال المحادثة قيد القراءة</translation>
     </message>
+    <message>
+        <source>The older lines could not be read: %1</source>
+        <translation>تعذّرت قراءة الأسطر الأقدم: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s); counting the cards…</source>
+        <translation>
+            <numerusform>لا رسائل؛ جارٍ عدّ البطاقات…</numerusform>
+            <numerusform>رسالة واحدة؛ جارٍ عدّ البطاقات…</numerusform>
+            <numerusform>رسالتان؛ جارٍ عدّ البطاقات…</numerusform>
+            <numerusform>%Ln رسائل؛ جارٍ عدّ البطاقات…</numerusform>
+            <numerusform>%Ln رسالة؛ جارٍ عدّ البطاقات…</numerusform>
+            <numerusform>%Ln رسالة؛ جارٍ عدّ البطاقات…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The conversation could not be counted: %1</source>
+        <translation>تعذّر عدّ المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be read again: %2</source>
+        <translation>تعذّرت قراءة %1 مرة أخرى: %2</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

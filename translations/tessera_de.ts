@@ -2211,6 +2211,25 @@
         <source>the conversation is still being read</source>
         <translation>die Unterhaltung wird noch gelesen</translation>
     </message>
+    <message>
+        <source>The older lines could not be read: %1</source>
+        <translation>Die älteren Zeilen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s); counting the cards…</source>
+        <translation>
+            <numerusform>%n Nachricht; Karten werden gezählt…</numerusform>
+            <numerusform>%n Nachrichten; Karten werden gezählt…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The conversation could not be counted: %1</source>
+        <translation>Die Unterhaltung konnte nicht gezählt werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be read again: %2</source>
+        <translation>%1 konnte nicht erneut gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

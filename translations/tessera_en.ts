@@ -221,6 +221,13 @@
             <numerusform>Saved of “%1”: %n messages; anything shown after them is on screen only.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n message(s); counting the cards…</source>
+        <translation>
+            <numerusform>%n message; counting the cards…</numerusform>
+            <numerusform>%n messages; counting the cards…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Tessera::McpServersPage</name>

@@ -6,6 +6,7 @@
 
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QListView>
 #include <QMessageBox>
@@ -27,6 +28,7 @@
 #include <app/plurals.h>
 #include <app/mainwindow.h>
 #include <cards/conversationmodel.h>
+#include <cards/transcriptfile.h>
 #include <store/conversationstore.h>
 #include <widgets/conversation/composer.h>
 #include <widgets/conversation/conversationview.h>
@@ -53,6 +55,7 @@ private Q_SLOTS:
     void sendingInAFileConversationKeepsIt();
     void largeFileIsReadOffTheGuiThread();
     void largeFileReadLateIsDropped();
+    void veryLargeFileIsReadByPages();
     void fullDiskBannerSaysWhatIsSaved();
     void fullDiskBeforeTheFirstSaveSavesNothing();
     void readOnlyDataDirSaysSoAndRefusesSending();
@@ -456,6 +459,61 @@ void tst_MainWindowStore::largeFileReadLateIsDropped()
         MainWindow window;
         QVERIFY(window.openFile(path));
         QVERIFY(window.isReading());
+    }
+}
+
+void tst_MainWindowStore::veryLargeFileIsReadByPages()
+{
+    // Issue 17, scale: a file of TranscriptFile::kPagedBytes or more is shown from its newest page; older
+    // pages come as the reader scrolls up, the counts after the first screen, and nothing is lost when a
+    // message joins it.
+    const QString path = writeLargeConversation(m_dir->filePath(QStringLiteral("huge.jsonl")), 190000);
+    QVERIFY(!path.isEmpty());
+    QVERIFY(QFileInfo(path).size() >= TranscriptFile::kPagedBytes);
+    const int lines = 380000;
+    {
+        MainWindow window; // no store: the counts stay in the status bar
+        window.show();
+        QVERIFY(window.openFile(path));
+        QVERIFY(window.isReading());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isReading(), 60000);
+        const QList<Message> &shown = window.model()->transcript().messages;
+        QCOMPARE(shown.size(), ConversationModel::kFetchPageSize);
+        QCOMPARE(shown.first().lineNumber, lines - ConversationModel::kFetchPageSize + 1);
+        QCOMPARE(shown.last().lineNumber, lines);
+        QCOMPARE(shown.last().content, QStringLiteral("answer 189999 ") + QString(300, u'a'));
+        QTRY_COMPARE_WITH_TIMEOUT(window.readsRunning(), 0, 60000);
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("380000 messages, 0 cards"));
+        auto *bar = window.findChild<QProgressBar *>(QStringLiteral("readingBar"));
+        QVERIFY(bar && !bar->isVisible());
+
+        // Scrolling up reads the page before: the question of the first answer shown, and 199 more.
+        QVERIFY(window.model()->canFetchMore());
+        window.model()->fetchMore();
+        QCOMPARE(window.model()->transcript().messages.size(), 2 * ConversationModel::kFetchPageSize);
+        QCOMPARE(window.model()->transcript().messages.first().lineNumber, lines - 2 * ConversationModel::kFetchPageSize + 1);
+        QCOMPARE(window.model()->transcript().messages.first().content, QStringLiteral("question 189800"));
+
+        // Another conversation while the counts run stops them; the window does not wait for all the lines.
+        QVERIFY(window.openFile(path));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isReading(), 60000);
+        window.openDemo();
+        QTRY_COMPARE_WITH_TIMEOUT(window.readsRunning(), 0, 60000);
+        QCOMPARE(window.windowTitle(), QStringLiteral("Demo conversation — Tessera"));
+    }
+    {
+        // With a store: a message sent into it stores every line of the file with it, not the pages read.
+        MainWindow window;
+        QVERIFY(window.openStore(m_dir->filePath(QStringLiteral("data"))).ok());
+        QVERIFY(window.openFile(path));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isReading(), 60000);
+        Q_EMIT window.composer()->sendRequested(QStringLiteral("now"));
+        const QString id = window.currentConversationId();
+        QVERIFY(!id.isEmpty());
+        const QList<QByteArray> stored = window.store()->rawLines(id);
+        QCOMPARE(stored.size(), lines + 1);
+        QCOMPARE(stored.first(), QByteArray(R"({"role":"user","content":"question 0"})"));
+        QCOMPARE(window.model()->transcript().messages.last().content, QStringLiteral("now"));
     }
 }
 
