@@ -175,14 +175,19 @@ QList<Message> TranscriptFile::readOlder(int count, QString *error)
             *error = reason;
         return {};
     }
-    qsizetype start = std::max<qsizetype>(0, m_firstRead - count);
+    // `count` lines back, fewer when they pass kPageBytes (a page is read on the GUI thread), at least one.
+    qsizetype start = m_firstRead - 1;
+    qint64 bytes = m_lines[size_t(start)].length;
+    while (start > 0 && m_firstRead - start < count && bytes + m_lines[size_t(start - 1)].length <= kPageBytes)
+        bytes += m_lines[size_t(--start)].length;
     QList<Message> page = parseLines(start, m_firstRead, &reason);
     // Back to the turn's first line, so its repeated prose is elided as in the whole file.
     for (qsizetype reached = 0; reason.isEmpty() && start > 0 && !page.isEmpty() && !page.first().turnId.isEmpty()
-         && reached < kMostTurnLines; ++reached) {
+         && reached < kMostTurnLines && bytes <= kMostTurnBytes; ++reached) {
         QList<Message> before = parseLines(start - 1, start, &reason);
         if (before.isEmpty() || before.first().turnId != page.first().turnId)
             break;
+        bytes += before.first().rawLine.size();
         page.prepend(std::move(before.first()));
         --start;
     }

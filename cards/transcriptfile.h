@@ -8,7 +8,7 @@
 //
 // Pages read as fromJsonLines reads the whole file, with two rules across lines kept exact:
 //  - a page starts at its turn's first line (extended back over lines of the same turn_id, up to
-//    kMostTurnLines), so a turn's repeated prose is elided as in the whole file;
+//    kMostTurnLines and kMostTurnBytes), so a turn's repeated prose is elided as in the whole file;
 //  - a page's card calls are resolved against the results of the page and of every line after it. A
 //    result written before its own call (no agent does this) answers it in fromJsonLines but not here;
 //    count() follows fromJsonLines.
@@ -31,8 +31,12 @@ class TranscriptFile
 public:
     // Files of this size or more open by pages in the window (MainWindow::openFile) and in the bench.
     static constexpr qint64 kPagedBytes = qint64(64) << 20;
-    // A page reaches back this many lines at most to start with its turn.
+    // A page holds at most this many bytes of lines (at least one line): pages after the first are read
+    // on the GUI thread, as the reader scrolls up.
+    static constexpr qint64 kPageBytes = qint64(4) << 20;
+    // A page reaches back this many lines and bytes at most to start with its turn.
     static constexpr qsizetype kMostTurnLines = 10000;
+    static constexpr qint64 kMostTurnBytes = qint64(16) << 20;
 
     TranscriptFile();
     ~TranscriptFile();
@@ -47,8 +51,8 @@ public:
     qsizetype messageCount() const { return qsizetype(m_lines.size()); } // one message per non-blank line
 
     // The `count` messages before those read so far (the newest first), as fromJsonLines gives them
-    // (see above); more when the turn reaches further back. Empty when every line has been read, or with
-    // *error set when the file changed on disk or a read failed.
+    // (see above); fewer when they pass kPageBytes, more when the turn reaches further back. Empty when
+    // every line has been read, or with *error set when the file changed on disk or a read failed.
     QList<Message> readOlder(int count, QString *error = nullptr);
     bool allRead() const { return m_firstRead == 0; }
 

@@ -116,6 +116,7 @@ private Q_SLOTS:
     void aTurnSplitAtAPageIsElidedAsInTheWholeFile();
     void aCallAnsweredOnANewerPageDrawsNoCard();
     void countsResolveCallsAcrossRuns();
+    void aPageStopsAtItsBytes();
     void aChangedFileStopsThePages();
     void anUnreadableFileSaysWhy();
     void countStopsWhenAsked();
@@ -293,6 +294,30 @@ void tst_TranscriptFile::countsResolveCallsAcrossRuns()
     // One per call (from its result or its arguments), a second result for c7 and c14, and "early"'s result.
     QCOMPARE(whole.cardCount(), 20 + 2 + 1);
     QCOMPARE(whole.fallbackCount(), 1);
+}
+
+void tst_TranscriptFile::aPageStopsAtItsBytes()
+{
+    // Pages after the first are read on the GUI thread: at most kPageBytes of lines, and at least one.
+    const auto sized = [](double mebibytes) -> QByteArray {
+        return prose(QStringLiteral("assistant"), QString(qsizetype(mebibytes * 1024 * 1024), u'a')) + '\n';
+    };
+    const QByteArray bytes = prose(QStringLiteral("user"), QStringLiteral("short")) + '\n' + sized(5) + sized(1.5)
+        + sized(1.5) + sized(1.5);
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    QList<int> sizes;
+    QList<Message> all;
+    while (!file.allRead()) {
+        const QList<Message> page = file.readOlder(200, &error);
+        QVERIFY2(!page.isEmpty(), qPrintable(error));
+        sizes.append(int(page.size()));
+        all = page + all;
+    }
+    QCOMPARE(sizes, QList<int>({2, 1, 1, 1})); // 1.5 + 1.5; 1.5 (5 more would pass 4 MiB); 5 alone; the question
+    QCOMPARE(describeAll(all), describeAll(Transcript::fromJsonLines(bytes).messages));
 }
 
 void tst_TranscriptFile::aChangedFileStopsThePages()
