@@ -212,7 +212,8 @@ QList<Message> TranscriptFile::readOlder(int count, QString *error)
     return page;
 }
 
-TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int threads, qsizetype runLines) const
+TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int threads, qsizetype runLines,
+                                              std::vector<Finding> *findings) const
 {
     Counts counts;
     counts.messages = qint64(m_lines.size());
@@ -226,12 +227,19 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
 
     // Each thread counts the runs it takes. A card call not answered inside its own run waits, with
     // whether its card would be a fallback, for every run's answers (a result may be anywhere in the file).
+    struct Waiting
+    {
+        QString call;
+        bool fallback = false;
+        Finding finding; // kept when the card is not valid and findings are asked for
+    };
     struct Tally
     {
         qint64 cards = 0;
         qint64 fallbacks = 0;
         QSet<QString> answered;
-        std::vector<std::pair<QString, bool>> waiting;
+        std::vector<Waiting> waiting;
+        std::vector<Finding> findings;
         QString error;
     };
     std::vector<Tally> tallies(static_cast<size_t>(threads));
@@ -249,22 +257,38 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
                 return;
             const QSet<QString> runAnswers = answeredCardCalls(messages);
             for (const Message &m : std::as_const(messages)) {
-                tally.fallbacks += m.isReadable() ? 0 : 1;
+                if (!m.isReadable()) {
+                    ++tally.fallbacks;
+                    if (findings)
+                        tally.findings.push_back({m.lineNumber, -1, m.readError, Card()});
+                }
+                int index = 0; // a call's card comes after the line's own cards, in the order of the calls
                 for (const Card &card : m.cards) {
                     ++tally.cards;
                     tally.fallbacks += isFallbackCard(card) ? 1 : 0;
+                    if (findings && !card.isValid())
+                        tally.findings.push_back({m.lineNumber, index, QString(), card});
+                    ++index;
                 }
                 for (const ToolCall &call : m.toolCalls) {
-                    if (!isCardToolName(call.name) || (!call.id.isEmpty() && runAnswers.contains(call.id)))
+                    if (!isCardToolName(call.name) || (!call.id.isEmpty() && runAnswers.contains(call.id))) {
+                        ++index;
                         continue;
+                    }
                     const Card card = Card::fromToolCall(call.name, call.arguments);
                     const bool fallback = isFallbackCard(card);
-                    if (call.id.isEmpty()) {
-                        ++tally.cards;
-                        tally.fallbacks += fallback ? 1 : 0;
-                    } else {
-                        tally.waiting.emplace_back(call.id, fallback);
+                    Finding finding;
+                    if (findings && !card.isValid())
+                        finding = {m.lineNumber, index, QString(), card};
+                    ++index;
+                    if (!call.id.isEmpty()) {
+                        tally.waiting.push_back({call.id, fallback, std::move(finding)});
+                        continue;
                     }
+                    ++tally.cards;
+                    tally.fallbacks += fallback ? 1 : 0;
+                    if (finding.line > 0)
+                        tally.findings.push_back(std::move(finding));
                 }
             }
             tally.answered.unite(runAnswers);
@@ -286,13 +310,23 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
         answered.unite(tally.answered);
         tally.answered.clear();
     }
-    for (const Tally &tally : tallies) {
-        for (const auto &[call, fallback] : tally.waiting) {
-            if (!answered.contains(call)) {
-                ++counts.cards;
-                counts.fallbacks += fallback ? 1 : 0;
-            }
+    for (Tally &tally : tallies) {
+        for (Waiting &waiting : tally.waiting) {
+            if (answered.contains(waiting.call))
+                continue;
+            ++counts.cards;
+            counts.fallbacks += waiting.fallback ? 1 : 0;
+            if (waiting.finding.line > 0)
+                tally.findings.push_back(std::move(waiting.finding));
         }
+        if (findings)
+            findings->insert(findings->end(), std::make_move_iterator(tally.findings.begin()),
+                             std::make_move_iterator(tally.findings.end()));
+    }
+    if (findings) {
+        std::sort(findings->begin(), findings->end(), [](const Finding &a, const Finding &b) {
+            return a.line != b.line ? a.line < b.line : a.cardIndex < b.cardIndex;
+        });
     }
     counts.complete = counts.error.isEmpty() && !(stop && stop->load());
     return counts;

@@ -64,10 +64,21 @@ public:
         bool complete = false; // false: stopped, or a read failed (error)
         QString error;
     };
+    // What `tessera validate` reports of a line: an unreadable line (card index -1, readError set), or a
+    // card that is not valid.
+    struct Finding
+    {
+        int line = 0;
+        int cardIndex = -1; // in the message's cards as fromJsonLines gives them
+        QString readError;
+        Card card;
+    };
     // Every line parsed and validated, on up to `threads` threads (0: QThread::idealThreadCount(), at most
     // four), `runLines` lines at a time; the same counts as fromJsonLines of the whole file. Safe to call
     // on another thread while pages are read. `stop`, when set, ends it early (complete stays false).
-    Counts count(const std::atomic_bool *stop = nullptr, int threads = 0, qsizetype runLines = 512) const;
+    // `findings`, when given, gets the unreadable lines and the cards that are not valid, in file order.
+    Counts count(const std::atomic_bool *stop = nullptr, int threads = 0, qsizetype runLines = 512,
+                 std::vector<Finding> *findings = nullptr) const;
 
 private:
     struct Line

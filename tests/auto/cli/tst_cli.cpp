@@ -6,6 +6,9 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -38,6 +41,8 @@ private Q_SLOTS:
     void validateLoadsNoWindowLibrary();
     void validateAsTheWindowsProgram_data();
     void validateAsTheWindowsProgram();
+    void validateByLinesAsTheWholeFile_data();
+    void validateByLinesAsTheWholeFile();
     void otherCommandsReachTheWindowsProgram_data();
     void otherCommandsReachTheWindowsProgram();
 
@@ -330,6 +335,48 @@ void tst_Cli::validateAsTheWindowsProgram()
     QCOMPARE(front.exitCode, window.exitCode);
     QCOMPARE(front.outBytes, window.outBytes);
     QCOMPARE(front.err, window.err);
+}
+
+void tst_Cli::validateByLinesAsTheWholeFile_data()
+{
+    // A file with no --expect is validated line by line (TranscriptFile, issue 17); with one it is read
+    // whole (the expectations need every card). An expectation that always holds makes the two comparable:
+    // the same lines, the same exit code, the same JSON but for the expectation's own members.
+    QTest::addColumn<QString>("file");
+    QStringList files{kDemo};
+    for (const QString &root : {QStringLiteral(TESSERA_TEST_DATA), QStringLiteral(TESSERA_SOURCE_DIR "/fuzz/corpus/transcriptline")}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            if (file.endsWith(QLatin1String(".jsonl")) || file.contains(QLatin1String("/fuzz/")))
+                files.append(file);
+        }
+    }
+    files.sort();
+    for (const QString &file : std::as_const(files))
+        QTest::newRow(QDir(QStringLiteral(TESSERA_SOURCE_DIR)).relativeFilePath(file).toUtf8().constData()) << file;
+}
+
+void tst_Cli::validateByLinesAsTheWholeFile()
+{
+    QFETCH(QString, file);
+    const QStringList always{kExpect, QStringLiteral("cardsAtLeast:0")};
+    const Result byLines = run({QStringLiteral("validate"), file});
+    const Result whole = run(QStringList{QStringLiteral("validate"), file} + always);
+    QVERIFY2(byLines.exitCode == 0 || byLines.exitCode == 1, qPrintable(byLines.err));
+    QCOMPARE(byLines.exitCode, whole.exitCode);
+    QCOMPARE(byLines.out, whole.out);
+    QCOMPARE(byLines.err, whole.err);
+
+    const Result jsonByLines = run({QStringLiteral("validate"), QStringLiteral("--json"), file});
+    const Result jsonWhole = run(QStringList{QStringLiteral("validate"), QStringLiteral("--json"), file} + always);
+    QJsonObject wholeReport = QJsonDocument::fromJson(jsonWhole.out.toUtf8()).object();
+    QCOMPARE(wholeReport.take(QStringLiteral("expectationsMet")), QJsonValue(true));
+    QCOMPARE(wholeReport.take(QStringLiteral("unmet")), QJsonValue(QJsonArray()));
+    const QJsonObject byLinesReport = QJsonDocument::fromJson(jsonByLines.out.toUtf8()).object();
+    QVERIFY(byLinesReport.contains(QStringLiteral("problems")));
+    QCOMPARE(byLinesReport, wholeReport);
+    QCOMPARE(jsonByLines.exitCode, jsonWhole.exitCode);
 }
 
 void tst_Cli::otherCommandsReachTheWindowsProgram_data()

@@ -62,6 +62,41 @@ QStringList describeAll(const QList<Message> &messages)
     return out;
 }
 
+// What `tessera validate` reports of the whole file, in order: unreadable lines and cards not valid.
+QStringList wholeFindings(const Transcript &whole)
+{
+    QStringList out;
+    for (const Message &m : whole.messages) {
+        if (!m.isReadable())
+            out.append(QStringLiteral("line %1: unreadable: %2").arg(m.lineNumber).arg(m.readError));
+        for (const Card &card : m.cards) {
+            if (card.isValid())
+                continue;
+            QString text = QStringLiteral("line %1: %2").arg(m.lineNumber).arg(card.kindName());
+            for (const ValidationIssue &issue : card.issues())
+                text += QStringLiteral(" | %1: %2").arg(issue.pointer, issue.message);
+            out.append(text);
+        }
+    }
+    return out;
+}
+
+QStringList describeFindings(const std::vector<TranscriptFile::Finding> &findings)
+{
+    QStringList out;
+    for (const TranscriptFile::Finding &f : findings) {
+        if (f.cardIndex < 0) {
+            out.append(QStringLiteral("line %1: unreadable: %2").arg(f.line).arg(f.readError));
+            continue;
+        }
+        QString text = QStringLiteral("line %1: %2").arg(f.line).arg(f.card.kindName());
+        for (const ValidationIssue &issue : f.card.issues())
+            text += QStringLiteral(" | %1: %2").arg(issue.pointer, issue.message);
+        out.append(text);
+    }
+    return out;
+}
+
 // One line, compact, with "turn_id" when `turn` is not empty.
 QByteArray line(QJsonObject object, const QString &turn)
 {
@@ -172,11 +207,13 @@ void tst_TranscriptFile::pagesAndCountsAreTheWholeFiles()
     QVERIFY2(file.open(path, &error), qPrintable(error));
     for (const int threads : {1, 3}) {
         for (const qsizetype runLines : {1, 4, 512}) {
-            const TranscriptFile::Counts counts = file.count(nullptr, threads, runLines);
+            std::vector<TranscriptFile::Finding> findings;
+            const TranscriptFile::Counts counts = file.count(nullptr, threads, runLines, &findings);
             QVERIFY2(counts.complete, qPrintable(counts.error));
             QCOMPARE(counts.messages, qint64(whole.messages.size()));
             QCOMPARE(counts.cards, qint64(whole.cardCount()));
             QCOMPARE(counts.fallbacks, qint64(whole.fallbackCount()));
+            QCOMPARE(describeFindings(findings), wholeFindings(whole));
         }
     }
 }
@@ -284,8 +321,10 @@ void tst_TranscriptFile::countsResolveCallsAcrossRuns()
     QVERIFY(file.open(path, &error));
     for (const int threads : {1, 2, 4}) {
         for (const qsizetype runLines : {1, 2, 5, 1000}) {
-            const TranscriptFile::Counts counts = file.count(nullptr, threads, runLines);
+            std::vector<TranscriptFile::Finding> findings;
+            const TranscriptFile::Counts counts = file.count(nullptr, threads, runLines, &findings);
             QVERIFY(counts.complete);
+            QCOMPARE(describeFindings(findings), wholeFindings(whole));
             QCOMPARE(counts.messages, qint64(whole.messages.size()));
             QCOMPARE(counts.cards, qint64(whole.cardCount()));
             QCOMPARE(counts.fallbacks, qint64(whole.fallbackCount()));
