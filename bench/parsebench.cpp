@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <memory>
 #include <ctime>
+#include <thread>
 #include <vector>
 
 #include <sys/resource.h>
@@ -284,6 +285,31 @@ void benchParse(const QByteArray &jsonl)
         parseFigure((name + ", CPU").c_str(), cpuMedian > 0 ? mib / (cpuMedian / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
         parseFigure((name + ", wall").c_str(), median > 0 ? mib / (median / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
     }
+
+    // The transcript's way on every core, as fromJsonLines and TranscriptFile::count read a large text:
+    // each thread a contiguous part of the lines. Median of 7 rounds (wall).
+    const int threads = qBound(1, QThread::idealThreadCount(), 4);
+    std::vector<std::vector<std::string_view>> parts(static_cast<size_t>(threads));
+    for (size_t i = 0; i < lines.size(); ++i)
+        parts[i * size_t(threads) / lines.size()].push_back(lines[i]);
+    std::vector<double> rounds;
+    for (int round = 0; round < 8; ++round) {
+        QElapsedTimer timer;
+        timer.start();
+        std::vector<std::thread> workers;
+        for (size_t t = 1; t < parts.size(); ++t)
+            workers.emplace_back([&parts, t] { parseAll(parts[t], ParseWay::TranscriptWay); });
+        parseAll(parts[0], ParseWay::TranscriptWay);
+        for (std::thread &worker : workers)
+            worker.join();
+        if (round > 0) // the first warms each thread's buffers
+            rounds.push_back(elapsedMs(timer));
+    }
+    const double threadedMs = medianMs(rounds);
+    std::printf("the transcript's way on %d threads, each a contiguous part of the lines, median of %zu rounds:\n",
+                threads, rounds.size());
+    parseFigure("parse throughput, transcript's way, wall, all threads", threadedMs > 0 ? mib / (threadedMs / 1000.0) : 0,
+                "MiB/s", ">= 500 MB/s");
     printLoad();
 }
 
