@@ -237,7 +237,7 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
     {
         qint64 cards = 0;
         qint64 fallbacks = 0;
-        QSet<QString> answered;
+        std::vector<QString> answered; // a set only when a call waits (most files have none)
         std::vector<Waiting> waiting;
         std::vector<Finding> findings;
         QString error;
@@ -255,7 +255,12 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
             QList<Message> messages = parseLines(first, std::min(first + runLines, qsizetype(m_lines.size())), &tally.error);
             if (!tally.error.isEmpty())
                 return;
-            const QSet<QString> runAnswers = answeredCardCalls(messages);
+            // The run's answers as a set only when one of its lines calls a card tool.
+            const bool calls = std::any_of(messages.cbegin(), messages.cend(), [](const Message &m) {
+                return std::any_of(m.toolCalls.cbegin(), m.toolCalls.cend(),
+                                   [](const ToolCall &call) { return isCardToolName(call.name); });
+            });
+            const QSet<QString> runAnswers = calls ? answeredCardCalls(messages) : QSet<QString>();
             for (const Message &m : std::as_const(messages)) {
                 if (!m.isReadable()) {
                     ++tally.fallbacks;
@@ -291,7 +296,10 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
                         tally.findings.push_back(std::move(finding));
                 }
             }
-            tally.answered.unite(runAnswers);
+            for (const Message &m : std::as_const(messages)) {
+                if (QString call = answeredCardCall(m); !call.isEmpty())
+                    tally.answered.push_back(std::move(call));
+            }
         }
     };
     std::vector<std::thread> workers;
@@ -301,13 +309,15 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
     for (std::thread &worker : workers)
         worker.join();
 
+    const bool waits = std::any_of(tallies.cbegin(), tallies.cend(), [](const Tally &t) { return !t.waiting.empty(); });
     QSet<QString> answered;
     for (Tally &tally : tallies) {
         if (!tally.error.isEmpty() && counts.error.isEmpty())
             counts.error = tally.error;
         counts.cards += tally.cards;
         counts.fallbacks += tally.fallbacks;
-        answered.unite(tally.answered);
+        if (waits)
+            answered.unite(QSet<QString>(tally.answered.cbegin(), tally.answered.cend()));
         tally.answered.clear();
     }
     for (Tally &tally : tallies) {
