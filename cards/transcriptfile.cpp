@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <thread>
 
 #include <fcntl.h>
@@ -82,14 +83,17 @@ bool TranscriptFile::open(const QString &path, QString *error, qsizetype bufferB
     char bom[3] = {};
     QString readError;
     qint64 start = m_size >= 3 && readAt(m_fd, 0, bom, 3, &readError) && std::memcmp(bom, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    m_textStart = start;
     bool blank = true;
     qint64 carriageReturns = 0;
-    int number = 0;
-    m_lines.reserve(size_t(m_size / 512));
+    quint32 number = 0;
+    bool tooLong = false;
     auto endLine = [&](qint64 end) {
         ++number;
-        if (!blank)
-            m_lines.push_back({start, end - start - carriageReturns, number});
+        const qint64 length = end - start - carriageReturns;
+        tooLong = tooLong || length > qint64(std::numeric_limits<quint32>::max());
+        if (!blank && !tooLong)
+            appendLine({start, quint32(length), number});
         start = end + 1;
         blank = true;
         carriageReturns = 0;
@@ -108,7 +112,8 @@ bool TranscriptFile::open(const QString &path, QString *error, qsizetype bufferB
     for (qint64 at = start; at < m_size;) {
         const qint64 size = std::min<qint64>(qint64(buffer.size()), m_size - at);
         if (!readAt(m_fd, at, buffer.data(), size, error)) {
-            m_lines.clear();
+            m_blocks.clear();
+            m_lineCount = 0;
             return false;
         }
         const char *data = buffer.data();
@@ -124,9 +129,34 @@ bool TranscriptFile::open(const QString &path, QString *error, qsizetype bufferB
     }
     if (start < m_size)
         endLine(m_size);
-    m_lines.shrink_to_fit();
-    m_firstRead = qsizetype(m_lines.size());
+    if (tooLong) {
+        m_blocks.clear();
+        m_lineCount = 0;
+        *error = QStringLiteral("a line of 4 GiB or more");
+        return false;
+    }
+    if (!m_blocks.empty())
+        m_blocks.back().shrink_to_fit();
+    m_firstRead = m_lineCount;
     return true;
+}
+
+void TranscriptFile::appendLine(const Line &line)
+{
+    if (m_blocks.empty() || m_blocks.back().size() == size_t(kBlockLines)) {
+        m_blocks.emplace_back();
+        m_blocks.back().reserve(size_t(kBlockLines));
+    }
+    m_blocks.back().push_back(line);
+    ++m_lineCount;
+}
+
+bool TranscriptFile::readText(QByteArray *bytes, QString *error) const
+{
+    if (!unchanged(error))
+        return false;
+    bytes->resize(qsizetype(m_size));
+    return readAt(m_fd, 0, bytes->data(), m_size, error);
 }
 
 bool TranscriptFile::unchanged(QString *error) const
@@ -136,7 +166,9 @@ bool TranscriptFile::unchanged(QString *error) const
         *error = systemError(errno);
         return false;
     }
-    if (info.st_size != m_size || modifiedNs(info) != m_modified) {
+    // Appended lines leave the bytes read so far where they were; a shorter file, or one rewritten at
+    // the same size, does not (readLines also checks that a page starts and ends at line ends).
+    if (info.st_size < m_size || (info.st_size == m_size && modifiedNs(info) != m_modified)) {
         *error = QStringLiteral("the file changed on disk since it was opened; open it again to read its older lines");
         return false;
     }
@@ -145,11 +177,21 @@ bool TranscriptFile::unchanged(QString *error) const
 
 bool TranscriptFile::readLines(qsizetype first, qsizetype end, QByteArray *bytes, QString *error) const
 {
-    Q_ASSERT(first < end && end <= qsizetype(m_lines.size()));
-    const qint64 from = m_lines[size_t(first)].offset;
-    const qint64 to = m_lines[size_t(end - 1)].offset + m_lines[size_t(end - 1)].length;
-    bytes->resize(qsizetype(to - from));
-    return readAt(m_fd, from, bytes->data(), to - from, error);
+    Q_ASSERT(first < end && end <= m_lineCount);
+    const qint64 from = line(first).offset;
+    const qint64 to = line(end - 1).offset + line(end - 1).length;
+    // With the byte before and the byte after: the lines must still start and end at line ends.
+    const qint64 before = from > m_textStart ? 1 : 0;
+    const qint64 after = to < m_size ? 1 : 0;
+    QByteArray read(qsizetype(before + (to - from) + after), Qt::Uninitialized);
+    if (!readAt(m_fd, from - before, read.data(), read.size(), error))
+        return false;
+    if ((before && read.front() != '\n') || (after && read.back() != '\n' && read.back() != '\r')) {
+        *error = QStringLiteral("the file changed on disk since it was opened; open it again to read its older lines");
+        return false;
+    }
+    *bytes = read.sliced(before, qsizetype(to - from));
+    return true;
 }
 
 QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QString *error) const
@@ -159,10 +201,10 @@ QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QStrin
     if (first >= end || !readLines(first, end, &bytes, error))
         return messages;
     messages.reserve(end - first);
-    const qint64 base = m_lines[size_t(first)].offset;
+    const qint64 base = line(first).offset;
     for (qsizetype i = first; i < end; ++i) {
-        const Line &line = m_lines[size_t(i)];
-        messages.append(parseTranscriptLine(bytes.mid(qsizetype(line.offset - base), qsizetype(line.length)), line.number));
+        const Line &l = line(i);
+        messages.append(parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number)));
     }
     return messages;
 }
@@ -177,17 +219,18 @@ QList<Message> TranscriptFile::readOlder(int count, QString *error)
     }
     // `count` lines back, fewer when they pass kPageBytes (a page is read on the GUI thread), at least one.
     qsizetype start = m_firstRead - 1;
-    qint64 bytes = m_lines[size_t(start)].length;
-    while (start > 0 && m_firstRead - start < count && bytes + m_lines[size_t(start - 1)].length <= kPageBytes)
-        bytes += m_lines[size_t(--start)].length;
+    qint64 bytes = line(start).length;
+    while (start > 0 && m_firstRead - start < count && bytes + line(start - 1).length <= kPageBytes)
+        bytes += line(--start).length;
     QList<Message> page = parseLines(start, m_firstRead, &reason);
-    // Back to the turn's first line, so its repeated prose is elided as in the whole file.
+    // Back to the turn's first line, so its repeated prose is elided as in the whole file; a line that
+    // would pass kMostTurnBytes is not read to find out whether it belongs to the turn.
     for (qsizetype reached = 0; reason.isEmpty() && start > 0 && !page.isEmpty() && !page.first().turnId.isEmpty()
-         && reached < kMostTurnLines && bytes <= kMostTurnBytes; ++reached) {
+         && reached < kMostTurnLines && bytes + line(start - 1).length <= kMostTurnBytes; ++reached) {
         QList<Message> before = parseLines(start - 1, start, &reason);
         if (before.isEmpty() || before.first().turnId != page.first().turnId)
             break;
-        bytes += before.first().rawLine.size();
+        bytes += line(start - 1).length;
         page.prepend(std::move(before.first()));
         --start;
     }
@@ -216,11 +259,11 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
                                               std::vector<Finding> *findings) const
 {
     Counts counts;
-    counts.messages = qint64(m_lines.size());
+    counts.messages = qint64(m_lineCount);
     if (!unchanged(&counts.error))
         return counts;
     runLines = std::max<qsizetype>(1, runLines);
-    const qsizetype runs = (qsizetype(m_lines.size()) + runLines - 1) / runLines;
+    const qsizetype runs = (m_lineCount + runLines - 1) / runLines;
     if (threads <= 0)
         threads = qBound(1, QThread::idealThreadCount(), 4);
     threads = int(std::clamp<qsizetype>(threads, 1, std::max<qsizetype>(1, runs)));
@@ -252,7 +295,7 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
             if (run >= runs)
                 return;
             const qsizetype first = run * runLines;
-            QList<Message> messages = parseLines(first, std::min(first + runLines, qsizetype(m_lines.size())), &tally.error);
+            QList<Message> messages = parseLines(first, std::min(first + runLines, m_lineCount), &tally.error);
             if (!tally.error.isEmpty())
                 return;
             // The run's answers as a set only when one of its lines calls a card tool.

@@ -12,8 +12,10 @@
 //  - a page's card calls are resolved against the results of the page and of every line after it. A
 //    result written before its own call (no agent does this) answers it in fromJsonLines but not here;
 //    count() follows fromJsonLines.
-// The file stays open. Pages are read only while its size and modification time are those it was opened
-// with; once they change, readOlder() returns nothing and says why.
+// The file stays open (a file renamed or deleted meanwhile is still read). Pages are read while the file
+// keeps the bytes it was opened with: lines appended since are fine (they are not shown), a file cut
+// shorter, rewritten at the same size, or whose page no longer starts and ends at line ends is not; then
+// readOlder() returns nothing and says why.
 
 #include <QList>
 #include <QSet>
@@ -35,8 +37,8 @@ public:
     // on the GUI thread, as the reader scrolls up.
     static constexpr qint64 kPageBytes = qint64(4) << 20;
     // A page reaches back this many lines and bytes at most to start with its turn.
-    static constexpr qsizetype kMostTurnLines = 10000;
-    static constexpr qint64 kMostTurnBytes = qint64(16) << 20;
+    static constexpr qsizetype kMostTurnLines = 1000;
+    static constexpr qint64 kMostTurnBytes = qint64(8) << 20;
 
     TranscriptFile();
     ~TranscriptFile();
@@ -48,13 +50,16 @@ public:
     bool open(const QString &path, QString *error, qsizetype bufferBytes = qsizetype(8) << 20);
     QString path() const { return m_path; }
     qint64 size() const { return m_size; }
-    qsizetype messageCount() const { return qsizetype(m_lines.size()); } // one message per non-blank line
+    qsizetype messageCount() const { return m_lineCount; } // one message per non-blank line
 
     // The `count` messages before those read so far (the newest first), as fromJsonLines gives them
     // (see above); fewer when they pass kPageBytes, more when the turn reaches further back. Empty when
     // every line has been read, or with *error set when the file changed on disk or a read failed.
     QList<Message> readOlder(int count, QString *error = nullptr);
     bool allRead() const { return m_firstRead == 0; }
+    // The file's bytes as they were when it was opened (from the open file, so after a rename too), to
+    // import the conversation on screen whole; false with a reason.
+    bool readText(QByteArray *bytes, QString *error) const;
 
     struct Counts
     {
@@ -84,9 +89,13 @@ private:
     struct Line
     {
         qint64 offset = 0;
-        qint64 length = 0; // without the line end
-        int number = 0;    // 1-based, blank lines counted
+        quint32 length = 0; // without the line end (open() refuses a line of 4 GiB or more)
+        quint32 number = 0; // 1-based, blank lines counted
     };
+    // Lines in blocks of kBlockLines: a file of tiny lines grows the index without copying it.
+    static constexpr qsizetype kBlockLines = 65536;
+    const Line &line(qsizetype index) const { return m_blocks[size_t(index / kBlockLines)][size_t(index % kBlockLines)]; }
+    void appendLine(const Line &line);
     bool unchanged(QString *error) const;
     // The bytes of lines [first, end), or false with *error set.
     bool readLines(qsizetype first, qsizetype end, QByteArray *bytes, QString *error) const;
@@ -96,7 +105,9 @@ private:
     int m_fd = -1;
     qint64 m_size = 0;
     qint64 m_modified = 0; // nanoseconds since the epoch
-    std::vector<Line> m_lines;
+    qint64 m_textStart = 0; // 3 after a byte order mark
+    std::vector<std::vector<Line>> m_blocks;
+    qsizetype m_lineCount = 0;
     qsizetype m_firstRead = 0;   // lines [m_firstRead, end) have been handed out
     QSet<QString> m_answered;    // the calls those lines answer
 };

@@ -3,6 +3,7 @@
 
 #include <atomic>
 
+#include <QDateTime>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
@@ -153,6 +154,10 @@ private Q_SLOTS:
     void countsResolveCallsAcrossRuns();
     void aPageStopsAtItsBytes();
     void aChangedFileStopsThePages();
+    void appendedLinesKeepThePages();
+    void aFileRewrittenAtItsSizeOrShiftedStopsThePages();
+    void theTextReadIsTheOneOpenedAfterARename();
+    void aTurnIsNotFollowedPastItsBytes();
     void anUnreadableFileSaysWhy();
     void countStopsWhenAsked();
 
@@ -376,6 +381,102 @@ void tst_TranscriptFile::aChangedFileStopsThePages()
     const TranscriptFile::Counts counts = file.count();
     QVERIFY(!counts.complete);
     QVERIFY(counts.error.contains(QLatin1String("changed on disk")));
+}
+
+void tst_TranscriptFile::appendedLinesKeepThePages()
+{
+    // A conversation still being written: lines appended after the open do not move the lines read.
+    QByteArray bytes;
+    for (int i = 0; i < 10; ++i)
+        bytes += prose(QStringLiteral("user"), QStringLiteral("line %1").arg(i)) + '\n';
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    QCOMPARE(file.readOlder(4, &error).first().content, QStringLiteral("line 6"));
+    QFile appended(path);
+    QVERIFY(appended.open(QIODevice::Append));
+    appended.write(prose(QStringLiteral("user"), QStringLiteral("appended")) + '\n');
+    appended.close();
+    const QList<Message> older = file.readOlder(6, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(older.size(), 6);
+    QCOMPARE(older.first().content, QStringLiteral("line 0"));
+    const TranscriptFile::Counts counts = file.count();
+    QVERIFY2(counts.complete, qPrintable(counts.error));
+    QCOMPARE(counts.messages, 10); // the lines there were when it was opened
+}
+
+void tst_TranscriptFile::aFileRewrittenAtItsSizeOrShiftedStopsThePages()
+{
+    const QByteArray bytes = prose(QStringLiteral("user"), QStringLiteral("first question")) + '\n'
+        + prose(QStringLiteral("assistant"), QStringLiteral("an answer")) + '\n'
+        + prose(QStringLiteral("user"), QStringLiteral("second")) + '\n';
+    {
+        // The same size, written again: its modification time says so.
+        const QString path = write(bytes);
+        TranscriptFile file;
+        QString error;
+        QVERIFY(file.open(path, &error));
+        QCOMPARE(file.readOlder(1, &error).size(), 1);
+        QByteArray same = bytes;
+        same.replace("an answer", "another!!");
+        QCOMPARE(same.size(), bytes.size());
+        QVERIFY(writeFile(path, same));
+        QFile stamp(path);
+        QVERIFY(stamp.open(QIODevice::ReadWrite));
+        QVERIFY(stamp.setFileTime(QDateTime::currentDateTimeUtc().addSecs(60), QFileDevice::FileModificationTime));
+        stamp.close();
+        QVERIFY(file.readOlder(1, &error).isEmpty());
+        QVERIFY2(error.contains(QLatin1String("changed on disk")), qPrintable(error));
+    }
+    {
+        // Longer, its lines moved by a byte: the page's lines no longer start after a line end.
+        const QString path = write(bytes);
+        TranscriptFile file;
+        QString error;
+        QVERIFY(file.open(path, &error));
+        QCOMPARE(file.readOlder(1, &error).size(), 1);
+        QVERIFY(writeFile(path, " " + bytes + "\n"));
+        QVERIFY(file.readOlder(1, &error).isEmpty());
+        QVERIFY2(error.contains(QLatin1String("changed on disk")), qPrintable(error));
+    }
+}
+
+void tst_TranscriptFile::theTextReadIsTheOneOpenedAfterARename()
+{
+    const QByteArray bytes = prose(QStringLiteral("user"), QStringLiteral("shown")) + '\n';
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    const QString other = write(prose(QStringLiteral("user"), QStringLiteral("another file")) + '\n');
+    QVERIFY(QFile::remove(path));
+    QVERIFY(QFile::rename(other, path)); // replaced, as an editor saves
+    QByteArray text;
+    QVERIFY2(file.readText(&text, &error), qPrintable(error));
+    QCOMPARE(text, bytes);
+    QCOMPARE(file.readOlder(1, &error).first().content, QStringLiteral("shown"));
+}
+
+void tst_TranscriptFile::aTurnIsNotFollowedPastItsBytes()
+{
+    // The line before the page is of the same turn but would pass kMostTurnBytes: it is not read to find
+    // out (pages after the first are read on the GUI thread), and comes on the next page alone.
+    const QByteArray huge = prose(QStringLiteral("assistant"), QString(qsizetype(TranscriptFile::kMostTurnBytes), u'a'),
+                                  QStringLiteral("t1"));
+    const QByteArray bytes = huge + '\n' + prose(QStringLiteral("assistant"), QStringLiteral("last"), QStringLiteral("t1")) + '\n';
+    const QString path = write(bytes);
+    TranscriptFile file;
+    QString error;
+    QVERIFY(file.open(path, &error));
+    const QList<Message> newest = file.readOlder(200, &error);
+    QCOMPARE(newest.size(), 1);
+    QCOMPARE(newest.first().content, QStringLiteral("last"));
+    const QList<Message> older = file.readOlder(200, &error);
+    QCOMPARE(older.size(), 1);
+    QCOMPARE(older.first().lineNumber, 1);
+    QVERIFY(file.allRead());
 }
 
 void tst_TranscriptFile::anUnreadableFileSaysWhy()
