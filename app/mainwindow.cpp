@@ -357,6 +357,11 @@ BackendLogWindow *MainWindow::backendLogWindow() const
 
 bool MainWindow::openFile(const QString &path)
 {
+    // A FIFO would hold the window in open(), a device such as /dev/zero would be read for ever.
+    if (const QFileInfo info(path); info.exists() && !info.isFile()) {
+        warnCannotRead(path, tr("It is not a regular file."));
+        return false;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         warnCannotRead(path, file.errorString());
@@ -376,6 +381,7 @@ bool MainWindow::openFile(const QString &path)
         readConversation(info.fileName(), m_currentSource, file.size()); // says "Opened from a file" when shown
         return true;
     }
+    m_view->scrollToBottomOnReset(); // at its end, as a stored conversation and a large file open
     showConversation(info.fileName(), file.readAll());
     noteOpenedFromFile();
     return true;
@@ -433,6 +439,7 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
             warnCannotRead(path, read->error);
             return;
         }
+        m_view->scrollToBottomOnReset();
         showTranscript(title, read->transcript);
         noteOpenedFromFile();
     });
@@ -593,13 +600,12 @@ bool MainWindow::ensureStoredConversation(const QString &firstText)
             // is lost when the window closes.
             QByteArray lines;
             if (m_pagedFile) {
-                // Read by pages: the model holds the pages read so far; the file holds every line.
-                QFile file(m_pagedFile->path());
-                if (!file.open(QIODevice::ReadOnly)) {
-                    showNotSaving(tr("%1 could not be read again: %2").arg(m_pagedFile->path(), file.errorString()));
+                // Read by pages: the model holds the pages read so far; the file, as it was opened, every line.
+                QString error;
+                if (!m_pagedFile->readText(&lines, &error)) {
+                    showNotSaving(tr("%1 could not be read again: %2").arg(m_pagedFile->path(), error));
                     return false;
                 }
-                lines = file.readAll();
             } else {
                 for (const Message &m : m_model->transcript().messages)
                     lines += m.rawLine + '\n';

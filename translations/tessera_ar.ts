@@ -2338,6 +2338,10 @@
         <source>%1 could not be read again: %2</source>
         <translation>تعذّرت قراءة %1 مرة أخرى: %2</translation>
     </message>
+    <message>
+        <source>It is not a regular file.</source>
+        <translation>ليس ملفًا عاديًا.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

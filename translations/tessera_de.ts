@@ -2230,6 +2230,10 @@
         <source>%1 could not be read again: %2</source>
         <translation>%1 konnte nicht erneut gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>It is not a regular file.</source>
+        <translation>Es ist keine reguläre Datei.</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::MarkdownView</name>

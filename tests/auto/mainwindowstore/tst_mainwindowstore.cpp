@@ -2,8 +2,10 @@
 // and a visible "not being saved" state when the store cannot be used: a full disk (the banner says what
 // was saved, as the list does) and a read-only data dir (issue 13).
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <QApplication>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -56,6 +58,8 @@ private Q_SLOTS:
     void largeFileIsReadOffTheGuiThread();
     void largeFileReadLateIsDropped();
     void veryLargeFileIsReadByPages();
+    void filesOpenAtTheirEnd();
+    void specialFilesAreRefused();
     void fullDiskBannerSaysWhatIsSaved();
     void fullDiskBeforeTheFirstSaveSavesNothing();
     void readOnlyDataDirSaysSoAndRefusesSending();
@@ -514,6 +518,54 @@ void tst_MainWindowStore::veryLargeFileIsReadByPages()
         QCOMPARE(stored.size(), lines + 1);
         QCOMPARE(stored.first(), QByteArray(R"({"role":"user","content":"question 0"})"));
         QCOMPARE(window.model()->transcript().messages.last().content, QStringLiteral("now"));
+    }
+}
+
+void tst_MainWindowStore::filesOpenAtTheirEnd()
+{
+    // Read in place, or on a thread: the window shows the conversation's end, as a stored one and a
+    // file read by pages.
+    const QString small = m_dir->filePath(QStringLiteral("small.jsonl"));
+    QByteArray bytes;
+    for (int i = 0; i < 60; ++i)
+        bytes += "{\"role\":\"user\",\"content\":\"question " + QByteArray::number(i) + "\"}\n";
+    QFile file(small);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+    file.close();
+    const QString large = writeLargeConversation(m_dir->filePath(QStringLiteral("large.jsonl")), 6000);
+    QVERIFY(!large.isEmpty());
+    for (const QString &path : {small, large}) {
+        MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(window.openFile(path));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isReading(), 60000);
+        QCoreApplication::processEvents();
+        QScrollBar *bar = window.conversationView()->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, qPrintable(path));
+        QTRY_COMPARE(bar->value(), bar->maximum());
+    }
+}
+
+void tst_MainWindowStore::specialFilesAreRefused()
+{
+    // A FIFO would hold the window in open() for ever, /dev/zero would be read until memory runs out.
+    const QString fifo = m_dir->filePath(QStringLiteral("fifo.jsonl"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString &path : {fifo, QStringLiteral("/dev/zero")}) {
+        MainWindow window;
+        window.openDemo();
+        QString warning;
+        QTimer::singleShot(0, &window, [&warning] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                warning = box->text();
+                box->close();
+            }
+        });
+        QVERIFY(!window.openFile(path));
+        QVERIFY2(warning.contains(QLatin1String("It is not a regular file.")), qPrintable(warning));
+        QCOMPARE(window.windowTitle(), QStringLiteral("Demo conversation — Tessera"));
+        QVERIFY(!window.isReading());
     }
 }
 
