@@ -507,6 +507,10 @@ int benchOpen(const QString &path)
     ConversationView view;
     showStartedView(view, &model);
     const Lap startup = watch.lap();
+    if (!QFileInfo(path).isFile()) { // as the window refuses them: a FIFO or /dev/zero would never end
+        std::fprintf(stderr, "tessera-bench open: %s is not a regular file\n", qPrintable(path));
+        return 1;
+    }
     if (QFileInfo(path).size() >= TranscriptFile::kPagedBytes)
         return benchOpenPaged(path, view, model, startup);
     QFile file(path);
