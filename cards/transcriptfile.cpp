@@ -223,14 +223,25 @@ QList<Message> TranscriptFile::readOlder(int count, QString *error)
     while (start > 0 && m_firstRead - start < count && bytes + line(start - 1).length <= kPageBytes)
         bytes += line(--start).length;
     QList<Message> page = parseLines(start, m_firstRead, &reason);
-    // Back to the turn's first line, so its repeated prose is elided as in the whole file; a line that
-    // would pass kMostTurnBytes is not read to find out whether it belongs to the turn.
-    for (qsizetype reached = 0; reason.isEmpty() && start > 0 && !page.isEmpty() && !page.first().turnId.isEmpty()
-         && reached < kMostTurnLines && bytes + line(start - 1).length <= kMostTurnBytes; ++reached) {
+    // An assistant line of a turn before the page's first question may repeat prose its turn showed
+    // earlier: the page then reaches back to that exchange's question, so the prose is elided as in the
+    // whole file. A line that would pass kMostTurnBytes is not read to find out where it belongs.
+    bool reachBack = false;
+    for (const Message &m : std::as_const(page)) {
+        if (m.isReadable() && m.role == MessageRole::User)
+            break;
+        if (m.role == MessageRole::Assistant && !m.turnId.isEmpty()) {
+            reachBack = true;
+            break;
+        }
+    }
+    for (qsizetype reached = 0; reachBack && reason.isEmpty() && start > 0 && reached < kMostTurnLines
+         && bytes + line(start - 1).length <= kMostTurnBytes; ++reached) {
         QList<Message> before = parseLines(start - 1, start, &reason);
-        if (before.isEmpty() || before.first().turnId != page.first().turnId)
+        if (before.isEmpty())
             break;
         bytes += line(start - 1).length;
+        reachBack = !(before.first().isReadable() && before.first().role == MessageRole::User);
         page.prepend(std::move(before.first()));
         --start;
     }

@@ -7,8 +7,9 @@
 // window runs on a thread after the first screen is drawn.
 //
 // Pages read as fromJsonLines reads the whole file, with two rules across lines kept exact:
-//  - a page starts at its turn's first line (extended back over lines of the same turn_id, up to
-//    kMostTurnLines and kMostTurnBytes), so a turn's repeated prose is elided as in the whole file;
+//  - a page whose first lines belong to an answer (a turn's assistant line before the page's first user
+//    line) starts at that exchange's user line (up to kMostTurnLines and kMostTurnBytes back), so a turn's
+//    repeated prose is elided as in the whole file;
 //  - a page's card calls are resolved against the results of the page and of every line after it. A
 //    result written before its own call (no agent does this) answers it in fromJsonLines but not here;
 //    count() follows fromJsonLines.
@@ -36,7 +37,7 @@ public:
     // A page holds at most this many bytes of lines (at least one line): pages after the first are read
     // on the GUI thread, as the reader scrolls up.
     static constexpr qint64 kPageBytes = qint64(4) << 20;
-    // A page reaches back this many lines and bytes at most to start with its turn.
+    // A page reaches back this many lines and bytes at most to start with its exchange.
     static constexpr qsizetype kMostTurnLines = 1000;
     static constexpr qint64 kMostTurnBytes = qint64(8) << 20;
 

@@ -270,13 +270,22 @@ void tst_TranscriptFile::aTurnSplitAtAPageIsElidedAsInTheWholeFile()
     QString error;
     QVERIFY(file.open(path, &error));
     const QList<Message> newest = file.readOlder(1, &error);
-    // One message asked for; the page reaches back to the turn's first line (the user line has no turn).
-    QCOMPARE(newest.size(), 4);
-    QCOMPARE(newest.first().lineNumber, 2);
+    // One message asked for; the page reaches back to the exchange's question.
+    QCOMPARE(newest.size(), 5);
+    QCOMPARE(newest.first().content, QStringLiteral("Summarize."));
     QCOMPARE(newest.last().content, QStringLiteral("And one more thing."));
-    QCOMPARE(describeAll(newest), describeAll(whole.messages.mid(1)));
-    QCOMPARE(file.readOlder(1, &error).first().content, QStringLiteral("Summarize."));
+    QCOMPARE(describeAll(newest), describeAll(whole.messages));
     QVERIFY(file.allRead());
+
+    // The same when the tool lines between carry no turn (an agent's own call and result lines).
+    const QList<QByteArray> lines = bytes.split('\n');
+    const QByteArray untagged = lines.at(0) + '\n' + lines.at(1) + '\n' + toolCall(QStringLiteral("c1"), QString()) + '\n'
+        + toolResult(QStringLiteral("c1"), QString()) + '\n' + lines.at(4) + '\n';
+    const Transcript wholeUntagged = Transcript::fromJsonLines(untagged);
+    QCOMPARE(wholeUntagged.messages.last().content, QStringLiteral("And one more thing."));
+    TranscriptFile second;
+    QVERIFY(second.open(write(untagged), &error));
+    QCOMPARE(describeAll(second.readOlder(1, &error)), describeAll(wholeUntagged.messages));
 }
 
 void tst_TranscriptFile::aCallAnsweredOnANewerPageDrawsNoCard()
