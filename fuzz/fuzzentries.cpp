@@ -5,6 +5,9 @@
 #include <cstring>
 #include <string_view>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QList>
@@ -22,6 +25,7 @@
 #include <cards/dialects/widgetdocument.h>
 #include <cards/strictjson.h>
 #include <cards/transcript.h>
+#include <cards/transcriptfile.h>
 #include <mcp/mcpclient.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/mcptransport.h>
@@ -99,6 +103,83 @@ void transcriptLine(const std::uint8_t *data, std::size_t size)
     require(message.rawLine == line, "rawLine is the line exactly as received");
     require(message.isReadable() || message.toolCalls.isEmpty(), "an unreadable line has no tool calls");
     checkMessage(message);
+}
+
+// The issues a card reports, for comparing two reads of the same card.
+QString issuesText(const Card &card)
+{
+    QString text = card.kindName();
+    for (const ValidationIssue &issue : card.issues())
+        text += QLatin1Char('|') + issue.pointer + QLatin1Char(':') + issue.message;
+    return text;
+}
+
+// The bytes as a conversation file in memory (a memfd: nothing is written to disk), read by TranscriptFile.
+// Bytes 0 to 3 pick the piece size of its line search, the page size, the count's threads and its run
+// length; they are the text's first bytes too.
+void transcriptFile(const std::uint8_t *data, std::size_t size)
+{
+    const QByteArray text = bytes(data, size);
+    const auto pick = [&](std::size_t at, int choices) { return at < size ? int(data[at]) % choices : 0; };
+    const int fd = ::memfd_create("transcriptfile", MFD_CLOEXEC);
+    if (fd < 0)
+        return;
+    bool written = true;
+    for (qsizetype at = 0; written && at < text.size();) {
+        const ssize_t wrote = ::write(fd, text.constData() + at, size_t(text.size() - at));
+        written = wrote > 0;
+        at += wrote > 0 ? wrote : 0;
+    }
+    if (!written) {
+        ::close(fd);
+        return;
+    }
+    TranscriptFile file;
+    QString error;
+    require(file.open(QStringLiteral("/proc/self/fd/%1").arg(fd), &error, 1 + pick(0, 16)), "a file in memory opens");
+    const Transcript whole = Transcript::fromJsonLines(text);
+    require(file.messageCount() == whole.messages.size(), "one message per line fromJsonLines reads");
+
+    // Pages from the end hold the whole text's lines, each once, in order.
+    QList<Message> pages;
+    while (!file.allRead()) {
+        const QList<Message> page = file.readOlder(1 + pick(1, 7), &error);
+        require(!page.isEmpty(), "a page comes until every line is read");
+        pages = page + pages;
+    }
+    require(pages.size() == whole.messages.size(), "the pages hold every line");
+    for (qsizetype i = 0; i < pages.size(); ++i) {
+        require(pages.at(i).lineNumber == whole.messages.at(i).lineNumber, "a page's line numbers are the file's");
+        require(pages.at(i).rawLine == whole.messages.at(i).rawLine, "a page's lines are the file's bytes");
+        require(pages.at(i).readError == whole.messages.at(i).readError, "a page's line reads as in the whole text");
+    }
+
+    // The counts and what validate reports are fromJsonLines', however the lines are split in runs.
+    std::vector<TranscriptFile::Finding> findings;
+    const TranscriptFile::Counts counts = file.count(nullptr, 1 + pick(2, 3), 1 + pick(3, 5), &findings);
+    require(counts.complete, "a file in memory is counted");
+    require(counts.messages == whole.messages.size(), "the count of messages is fromJsonLines'");
+    require(counts.cards == whole.cardCount(), "the count of cards is fromJsonLines'");
+    require(counts.fallbacks == whole.fallbackCount(), "the count of fallbacks is fromJsonLines'");
+    std::size_t next = 0;
+    for (const Message &m : whole.messages) {
+        if (!m.isReadable()) {
+            require(next < findings.size() && findings[next].line == m.lineNumber && findings[next].cardIndex < 0
+                        && findings[next].readError == m.readError,
+                    "an unreadable line is found where fromJsonLines has it");
+            ++next;
+        }
+        for (const Card &card : m.cards) {
+            if (card.isValid())
+                continue;
+            require(next < findings.size() && findings[next].line == m.lineNumber && findings[next].cardIndex >= 0
+                        && issuesText(findings[next].card) == issuesText(card),
+                    "a card that is not valid is found with fromJsonLines' issues, in file order");
+            ++next;
+        }
+    }
+    require(next == findings.size(), "nothing is found that fromJsonLines does not have");
+    ::close(fd);
 }
 
 void cardEnvelope(const std::uint8_t *data, std::size_t size)
@@ -387,6 +468,7 @@ void mcpConfig(const std::uint8_t *data, std::size_t size)
 
 constexpr Harness kHarnesses[] = {
     {"transcriptline", &transcriptLine},
+    {"transcriptfile", &transcriptFile},
     {"cardenvelope", &cardEnvelope},
     {"jsonrenderspec", &jsonRenderSpec},
     {"widgetdocument", &widgetDocument},

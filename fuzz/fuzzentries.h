@@ -22,6 +22,8 @@ struct Harness
 };
 
 // transcriptline  parseTranscriptLine (cards/transcript.h), then the cards of its card tool calls
+// transcriptfile  TranscriptFile (cards/transcriptfile.h) over the bytes as a file in memory: pages and
+//                 counts against fromJsonLines; bytes 0 to 3 pick piece, page, threads and run sizes
 // cardenvelope    Card::fromEnvelopeText, and the same bytes as emit_card / render_ui arguments
 // jsonrenderspec  a json-render spec (seed 001) as a json_render payload and as send_card's spec
 // widgetdocument  a widget document (seed 003) and the normalisation its renderer draws from

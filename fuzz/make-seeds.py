@@ -85,6 +85,20 @@ def seeds():
     yield "ssestream", b"\x00data: a\r\ndata: b\r\r: keep-alive\n\nevent: x\ndata\n\n"
     yield from jsonrpc_seeds()
     yield from mcpconfig_seeds()
+    yield from transcriptfile_seeds()
+
+
+# Whole small conversations, as the transcriptfile harness reads them (byte 0 picks the piece size, byte 1
+# the page size, bytes 2 and 3 the count's threads and run length; they are also the text's first bytes).
+def transcriptfile_seeds():
+    for path in sorted(DATA.rglob("*.jsonl")):
+        text = path.read_bytes()
+        if len(text) <= MAX_SEED:
+            yield "transcriptfile", text
+    lines = [raw for raw in jsonl_lines() if len(raw) <= 1024]
+    for start in range(0, len(lines), 5):
+        yield "transcriptfile", b"\n".join(lines[start:start + 5]) + b"\n"
+    yield "transcriptfile", b"\xEF\xBB\xBF{\"role\":\"user\",\"content\":\"a\"}\r\n\r\n \t\n{\"role\":\"assistant\",\"content\":\"b\"}\r"
 
 
 # What MCP servers send (tools/list, tools/call, progress, requests, errors), as the jsonrpc harness
