@@ -403,13 +403,7 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
 {
     // Nothing of the file is parsed on this thread: a 300 MB file took seconds (issue 17). The view
     // shows an empty conversation meanwhile, and nothing can be sent into it (sendMessage).
-    const quint64 generation = ++m_readGeneration;
-    m_reading = true;
-    m_model->setTranscript(Transcript());
-    reloadCanvas();
-    setWindowTitle(tr("%1 — Tessera").arg(title));
-    statusBar()->showMessage(tr("Reading %1 (%2 MB)…").arg(title, QLocale().toString(double(bytes) / 1e6, 'f', 1)));
-    showReadingBar();
+    const quint64 generation = beginReading(title, bytes);
 
     struct Read
     {
@@ -446,8 +440,13 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
     reader->start();
 }
 
-void MainWindow::showReadingBar()
+quint64 MainWindow::beginReading(const QString &title, qint64 bytes)
 {
+    m_reading = true;
+    m_model->setTranscript(Transcript());
+    reloadCanvas();
+    setWindowTitle(tr("%1 — Tessera").arg(title));
+    statusBar()->showMessage(tr("Reading %1 (%2 MB)…").arg(title, QLocale().toString(double(bytes) / 1e6, 'f', 1)));
     if (!m_readingBar) {
         m_readingBar = new QProgressBar(this);
         m_readingBar->setObjectName(QStringLiteral("readingBar"));
@@ -457,19 +456,14 @@ void MainWindow::showReadingBar()
         statusBar()->addPermanentWidget(m_readingBar);
     }
     m_readingBar->show();
+    return ++m_readGeneration;
 }
 
 void MainWindow::readPagedConversation(const QString &title, const QString &path, qint64 bytes)
 {
     // As readConversation, but what the thread reads is where the lines are and the newest page: a
     // 1 GB file is on screen in a fraction of a second and holds tens of MB, not GBs (issue 17).
-    const quint64 generation = ++m_readGeneration;
-    m_reading = true;
-    m_model->setTranscript(Transcript());
-    reloadCanvas();
-    setWindowTitle(tr("%1 — Tessera").arg(title));
-    statusBar()->showMessage(tr("Reading %1 (%2 MB)…").arg(title, QLocale().toString(double(bytes) / 1e6, 'f', 1)));
-    showReadingBar();
+    const quint64 generation = beginReading(title, bytes);
 
     struct Read
     {

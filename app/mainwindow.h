@@ -70,10 +70,12 @@ public:
     // Asks the instance holding dataDir to raise its window; true when one answered.
     static bool raiseOtherInstance(const QString &dataDir);
 
-    // Opens a conversation file; on failure shows why and keeps the current conversation. A file of
-    // kReadInPlaceBytes or more is read and parsed on a thread of its own (issue 17): the window stays
-    // responsive, the status bar says "Reading…" with a busy bar, sending waits, and the conversation
-    // is shown when it is read (unless another one was opened meanwhile). isReading() says whether one is.
+    // Opens a conversation file, shown at its end; on failure (also for what is not a regular file) shows
+    // why and keeps the current conversation. A file of kReadInPlaceBytes or more is read and parsed on a
+    // thread of its own (issue 17): the window stays responsive, the status bar says "Reading…" with a
+    // busy bar, sending waits, and the conversation is shown when it is read (unless another one was
+    // opened meanwhile). isReading() says whether one is. A file of TranscriptFile::kPagedBytes or more
+    // is read by pages from its end (readPagedConversation).
     bool openFile(const QString &path);
     static constexpr qint64 kReadInPlaceBytes = 1024 * 1024;
     bool isReading() const { return m_reading; }
@@ -141,7 +143,9 @@ private:
     // openFile's files of TranscriptFile::kPagedBytes or more (issue 17, scale): their lines found and the
     // newest page read on a QThread, older pages as the reader scrolls up, the counts on a thread after.
     void readPagedConversation(const QString &title, const QString &path, qint64 bytes);
-    void showReadingBar();
+    // What both reads show meanwhile (an empty conversation titled by the file, "Reading NAME (N MB)…" and
+    // the busy bar); returns the read's generation (m_readGeneration).
+    quint64 beginReading(const QString &title, qint64 bytes);
     // The conversation's counts in the status bar: "37 messages, 14 cards[, N blocks could not be drawn…]".
     void showCounts(qint64 messages, qint64 cards, qint64 fallbacks);
     // openFile's two endings: a file that cannot be read says why; a file shown says how to keep it.
