@@ -1,7 +1,7 @@
 #pragma once
 
 // A conversation file too large to hold as messages (issue 17, scale: a 1 GB, 1,000,000-line file opens
-// in 2 s and 300 MB). Opening finds where its lines are and keeps only that (about 24 bytes a line, no
+// in 2 s and 300 MB). Opening finds where its lines are and keeps only that (16 bytes a line, no
 // text). The messages are read a page at a time from the end, as a stored conversation's are (the model's
 // OlderMessagesLoader), and the counts come from a pass over every line of their own (count()), which the
 // window runs on a thread after the first screen is drawn.
@@ -75,7 +75,7 @@ public:
     struct Finding
     {
         int line = 0;
-        int cardIndex = -1; // in the message's cards as fromJsonLines gives them
+        int cardIndex = -1; // the card's place in its line, for order: the line's own cards, then its calls'
         QString readError;
         Card card;
     };
