@@ -5,7 +5,9 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <condition_variable>
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -391,25 +393,12 @@ struct LineSpan
 QList<LineSpan> lineSpans(const QByteArray &data)
 {
     QList<LineSpan> spans;
-    qsizetype start = data.startsWith("\xEF\xBB\xBF") ? 3 : 0;
-    int lineNumber = 0;
-    while (start < data.size()) {
-        qsizetype end = data.indexOf('\n', start);
-        if (end < 0)
-            end = data.size();
-        ++lineNumber;
-        qsizetype length = end - start;
-        while (length > 0 && data.at(start + length - 1) == '\r')
-            --length;
-        bool blank = true;
-        for (qsizetype i = start; i < start + length && blank; ++i) {
-            const char c = data.at(i);
-            blank = c == ' ' || c == '\t' || c == '\r';
-        }
-        if (!blank)
-            spans.append({start, length, lineNumber});
-        start = end + 1;
-    }
+    const qint64 start = LineFinder::bomLength(data.constData(), data.size());
+    LineFinder finder(start, [&spans](const LineFinder::Line &line) {
+        spans.append({qsizetype(line.start), qsizetype(line.length), line.number});
+    });
+    finder.feed(data.constData() + start, data.size() - start);
+    finder.finish();
     return spans;
 }
 
@@ -435,6 +424,58 @@ int threadsFor(const QByteArray &data, const QList<LineSpan> &spans, int request
 }
 
 } // namespace
+
+LineFinder::LineFinder(qint64 textStart, std::function<void(const Line &)> found)
+    : m_found(std::move(found)), m_at(textStart), m_start(textStart)
+{}
+
+qint64 LineFinder::bomLength(const char *data, qint64 size)
+{
+    return size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+void LineFinder::feed(const char *piece, qint64 size)
+{
+    for (qint64 i = 0; i < size;) {
+        const auto *newline = static_cast<const char *>(std::memchr(piece + i, '\n', size_t(size - i)));
+        const qint64 partEnd = newline ? newline - piece : size;
+        takePart(piece + i, partEnd - i);
+        if (newline)
+            endLine(m_at + partEnd);
+        i = partEnd + 1;
+    }
+    m_at += size;
+}
+
+void LineFinder::finish()
+{
+    if (m_start < m_at)
+        endLine(m_at);
+}
+
+// What is known of the line being read, a part of it at a time: whether it is blank so far, and how many
+// CRs end it so far.
+void LineFinder::takePart(const char *part, qint64 size)
+{
+    if (size == 0)
+        return;
+    if (m_blank)
+        m_blank = std::all_of(part, part + size, [](char c) { return c == ' ' || c == '\t' || c == '\r'; });
+    qint64 trailing = 0;
+    while (trailing < size && part[size - 1 - trailing] == '\r')
+        ++trailing;
+    m_carriageReturns = trailing == size ? m_carriageReturns + trailing : trailing;
+}
+
+void LineFinder::endLine(qint64 end)
+{
+    ++m_number;
+    if (!m_blank)
+        m_found({m_start, end - m_start - m_carriageReturns, m_number});
+    m_start = end + 1;
+    m_blank = true;
+    m_carriageReturns = 0;
+}
 
 Transcript Transcript::fromJsonLines(const QByteArray &data, int threads)
 {

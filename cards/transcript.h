@@ -125,6 +125,38 @@ public:
     int fallbackCount() const; // invalid or unknown cards plus unreadable lines
 };
 
+// Where the non-blank lines of JSON Lines text are, as fromJsonLines reads them: a UTF-8 byte order mark
+// first is skipped, CRs that end a line are not part of it, blank lines (spaces, tabs, CRs only) give no
+// line but are counted. The text is fed a piece at a time (TranscriptFile reads a file in pieces;
+// fromJsonLines feeds it whole), and `found` is called once per line, in order.
+class LineFinder
+{
+public:
+    struct Line
+    {
+        qint64 start = 0;  // byte offset in the text
+        qint64 length = 0; // without the line end
+        int number = 0;    // 1-based, blank lines counted
+    };
+    // `textStart`: 3 when the text starts with a byte order mark (bomLength), else 0; the first piece fed
+    // starts there.
+    LineFinder(qint64 textStart, std::function<void(const Line &)> found);
+    static qint64 bomLength(const char *data, qint64 size);
+    void feed(const char *piece, qint64 size);
+    void finish(); // the text ends after the last piece
+
+private:
+    void takePart(const char *part, qint64 size);
+    void endLine(qint64 end);
+
+    std::function<void(const Line &)> m_found;
+    qint64 m_at = 0;    // where the next piece starts
+    qint64 m_start = 0; // where the line being read starts
+    bool m_blank = true;
+    qint64 m_carriageReturns = 0; // CRs that end the line so far
+    int m_number = 0;
+};
+
 // The versions of the turns in a run of messages (see "Turn versions" above), computed in one pass.
 // A run with no version lines has no groups and shows everything.
 class TurnVersions

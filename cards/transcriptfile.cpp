@@ -45,11 +45,6 @@ bool readAt(int fd, qint64 offset, char *into, qint64 size, QString *error)
     return true;
 }
 
-bool isBlankByte(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
 } // namespace
 
 TranscriptFile::TranscriptFile() = default;
@@ -77,58 +72,28 @@ bool TranscriptFile::open(const QString &path, QString *error, qsizetype bufferB
     m_size = info.st_size;
     m_modified = modifiedNs(info);
 
-    // The lines as fromJsonLines finds them (transcript.cpp, lineSpans), one piece of the file at a time:
-    // what is known of the line being read is where it starts, whether it is blank so far and how many
-    // CRs end it so far.
+    // The lines as fromJsonLines finds them (LineFinder), one piece of the file at a time.
     char bom[3] = {};
     QString readError;
-    qint64 start = m_size >= 3 && readAt(m_fd, 0, bom, 3, &readError) && std::memcmp(bom, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    m_textStart = start;
-    bool blank = true;
-    qint64 carriageReturns = 0;
-    quint32 number = 0;
+    m_textStart = m_size >= 3 && readAt(m_fd, 0, bom, 3, &readError) ? LineFinder::bomLength(bom, 3) : 0;
     bool tooLong = false;
-    auto endLine = [&](qint64 end) {
-        ++number;
-        const qint64 length = end - start - carriageReturns;
-        tooLong = tooLong || length > qint64(std::numeric_limits<quint32>::max());
-        if (!blank && !tooLong)
-            appendLine({start, quint32(length), number});
-        start = end + 1;
-        blank = true;
-        carriageReturns = 0;
-    };
-    auto takePart = [&](const char *part, qint64 size) {
-        if (size == 0)
-            return;
-        if (blank)
-            blank = std::all_of(part, part + size, isBlankByte);
-        qint64 trailing = 0;
-        while (trailing < size && part[size - 1 - trailing] == '\r')
-            ++trailing;
-        carriageReturns = trailing == size ? carriageReturns + trailing : trailing;
-    };
+    LineFinder finder(m_textStart, [this, &tooLong](const LineFinder::Line &line) {
+        tooLong = tooLong || line.length > qint64(std::numeric_limits<quint32>::max());
+        if (!tooLong)
+            appendLine({line.start, quint32(line.length), quint32(line.number)});
+    });
     std::vector<char> buffer(size_t(std::max<qsizetype>(1, bufferBytes)));
-    for (qint64 at = start; at < m_size;) {
+    for (qint64 at = m_textStart; at < m_size;) {
         const qint64 size = std::min<qint64>(qint64(buffer.size()), m_size - at);
         if (!readAt(m_fd, at, buffer.data(), size, error)) {
             m_blocks.clear();
             m_lineCount = 0;
             return false;
         }
-        const char *data = buffer.data();
-        for (qint64 i = 0; i < size;) {
-            const auto *newline = static_cast<const char *>(std::memchr(data + i, '\n', size_t(size - i)));
-            const qint64 partEnd = newline ? newline - data : size;
-            takePart(data + i, partEnd - i);
-            if (newline)
-                endLine(at + partEnd);
-            i = partEnd + 1;
-        }
+        finder.feed(buffer.data(), size);
         at += size;
     }
-    if (start < m_size)
-        endLine(m_size);
+    finder.finish();
     if (tooLong) {
         m_blocks.clear();
         m_lineCount = 0;
