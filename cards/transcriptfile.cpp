@@ -274,12 +274,18 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
             QList<Message> messages = parseLines(first, std::min(first + runLines, m_lineCount), &tally.error);
             if (!tally.error.isEmpty())
                 return;
-            // The run's answers as a set only when one of its lines calls a card tool.
-            const bool calls = std::any_of(messages.cbegin(), messages.cend(), [](const Message &m) {
-                return std::any_of(m.toolCalls.cbegin(), m.toolCalls.cend(),
-                                   [](const ToolCall &call) { return isCardToolName(call.name); });
-            });
-            const QSet<QString> runAnswers = calls ? answeredCardCalls(messages) : QSet<QString>();
+            // The run's answers, kept for the whole file; as a set only when one of its lines calls a card tool.
+            const std::size_t firstAnswer = tally.answered.size();
+            bool calls = false;
+            for (const Message &m : std::as_const(messages)) {
+                if (QString call = answeredCardCall(m); !call.isEmpty())
+                    tally.answered.push_back(std::move(call));
+                calls = calls || std::any_of(m.toolCalls.cbegin(), m.toolCalls.cend(),
+                                             [](const ToolCall &call) { return isCardToolName(call.name); });
+            }
+            const QSet<QString> runAnswers = calls ? QSet<QString>(tally.answered.cbegin() + std::ptrdiff_t(firstAnswer),
+                                                                   tally.answered.cend())
+                                                   : QSet<QString>();
             for (const Message &m : std::as_const(messages)) {
                 if (!m.isReadable()) {
                     ++tally.fallbacks;
@@ -314,10 +320,6 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
                     if (finding.line > 0)
                         tally.findings.push_back(std::move(finding));
                 }
-            }
-            for (const Message &m : std::as_const(messages)) {
-                if (QString call = answeredCardCall(m); !call.isEmpty())
-                    tally.answered.push_back(std::move(call));
             }
         }
     };
