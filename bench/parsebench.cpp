@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <ctime>
 #include <thread>
@@ -243,6 +244,33 @@ double medianMs(std::vector<double> values)
 
 } // namespace
 
+// The threads the app reads a conversation's lines on (fromJsonLines, TranscriptFile::count): one per
+// core, at most four.
+int everyCoreThreads()
+{
+    return qBound(1, QThread::idealThreadCount(), 4);
+}
+
+// part(0) … part(threads - 1) at once, this thread running part 0: the wall time in ms of `rounds` rounds,
+// after one unmeasured round that warms each thread's buffers.
+std::vector<double> wallOnThreads(int threads, int rounds, const std::function<void(int)> &part)
+{
+    std::vector<double> walls;
+    for (int round = 0; round <= rounds; ++round) {
+        QElapsedTimer timer;
+        timer.start();
+        std::vector<std::thread> workers;
+        for (int t = 1; t < threads; ++t)
+            workers.emplace_back(part, t);
+        part(0);
+        for (std::thread &worker : workers)
+            worker.join();
+        if (round > 0) // the first warms each thread's buffers
+            walls.push_back(elapsedMs(timer));
+    }
+    return walls;
+}
+
 void benchParse(const QByteArray &jsonl)
 {
     std::printf("\n== (g) strict JSON parse of JSON Lines, every strict rule kept\n");
@@ -288,23 +316,12 @@ void benchParse(const QByteArray &jsonl)
 
     // The transcript's way on every core, as fromJsonLines and TranscriptFile::count read a large text:
     // each thread a contiguous part of the lines. Median of 7 rounds (wall).
-    const int threads = qBound(1, QThread::idealThreadCount(), 4);
+    const int threads = everyCoreThreads();
     std::vector<std::vector<std::string_view>> parts(static_cast<size_t>(threads));
     for (size_t i = 0; i < lines.size(); ++i)
         parts[i * size_t(threads) / lines.size()].push_back(lines[i]);
-    std::vector<double> rounds;
-    for (int round = 0; round < 8; ++round) {
-        QElapsedTimer timer;
-        timer.start();
-        std::vector<std::thread> workers;
-        for (size_t t = 1; t < parts.size(); ++t)
-            workers.emplace_back([&parts, t] { parseAll(parts[t], ParseWay::TranscriptWay); });
-        parseAll(parts[0], ParseWay::TranscriptWay);
-        for (std::thread &worker : workers)
-            worker.join();
-        if (round > 0) // the first warms each thread's buffers
-            rounds.push_back(elapsedMs(timer));
-    }
+    const std::vector<double> rounds =
+        wallOnThreads(threads, 7, [&parts](int t) { parseAll(parts[size_t(t)], ParseWay::TranscriptWay); });
     const double threadedMs = medianMs(rounds);
     std::printf("the transcript's way on %d threads, each a contiguous part of the lines, median of %zu rounds:\n",
                 threads, rounds.size());
@@ -594,7 +611,7 @@ int benchOpen(const QString &path)
             return Lap{wall.wallMs, (best ? laps.front() : laps[laps.size() / 2]).cpuMs};
         };
         std::printf("fromJsonLines on one thread / on up to %d (the window's), 7 rounds interleaved:\n",
-                    qBound(1, QThread::idealThreadCount(), 4));
+                    everyCoreThreads());
         lapFigure("  one thread, best", pick(one, true));
         lapFigure("  one thread, median", pick(one, false));
         lapFigure("  the window's, best", pick(automatic, true));

@@ -31,7 +31,6 @@
 #include <ctime>
 #include <functional>
 #include <iterator>
-#include <thread>
 #include <vector>
 
 #include <sys/resource.h>
@@ -42,7 +41,6 @@
 #include <QEvent>
 #include <QFile>
 #include <QScrollBar>
-#include <QThread>
 #include <QStringList>
 
 #include <nlohmann/json.hpp>
@@ -59,6 +57,10 @@
 
 using nlohmann::json;
 using namespace Tessera;
+
+// parsebench.cpp: the threads the app reads lines on, and a timed run of parts on as many threads.
+int everyCoreThreads();
+std::vector<double> wallOnThreads(int threads, int rounds, const std::function<void(int)> &part);
 
 namespace {
 
@@ -636,31 +638,19 @@ void benchValidation(const Options &options)
 
     // As the app validates a conversation's cards (fromJsonLines, TranscriptFile::count, tessera validate):
     // on every core, each thread a contiguous part of the corpus. Median of 5 rounds (wall).
-    const int threads = qBound(1, QThread::idealThreadCount(), 4);
-    std::vector<double> rounds;
-    for (int round = 0; round < 5; ++round) {
-        std::atomic<int> validAll{0};
-        auto part = [&](int t) {
-            const size_t from = corpus.size() * size_t(t) / size_t(threads);
-            const size_t to = corpus.size() * size_t(t + 1) / size_t(threads);
-            int ok = 0;
-            for (size_t i = from; i < to; ++i)
-                ok += Card::fromEnvelopeText(corpus[i]).isValid() ? 1 : 0;
-            validAll += ok;
-        };
-        timer.restart();
-        std::vector<std::thread> workers;
-        for (int t = 1; t < threads; ++t)
-            workers.emplace_back(part, t);
-        part(0);
-        for (std::thread &worker : workers)
-            worker.join();
-        rounds.push_back(ms(timer));
-        if (validAll != valid)
-            std::printf("  WARNING: %d valid on %d threads, %d on one\n", validAll.load(), threads, valid);
-    }
-    std::sort(rounds.begin(), rounds.end());
-    const double threadedMs = rounds[rounds.size() / 2];
+    const int threads = everyCoreThreads();
+    std::atomic<int> validAll{0};
+    const std::vector<double> rounds = wallOnThreads(threads, 5, [&](int t) {
+        const size_t from = corpus.size() * size_t(t) / size_t(threads);
+        const size_t to = corpus.size() * size_t(t + 1) / size_t(threads);
+        int ok = 0;
+        for (size_t i = from; i < to; ++i)
+            ok += Card::fromEnvelopeText(corpus[i]).isValid() ? 1 : 0;
+        validAll += ok;
+    });
+    if (validAll != valid * 6) // five rounds and the one that warms up
+        std::printf("  WARNING: %d valid in six rounds on %d threads, %d on one\n", validAll.load(), threads, valid);
+    const double threadedMs = median(rounds);
     std::printf("the same corpus on %d threads, each a contiguous part (as a conversation's lines are read), median of 5:\n",
                 threads);
     figure("envelopes validated per second, wall, all threads", threadedMs > 0 ? options.envelopes / (threadedMs / 1000.0) : 0,
