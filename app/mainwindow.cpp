@@ -411,21 +411,15 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
         QString error;
     };
     const auto read = std::make_shared<Read>();
-    QThread *reader = QThread::create([path, read] {
+    const auto work = [path, read] {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
             read->error = file.errorString();
             return;
         }
         read->transcript = Transcript::fromJsonLines(file.readAll());
-    });
-    reader->setParent(this);
-    m_readers.append(reader);
-    connect(reader, &QThread::finished, this, [this, reader, read, generation, title, path] {
-        m_readers.removeOne(reader);
-        reader->deleteLater();
-        if (generation != m_readGeneration)
-            return; // another conversation was opened meanwhile
+    };
+    runReader(generation, work, [this, read, title, path] {
         m_reading = false;
         m_readingBar->hide();
         if (!read->error.isEmpty()) {
@@ -436,6 +430,19 @@ void MainWindow::readConversation(const QString &title, const QString &path, qin
         m_view->scrollToBottomOnReset();
         showTranscript(title, read->transcript);
         noteOpenedFromFile();
+    });
+}
+
+void MainWindow::runReader(quint64 generation, const std::function<void()> &work, const std::function<void()> &done)
+{
+    QThread *reader = QThread::create(work);
+    reader->setParent(this);
+    m_readers.append(reader);
+    connect(reader, &QThread::finished, this, [this, reader, generation, done] {
+        m_readers.removeOne(reader);
+        reader->deleteLater();
+        if (generation == m_readGeneration) // else another conversation was opened meanwhile
+            done();
     });
     reader->start();
 }
@@ -472,17 +479,11 @@ void MainWindow::readPagedConversation(const QString &title, const QString &path
         QString error;
     };
     const auto read = std::make_shared<Read>();
-    QThread *reader = QThread::create([path, read] {
+    const auto work = [path, read] {
         if (read->file->open(path, &read->error))
             read->newest = read->file->readOlder(ConversationModel::kFetchPageSize, &read->error);
-    });
-    reader->setParent(this);
-    m_readers.append(reader);
-    connect(reader, &QThread::finished, this, [this, reader, read, generation, path] {
-        m_readers.removeOne(reader);
-        reader->deleteLater();
-        if (generation != m_readGeneration)
-            return; // another conversation was opened meanwhile
+    };
+    runReader(generation, work, [this, read, generation, path] {
         m_reading = false;
         if (!read->error.isEmpty()) {
             m_readingBar->hide();
@@ -510,14 +511,7 @@ void MainWindow::readPagedConversation(const QString &title, const QString &path
         const auto stop = std::make_shared<std::atomic_bool>(false);
         m_countStop = stop;
         const auto counts = std::make_shared<TranscriptFile::Counts>();
-        QThread *counter = QThread::create([file = read->file, stop, counts] { *counts = file->count(stop.get()); });
-        counter->setParent(this);
-        m_readers.append(counter);
-        connect(counter, &QThread::finished, this, [this, counter, counts, generation] {
-            m_readers.removeOne(counter);
-            counter->deleteLater();
-            if (generation != m_readGeneration)
-                return;
+        runReader(generation, [file = read->file, stop, counts] { *counts = file->count(stop.get()); }, [this, counts] {
             m_readingBar->hide();
             if (!counts->complete) {
                 statusBar()->showMessage(tr("The conversation could not be counted: %1").arg(counts->error));
@@ -526,9 +520,7 @@ void MainWindow::readPagedConversation(const QString &title, const QString &path
             showCounts(counts->messages, counts->cards, counts->fallbacks);
             noteOpenedFromFile();
         });
-        counter->start();
     });
-    reader->start();
 }
 
 void MainWindow::openDemo()

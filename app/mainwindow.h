@@ -8,6 +8,7 @@
 // cannot be opened or written, a banner says that messages are not being saved; nothing else stops.
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 #include <QMainWindow>
@@ -146,6 +147,9 @@ private:
     // What both reads show meanwhile (an empty conversation titled by the file, "Reading NAME (N MB)…" and
     // the busy bar); returns the read's generation (m_readGeneration).
     quint64 beginReading(const QString &title, qint64 bytes);
+    // `work` on a QThread of its own (in m_readers, so closing the window waits for it), then `done` on
+    // this thread, unless another conversation was shown meanwhile (generation).
+    void runReader(quint64 generation, const std::function<void()> &work, const std::function<void()> &done);
     // The conversation's counts in the status bar: "37 messages, 14 cards[, N blocks could not be drawn…]".
     void showCounts(qint64 messages, qint64 cards, qint64 fallbacks);
     // openFile's two endings: a file that cannot be read says why; a file shown says how to keep it.
