@@ -947,7 +947,36 @@ bool Transcript::readFile(const QString &path, Transcript *transcript, QString *
             *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
         return false;
     }
-    *transcript = fromJsonLines(file.readAll());
+    if (!file.isSequential()) {
+        *transcript = fromJsonLines(file.readAll());
+        return true;
+    }
+    // A stream has no size to check first: read it in pieces, and stop at the cap.
+    QByteArray text;
+    constexpr qint64 kPiece = qint64(1) << 20;
+    for (;;) {
+        const qsizetype had = text.size();
+        text.resize(had + kPiece);
+        const qint64 got = file.read(text.data() + had, kPiece);
+        text.resize(had + qMax<qint64>(0, got));
+        if (got < 0) {
+            if (error)
+                *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+            return false;
+        }
+        if (got == 0)
+            break;
+        if (text.size() > kMaxStreamBytes) {
+            if (error) {
+                *error = QStringLiteral("cannot read %1: it is a stream (a pipe or a device) of more than %2 MiB; "
+                                        "save it to a file first")
+                             .arg(path)
+                             .arg(kMaxStreamBytes >> 20);
+            }
+            return false;
+        }
+    }
+    *transcript = fromJsonLines(text);
     return true;
 }
 

@@ -116,8 +116,10 @@ public:
     static void readJsonLinesInRuns(const QByteArray &data, const std::function<bool(QList<Message> &run)> &consume,
                                     int threads = 0, qsizetype runLines = 256,
                                     const std::function<void(QList<Message> &run)> &prepare = {});
-    // Reads a file; returns false with a reason when it cannot be read at all.
+    // Reads a file; returns false with a reason when it cannot be read at all. A stream (a pipe, a device)
+    // is read up to kMaxStreamBytes and refused past it, so /dev/zero cannot grow the process without end.
     static bool readFile(const QString &path, Transcript *transcript, QString *error);
+    static constexpr qint64 kMaxStreamBytes = qint64(256) << 20;
 
     QList<Message> messages;
 

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -28,6 +29,8 @@ private Q_SLOTS:
     void validateHostileListsEachProblem();
     void validateJson();
     void validateUnreadableFile();
+    void validateReadsAPipe();
+    void validateRefusesAnEndlessStream();
     void validateExpectationsMet();
     void validateExpectationsUnmet();
     void validateExpectationsJson();
@@ -105,6 +108,34 @@ void tst_Cli::validateUnreadableFile()
     const Result r = run({QStringLiteral("validate"), m_dir.filePath(QStringLiteral("missing.jsonl"))});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains(QLatin1String("cannot read")));
+}
+
+// A pipe is read as a stream, to its end: the same report as the file gives.
+void tst_Cli::validateReadsAPipe()
+{
+    QFile hostile(QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl"));
+    QVERIFY(hostile.open(QIODevice::ReadOnly));
+    QProcess process;
+    process.setProcessEnvironment(Tessera::TestSupport::displaylessEnvironment(Tessera::TestSupport::QpaPlatform::Remove));
+    process.start(QStringLiteral(TESSERA_BINARY), {QStringLiteral("validate"), QStringLiteral("/dev/stdin")});
+    QVERIFY(process.waitForStarted(10000));
+    process.write(hostile.readAll());
+    process.closeWriteChannel();
+    QVERIFY(process.waitForFinished(30000));
+    const QString piped = QString::fromUtf8(process.readAllStandardOutput());
+    const Result file = run({QStringLiteral("validate"), hostile.fileName()});
+    QCOMPARE(process.exitCode(), 1);
+    QVERIFY(piped.count(QLatin1Char('\n')) >= 10);
+    QCOMPARE(piped, file.out);
+}
+
+// A device with no end is refused past the cap with a reason, not read until memory runs out.
+void tst_Cli::validateRefusesAnEndlessStream()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("/dev/zero")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("cannot read /dev/zero: it is a stream (a pipe or a device) of more than 256 MiB")),
+             qPrintable(r.err));
 }
 
 namespace {
