@@ -1609,6 +1609,10 @@
         <source>%1 of %2</source>
         <translation>%1 من %2</translation>
     </message>
+    <message>
+        <source>Searching older messages…</source>
+        <translation>جارٍ البحث في الرسائل الأقدم…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::HttpTransport</name>

@@ -1541,6 +1541,10 @@
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
+    <message>
+        <source>Searching older messages…</source>
+        <translation>Ältere Nachrichten werden durchsucht…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::HttpTransport</name>

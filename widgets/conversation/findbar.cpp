@@ -1,5 +1,6 @@
 #include <widgets/conversation/findbar.h>
 
+#include <QElapsedTimer>
 #include <QLocale>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -19,6 +20,7 @@ namespace {
 
 constexpr int kDebounceMs = 150;       // typing: search once the user pauses
 constexpr int kMaxHistoryPages = 1000; // bounded: 1000 pages of ConversationModel::kFetchPageSize messages
+constexpr int kHistoryStepMs = 8;      // older pages loaded per event-loop turn: half a 60 Hz frame
 
 QToolButton *toolButton(const QString &text, const QString &tip, const QString &name, QWidget *parent)
 {
@@ -39,6 +41,7 @@ FindBar::FindBar(ConversationView *view, QWidget *parent)
     , m_field(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_debounce(new QTimer(this))
+    , m_historyLoader(new QTimer(this))
 {
     setObjectName(QStringLiteral("findBar"));
     setAccessibleName(tr("Find in conversation"));
@@ -65,6 +68,8 @@ FindBar::FindBar(ConversationView *view, QWidget *parent)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &FindBar::search);
+    m_historyLoader->setInterval(0);
+    connect(m_historyLoader, &QTimer::timeout, this, &FindBar::loadHistoryStep);
     connect(m_field, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_previous, &QToolButton::clicked, this, &FindBar::findPrevious);
     connect(m_next, &QToolButton::clicked, this, &FindBar::findNext);
@@ -129,6 +134,8 @@ QString FindBar::statusText() const
 {
     if (needle().isEmpty())
         return {};
+    if (isLoadingHistory())
+        return tr("Searching older messages…");
     if (m_matches.isEmpty())
         return tr("No matches");
     // Tessera's own numbers are written in the locale's digits (QLocale), as its dates are.
@@ -138,11 +145,37 @@ QString FindBar::statusText() const
     return tr("%1 of %2").arg(locale.toString(m_current + 1), total);
 }
 
-void FindBar::loadWholeHistory()
+bool FindBar::isLoadingHistory() const
 {
-    ConversationModel *model = m_view->model();
-    for (int page = 0; page < kMaxHistoryPages && model->canFetchMore(); ++page)
+    return m_historyLoader->isActive();
+}
+
+bool FindBar::startLoadingHistory()
+{
+    if (!m_view->model()->canFetchMore())
+        return false;
+    m_historyPages = 0;
+    m_matches.clear(); // their rows move as older rows come in
+    m_current = -1;
+    m_view->setFindHighlight(QString(), -1, -1);
+    m_historyLoader->start();
+    return true;
+}
+
+void FindBar::loadHistoryStep()
+{
+    // A page of a very large file is read and parsed here: a few pages a turn keep the window answering.
+    ConversationModel *model = m_view ? m_view->model() : nullptr;
+    QElapsedTimer clock;
+    clock.start();
+    while (model && model->canFetchMore() && m_historyPages < kMaxHistoryPages) {
         model->fetchMore();
+        ++m_historyPages;
+        if (clock.elapsed() >= kHistoryStepMs)
+            return;
+    }
+    m_historyLoader->stop();
+    search();
 }
 
 void FindBar::search()
@@ -156,8 +189,11 @@ void FindBar::search()
     }
     const QString text = needle();
     const ConversationMatch before = currentMatch();
-    if (!text.isEmpty())
-        loadWholeHistory();
+    // The whole history first, a few pages per event-loop turn; loadHistoryStep searches when it is in.
+    if (!text.isEmpty() && (isLoadingHistory() || startLoadingHistory())) {
+        updateStatus();
+        return;
+    }
     m_matches = findInConversation(*m_view->model(), text, kMatchLimit);
     m_current = -1;
     if (m_matches.isEmpty()) {
@@ -216,6 +252,7 @@ void FindBar::findPrevious()
 void FindBar::closeBar()
 {
     m_debounce->stop();
+    m_historyLoader->stop();
     m_matches.clear();
     m_current = -1;
     if (m_view) {

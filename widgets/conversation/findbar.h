@@ -10,7 +10,9 @@
 // The search runs over the model (cards/conversationsearch.h), never over widgets; the view builds
 // only the rows around the match it scrolls to. Before the first search of a conversation that is
 // loaded page by page, the older pages are loaded into the model (rows only, no widgets), so the
-// count is for the whole conversation. The search is redone when the model changes while open.
+// count is for the whole conversation: a few pages per event-loop turn (about 8 ms), with "Searching
+// older messages…" meanwhile, so a file of a million lines does not hold the window while they come in.
+// The search is redone when the model changes while open.
 
 #include <QList>
 #include <QWidget>
@@ -49,6 +51,8 @@ public:
     QString statusText() const;
 
     QLineEdit *field() const { return m_field; }
+    // True while older pages are being loaded for a search (the matches come when they are in).
+    bool isLoadingHistory() const;
 
     static constexpr int kMatchLimit = 10000; // more: the status reads "… of 10000+" (in the locale's digits)
 
@@ -65,7 +69,8 @@ protected:
 
 private:
     void search();
-    void loadWholeHistory();
+    bool startLoadingHistory();
+    void loadHistoryStep();
     void go(int index);
     void updateStatus();
     void connectModel();
@@ -76,6 +81,8 @@ private:
     QToolButton *m_previous = nullptr;
     QToolButton *m_next = nullptr;
     QTimer *m_debounce = nullptr;
+    QTimer *m_historyLoader = nullptr; // runs while older pages are loaded, a few per turn
+    int m_historyPages = 0;            // loaded for this search
     QShortcut *m_nextShortcut = nullptr;     // enabled while the bar is open
     QShortcut *m_previousShortcut = nullptr;
     QList<ConversationMatch> m_matches;

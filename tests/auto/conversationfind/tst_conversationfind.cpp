@@ -3,11 +3,13 @@
 // current match's message, the marked text in prose, user turns and cards, "No matches", Escape.
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QTest>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include <QRegularExpression>
@@ -75,6 +77,7 @@ private Q_SLOTS:
     void findBarWalksMatchesBuildingFewRows();
     void findBarMarksProseAndCards();
     void noMatchesAndEscape();
+    void olderPagesLoadAFewPerTurn();
     void countsOnlyWhatACardDraws_data();
     void countsOnlyWhatACardDraws();
     void stepsOnlyToDrawnMatches();
@@ -240,6 +243,74 @@ void tst_ConversationFind::noMatchesAndEscape()
     QTest::keyClick(bar.field(), Qt::Key_Escape);
     QVERIFY(!bar.isVisible());
     QVERIFY(highlightedTexts(row).isEmpty());
+}
+
+// A conversation read by pages (a very large file, a stored one): the find bar loads its older pages a
+// few per event-loop turn, says so meanwhile, and counts the whole history once they are in.
+void tst_ConversationFind::olderPagesLoadAFewPerTurn()
+{
+    constexpr int kPages = 40;
+    constexpr int kPerPage = 100;
+    const auto page = [](int number) { // number 0: the oldest page
+        QByteArray lines;
+        for (int i = 0; i < kPerPage; ++i) {
+            const bool quagga = (number == 0 && i == 0) || (number == 30 && i == 50);
+            lines += R"({"role":"user","content":"Page )" + QByteArray::number(number) + " line "
+                + QByteArray::number(i) + (quagga ? " sees a quagga" : "") + "\"}\n";
+        }
+        return Transcript::fromJsonLines(lines).messages;
+    };
+    ConversationModel model;
+    Transcript newest;
+    newest.messages = page(kPages);
+    model.setTranscript(newest);
+    int pagesRead = 0;
+    model.setOlderMessagesLoader([&](int) {
+        if (pagesRead == kPages)
+            return QList<Message>();
+        QThread::msleep(2); // a page read from a file: 40 of them are ten times a step's budget
+        return page(kPages - 1 - pagesRead++);
+    });
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&model);
+    view.scrollToBottom(); // as the window opens a conversation: the view itself asks for no older page
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    QCOMPARE(pagesRead, 0);
+    bar.activate();
+    bar.setNeedle(QStringLiteral("quagga"));
+    QCOMPARE(pagesRead, 0); // nothing read before the event loop turns
+    QVERIFY(bar.isLoadingHistory());
+    QCOMPARE(bar.statusText(), QStringLiteral("Searching older messages…"));
+    QCOMPARE(bar.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), QStringLiteral("Searching older messages…"));
+    int turns = 0;
+    int mostInATurn = 0;
+    QElapsedTimer clock;
+    clock.start();
+    while (bar.isLoadingHistory() && clock.elapsed() < 30000) {
+        const int before = pagesRead;
+        QCoreApplication::processEvents();
+        mostInATurn = qMax(mostInATurn, pagesRead - before);
+        ++turns;
+    }
+    QVERIFY(!bar.isLoadingHistory());
+    QCOMPARE(pagesRead, kPages);
+    QVERIFY2(turns > 2 && mostInATurn < kPages / 2, qPrintable(QStringLiteral("%1 turns, at most %2 pages in one")
+                                                                   .arg(turns).arg(mostInATurn)));
+    QCOMPARE(model.transcript().messages.size(), (kPages + 1) * kPerPage);
+    QCOMPARE(bar.matchCount(), 2);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 2"));
+    QCOMPARE(bar.currentMatch().message, 0);
+    QCOMPARE(model.message(bar.currentMatch().row).content, QStringLiteral("Page 0 line 0 sees a quagga"));
+    bar.findNext();
+    QCOMPARE(bar.currentMatch().message, 30 * kPerPage + 50);
 }
 
 namespace {
