@@ -9,6 +9,16 @@ namespace Tessera {
 
 namespace {
 
+// Puts `front` before the list's items without copying them: QList keeps free room at its start, so each
+// page of older history costs its own size, not the conversation's (a copy of the whole list per page made
+// loading a million-line file's history quadratic).
+template<typename T>
+void prependAll(QList<T> &list, const QList<T> &front)
+{
+    for (auto it = front.crbegin(); it != front.crend(); ++it)
+        list.prepend(*it);
+}
+
 // Card lifecycle (seed 002, cardstate.h): a system line's "card_update" sets its card's state (the
 // latest wins; a state left out keeps the one before); a user line's "card_decision" decides the card
 // (the first wins: a card cannot be decided twice). Lines are applied in line order.
@@ -270,7 +280,7 @@ void ConversationModel::prependMessages(const QList<Message> &older)
     if (!m_versions.isEmpty() || !TurnVersions::of(older).isEmpty()) {
         // A version's first lines may be in the older page: the groups are found anew.
         beginResetModel();
-        m_transcript.messages = older + m_transcript.messages;
+        prependAll(m_transcript.messages, older);
         rebuildWithVersions();
         endResetModel();
         return;
@@ -280,14 +290,14 @@ void ConversationModel::prependMessages(const QList<Message> &older)
     if (added.isEmpty()) {
         for (Block &block : m_blocks)
             block.message += block.message == kStreamingIndex ? 0 : shift;
-        m_transcript.messages = older + m_transcript.messages;
+        prependAll(m_transcript.messages, older);
         return;
     }
     beginInsertRows(QModelIndex(), 0, int(added.size()) - 1);
     for (Block &block : m_blocks)
         block.message += block.message == kStreamingIndex ? 0 : shift;
-    m_transcript.messages = older + m_transcript.messages;
-    m_blocks = added + m_blocks;
+    prependAll(m_transcript.messages, older);
+    prependAll(m_blocks, added);
     endInsertRows();
 }
 

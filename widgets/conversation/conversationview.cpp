@@ -196,11 +196,11 @@ void ConversationView::onRowsInserted(const QModelIndex &parent, int first, int 
     QScrollBar *bar = verticalScrollBar();
     const bool atBottom = bar->value() >= bar->maximum() - 4;
     const int width = itemWidth();
-    for (int row = first; row <= last; ++row) {
-        Row r;
-        r.estimate = estimateBlockHeight(*m_model, row, width);
-        m_rows.insert(row, r);
-    }
+    // One insertion for the whole range: a row at a time moved every later row once per new row, which
+    // made a page of older history cost its size times the conversation's.
+    m_rows.insert(first, last - first + 1, Row());
+    for (int row = first; row <= last; ++row)
+        m_rows[row].estimate = estimateBlockHeight(*m_model, row, width);
     rebuildOffsets();
     if (first == 0 && last + 1 < m_rows.size()) {
         // Older history arrived above: keep the content under the reader where it was.
