@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <thread>
 
 #include <fcntl.h>
@@ -82,15 +83,17 @@ bool TranscriptFile::open(const QString &path, QString *error, qsizetype bufferB
         if (!tooLong)
             appendLine({line.start, quint32(line.length), quint32(line.number)});
     });
-    std::vector<char> buffer(size_t(std::max<qsizetype>(1, bufferBytes)));
+    // Not zeroed, and no larger than the file: pread fills what is used.
+    const qint64 bufferSize = std::max<qint64>(1, std::min<qint64>(bufferBytes, m_size - m_textStart));
+    const std::unique_ptr<char[]> buffer(new char[size_t(bufferSize)]);
     for (qint64 at = m_textStart; at < m_size;) {
-        const qint64 size = std::min<qint64>(qint64(buffer.size()), m_size - at);
-        if (!readAt(m_fd, at, buffer.data(), size, error)) {
+        const qint64 size = std::min<qint64>(bufferSize, m_size - at);
+        if (!readAt(m_fd, at, buffer.get(), size, error)) {
             m_blocks.clear();
             m_lineCount = 0;
             return false;
         }
-        finder.feed(buffer.data(), size);
+        finder.feed(buffer.get(), size);
         at += size;
     }
     finder.finish();
@@ -145,17 +148,20 @@ bool TranscriptFile::readLines(qsizetype first, qsizetype end, QByteArray *bytes
     Q_ASSERT(first < end && end <= m_lineCount);
     const qint64 from = line(first).offset;
     const qint64 to = line(end - 1).offset + line(end - 1).length;
-    // With the byte before and the byte after: the lines must still start and end at line ends.
-    const qint64 before = from > m_textStart ? 1 : 0;
-    const qint64 after = to < m_size ? 1 : 0;
-    QByteArray read(qsizetype(before + (to - from) + after), Qt::Uninitialized);
-    if (!readAt(m_fd, from - before, read.data(), read.size(), error))
+    // The lines must still start and end at line ends: the byte before and the byte after are read apart, so
+    // the lines land in their own array with no copy to cut the edges off.
+    QByteArray read(qsizetype(to - from), Qt::Uninitialized);
+    char edges[2] = {'\n', '\n'}; // what the file's start and end stand for
+    if (!readAt(m_fd, from, read.data(), read.size(), error)
+        || (from > m_textStart && !readAt(m_fd, from - 1, &edges[0], 1, error))
+        || (to < m_size && !readAt(m_fd, to, &edges[1], 1, error))) {
         return false;
-    if ((before && read.front() != '\n') || (after && read.back() != '\n' && read.back() != '\r')) {
+    }
+    if (edges[0] != '\n' || (edges[1] != '\n' && edges[1] != '\r')) {
         *error = QStringLiteral("the file changed on disk since it was opened; open it again to read its older lines");
         return false;
     }
-    *bytes = read.sliced(before, qsizetype(to - from));
+    *bytes = std::move(read);
     return true;
 }
 
