@@ -1613,6 +1613,14 @@
         <source>Searching older messages…</source>
         <translation>جارٍ البحث في الرسائل الأقدم…</translation>
     </message>
+    <message>
+        <source>No matches in the newest %1 messages</source>
+        <translation>لا نتائج في أحدث %1 رسالة</translation>
+    </message>
+    <message>
+        <source>%1 of %2 in the newest %3 messages</source>
+        <translation>%1 من %2 في أحدث %3 رسالة</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::HttpTransport</name>

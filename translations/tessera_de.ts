@@ -1545,6 +1545,14 @@
         <source>Searching older messages…</source>
         <translation>Ältere Nachrichten werden durchsucht…</translation>
     </message>
+    <message>
+        <source>No matches in the newest %1 messages</source>
+        <translation>Keine Treffer in den neuesten %1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>%1 of %2 in the newest %3 messages</source>
+        <translation>%1 von %2 in den neuesten %3 Nachrichten</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::HttpTransport</name>

@@ -19,7 +19,7 @@ namespace Tessera {
 namespace {
 
 constexpr int kDebounceMs = 150;       // typing: search once the user pauses
-constexpr int kMaxHistoryPages = 1000; // bounded: 1000 pages of ConversationModel::kFetchPageSize messages
+int s_maxHistoryMessages = FindBar::kMaxHistoryMessages;
 constexpr int kHistoryStepMs = 8;      // older pages loaded per event-loop turn: half a 60 Hz frame
 
 QToolButton *toolButton(const QString &text, const QString &tip, const QString &name, QWidget *parent)
@@ -94,11 +94,23 @@ void FindBar::connectModel()
         return;
     // A new message, a streamed block or another conversation: the matches are searched again.
     auto again = [this] {
-        if (isVisible() && !needle().isEmpty())
+        if (isVisible() && !needle().isEmpty() && !isLoadingHistory()) // the loader searches when it ends
             m_debounce->start();
     };
     connect(model, &QAbstractItemModel::modelReset, this, again);
-    connect(model, &QAbstractItemModel::rowsInserted, this, again);
+    connect(model, &QAbstractItemModel::rowsInserted, this, [this, model, again](const QModelIndex &parent, int first,
+                                                                                  int last) {
+        // Older history came in above (the view loads it when the reader is at the top): the matches move
+        // down with their rows, so the search that follows stays on the reader's match. Jumping to the
+        // first match would put the reader at the top again, where the view asks for yet older history.
+        if (!parent.isValid() && first == 0) {
+            for (ConversationMatch &match : m_matches) {
+                match.row += last - first + 1;
+                match.message = match.row < model->rowCount() ? model->messageIndex(match.row) : -1;
+            }
+        }
+        again();
+    });
     connect(model, &QAbstractItemModel::rowsRemoved, this, again);
 }
 
@@ -136,13 +148,18 @@ QString FindBar::statusText() const
         return {};
     if (isLoadingHistory())
         return tr("Searching older messages…");
-    if (m_matches.isEmpty())
-        return tr("No matches");
     // Tessera's own numbers are written in the locale's digits (QLocale), as its dates are.
     const QLocale locale;
+    const ConversationModel *model = m_view ? m_view->model() : nullptr;
+    const bool cut = model && model->canFetchMore(); // older history left out (kMaxHistoryMessages)
+    const QString searched = cut ? locale.toString(qlonglong(model->transcript().messages.size())) : QString();
+    if (m_matches.isEmpty())
+        return cut ? tr("No matches in the newest %1 messages").arg(searched) : tr("No matches");
     const QString total = m_matches.size() >= kMatchLimit ? tr("%1+").arg(locale.toString(kMatchLimit))
                                                           : locale.toString(int(m_matches.size()));
-    return tr("%1 of %2").arg(locale.toString(m_current + 1), total);
+    const QString current = locale.toString(m_current + 1);
+    return cut ? tr("%1 of %2 in the newest %3 messages").arg(current, total, searched)
+               : tr("%1 of %2").arg(current, total);
 }
 
 bool FindBar::isLoadingHistory() const
@@ -150,11 +167,21 @@ bool FindBar::isLoadingHistory() const
     return m_historyLoader->isActive();
 }
 
+void FindBar::setMaxHistoryMessages(int messages)
+{
+    s_maxHistoryMessages = messages;
+}
+
+bool FindBar::wantsOlderHistory() const
+{
+    const ConversationModel *model = m_view ? m_view->model() : nullptr;
+    return model && model->canFetchMore() && model->transcript().messages.size() < s_maxHistoryMessages;
+}
+
 bool FindBar::startLoadingHistory()
 {
-    if (!m_view->model()->canFetchMore())
+    if (!wantsOlderHistory())
         return false;
-    m_historyPages = 0;
     m_matches.clear(); // their rows move as older rows come in
     m_current = -1;
     m_view->setFindHighlight(QString(), -1, -1);
@@ -165,17 +192,15 @@ bool FindBar::startLoadingHistory()
 void FindBar::loadHistoryStep()
 {
     // A page of a very large file is read and parsed here: a few pages a turn keep the window answering.
-    ConversationModel *model = m_view ? m_view->model() : nullptr;
     QElapsedTimer clock;
     clock.start();
-    while (model && model->canFetchMore() && m_historyPages < kMaxHistoryPages) {
-        model->fetchMore();
-        ++m_historyPages;
+    while (wantsOlderHistory()) {
+        m_view->model()->fetchMore();
         if (clock.elapsed() >= kHistoryStepMs)
             return;
     }
     m_historyLoader->stop();
-    search();
+    search(); // finds nothing more to load: searches what is in
 }
 
 void FindBar::search()

@@ -12,7 +12,8 @@
 // loaded page by page, the older pages are loaded into the model (rows only, no widgets), so the
 // count is for the whole conversation: a few pages per event-loop turn (about 8 ms), with "Searching
 // older messages…" meanwhile, so a file of a million lines does not hold the window while they come in.
-// The search is redone when the model changes while open.
+// Loading stops once the model holds 200,000 messages; the status then says the count is for "the
+// newest N messages". The search is redone when the model changes while open.
 
 #include <QList>
 #include <QWidget>
@@ -55,6 +56,10 @@ public:
     bool isLoadingHistory() const;
 
     static constexpr int kMatchLimit = 10000; // more: the status reads "… of 10000+" (in the locale's digits)
+    // Older pages are loaded for a search until the conversation holds this many messages (about 600 MB
+    // of a generated file's lines); beyond it the status says the count is for the newest messages only.
+    static constexpr int kMaxHistoryMessages = 200000;
+    static void setMaxHistoryMessages(int messages); // for tests; kMaxHistoryMessages by default
 
 public Q_SLOTS:
     void findNext();
@@ -69,6 +74,7 @@ protected:
 
 private:
     void search();
+    bool wantsOlderHistory() const;
     bool startLoadingHistory();
     void loadHistoryStep();
     void go(int index);
@@ -82,7 +88,6 @@ private:
     QToolButton *m_next = nullptr;
     QTimer *m_debounce = nullptr;
     QTimer *m_historyLoader = nullptr; // runs while older pages are loaded, a few per turn
-    int m_historyPages = 0;            // loaded for this search
     QShortcut *m_nextShortcut = nullptr;     // enabled while the bar is open
     QShortcut *m_previousShortcut = nullptr;
     QList<ConversationMatch> m_matches;

@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QTest>
 #include <QThread>
@@ -78,6 +80,7 @@ private Q_SLOTS:
     void findBarMarksProseAndCards();
     void noMatchesAndEscape();
     void olderPagesLoadAFewPerTurn();
+    void historyStopsAtTheLimit();
     void countsOnlyWhatACardDraws_data();
     void countsOnlyWhatACardDraws();
     void stepsOnlyToDrawnMatches();
@@ -311,6 +314,65 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
     QCOMPARE(model.message(bar.currentMatch().row).content, QStringLiteral("Page 0 line 0 sees a quagga"));
     bar.findNext();
     QCOMPARE(bar.currentMatch().message, 30 * kPerPage + 50);
+}
+
+// Past the limit no more pages are loaded, and the status says which messages the count covers.
+void tst_ConversationFind::historyStopsAtTheLimit()
+{
+    constexpr int kPerPage = 100;
+    int pagesRead = 0;
+    const auto page = [&pagesRead] { // an endless history, "quagga" once a page
+        QByteArray lines;
+        for (int i = 0; i < kPerPage; ++i)
+            lines += R"({"role":"user","content":"Line )" + QByteArray::number(i) + (i == 7 ? " quagga" : "") + "\"}\n";
+        ++pagesRead;
+        return Transcript::fromJsonLines(lines).messages;
+    };
+    ConversationModel model;
+    Transcript newest;
+    newest.messages = page();
+    model.setTranscript(newest);
+    model.setOlderMessagesLoader([&](int) { return page(); });
+    FindBar::setMaxHistoryMessages(1000);
+    const auto restore = qScopeGuard([] { FindBar::setMaxHistoryMessages(FindBar::kMaxHistoryMessages); });
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&model);
+    view.scrollToBottom();
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    QCOMPARE(pagesRead, 1); // the newest page only: the view, at the end, asks for no older one
+    bar.activate();
+    bar.setNeedle(QStringLiteral("quagga"));
+    QTRY_VERIFY_WITH_TIMEOUT(!bar.isLoadingHistory(), 30000);
+    QCOMPARE(model.transcript().messages.size(), 1000);
+    QCOMPARE(pagesRead, 10);
+    QCOMPARE(bar.matchCount(), 10);
+    const QString thousand = QLocale().toString(1000);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 10 in the newest %1 messages").arg(thousand));
+    // The first match is at the top of what is loaded, where the view itself asks for one older page, as
+    // when the reader scrolls there. The search that follows stays on the same match, so the view does not
+    // walk up the history a page at a time.
+    const ConversationMatch first = bar.currentMatch();
+    QCOMPARE(model.message(first.row).content, QStringLiteral("Line 7 quagga"));
+    QTest::qWait(1000); // several debounce rounds
+    QVERIFY2(pagesRead <= 11, qPrintable(QString::number(pagesRead)));
+    const int messages = int(model.transcript().messages.size());
+    QCOMPARE(messages, pagesRead * kPerPage);
+    QCOMPARE(bar.matchCount(), pagesRead);
+    QCOMPARE(bar.currentIndex(), pagesRead - 10); // the same match, with any older one above it
+    QCOMPARE(bar.currentMatch().row, first.row + (pagesRead - 10) * kPerPage);
+    const QString searched = QLocale().toString(messages);
+    QCOMPARE(bar.statusText(), QStringLiteral("%1 of %2 in the newest %3 messages")
+                                   .arg(QLocale().toString(bar.currentIndex() + 1), QLocale().toString(pagesRead), searched));
+    bar.setNeedle(QStringLiteral("okapi"));
+    QCOMPARE(bar.statusText(), QStringLiteral("No matches in the newest %1 messages").arg(searched));
 }
 
 namespace {
