@@ -23,18 +23,24 @@ QString blockSearchText(const ConversationModel &model, int row)
 QList<ConversationMatch> findInConversation(const ConversationModel &model, const QString &needle, int limit)
 {
     QList<ConversationMatch> matches;
+    findInRows(model, needle, 0, model.rowCount(), &matches, limit);
+    return matches;
+}
+
+void findInRows(const ConversationModel &model, const QString &needle, int from, int to,
+                QList<ConversationMatch> *matches, int limit)
+{
     if (needle.isEmpty())
-        return matches;
-    const int rows = model.rowCount();
-    for (int row = 0; row < rows && matches.size() < limit; ++row) {
+        return;
+    to = qMin(to, model.rowCount());
+    for (int row = qMax(0, from); row < to && matches->size() < limit; ++row) {
         const QString text = blockSearchText(model, row);
         int occurrence = 0;
-        for (qsizetype at = text.indexOf(needle, 0, Qt::CaseInsensitive); at >= 0 && matches.size() < limit;
+        for (qsizetype at = text.indexOf(needle, 0, Qt::CaseInsensitive); at >= 0 && matches->size() < limit;
              at = text.indexOf(needle, at + needle.size(), Qt::CaseInsensitive)) {
-            matches.append({row, model.messageIndex(row), occurrence++, int(at), int(needle.size())});
+            matches->append({row, model.messageIndex(row), occurrence++, int(at), int(needle.size())});
         }
     }
-    return matches;
 }
 
 } // namespace Tessera

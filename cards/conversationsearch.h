@@ -35,5 +35,9 @@ QString blockSearchText(const ConversationModel &model, int row);
 // Every match in row order, then by offset. Stops after `limit` matches (a needle like "e" in a long
 // history: the count then reads "limit+" in the find bar).
 QList<ConversationMatch> findInConversation(const ConversationModel &model, const QString &needle, int limit = 100000);
+// The same over rows [from, to), appended to `matches` until it holds `limit`: a long history is searched
+// a slice at a time (the find bar keeps each slice within a frame).
+void findInRows(const ConversationModel &model, const QString &needle, int from, int to,
+                QList<ConversationMatch> *matches, int limit);
 
 } // namespace Tessera

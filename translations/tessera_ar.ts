@@ -1621,6 +1621,10 @@
         <source>%1 of %2 in the newest %3 messages</source>
         <translation>%1 من %2 في أحدث %3 رسالة</translation>
     </message>
+    <message>
+        <source>Searching…</source>
+        <translation>جارٍ البحث…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::HttpTransport</name>

@@ -1553,6 +1553,10 @@
         <source>%1 of %2 in the newest %3 messages</source>
         <translation>%1 von %2 in den neuesten %3 Nachrichten</translation>
     </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::HttpTransport</name>

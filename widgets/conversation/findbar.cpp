@@ -11,6 +11,8 @@
 #include <QTimer>
 #include <QToolButton>
 
+#include <utility>
+
 #include <cards/conversationmodel.h>
 #include <widgets/conversation/conversationview.h>
 
@@ -20,7 +22,8 @@ namespace {
 
 constexpr int kDebounceMs = 150;       // typing: search once the user pauses
 int s_maxHistoryMessages = FindBar::kMaxHistoryMessages;
-constexpr int kHistoryStepMs = 8;      // older pages loaded per event-loop turn: half a 60 Hz frame
+int s_stepMs = FindBar::kStepMs;
+constexpr int kSearchSliceRows = 256;  // rows searched between looks at the clock
 
 QToolButton *toolButton(const QString &text, const QString &tip, const QString &name, QWidget *parent)
 {
@@ -42,6 +45,7 @@ FindBar::FindBar(ConversationView *view, QWidget *parent)
     , m_status(new QLabel(this))
     , m_debounce(new QTimer(this))
     , m_historyLoader(new QTimer(this))
+    , m_searchRunner(new QTimer(this))
 {
     setObjectName(QStringLiteral("findBar"));
     setAccessibleName(tr("Find in conversation"));
@@ -70,6 +74,8 @@ FindBar::FindBar(ConversationView *view, QWidget *parent)
     connect(m_debounce, &QTimer::timeout, this, &FindBar::search);
     m_historyLoader->setInterval(0);
     connect(m_historyLoader, &QTimer::timeout, this, &FindBar::loadHistoryStep);
+    m_searchRunner->setInterval(0);
+    connect(m_searchRunner, &QTimer::timeout, this, &FindBar::searchStep);
     connect(m_field, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_previous, &QToolButton::clicked, this, &FindBar::findPrevious);
     connect(m_next, &QToolButton::clicked, this, &FindBar::findNext);
@@ -97,7 +103,10 @@ void FindBar::connectModel()
         if (isVisible() && !needle().isEmpty() && !isLoadingHistory()) // the loader searches when it ends
             m_debounce->start();
     };
-    connect(model, &QAbstractItemModel::modelReset, this, again);
+    connect(model, &QAbstractItemModel::modelReset, this, [this, again] {
+        m_searchRunner->stop();
+        again();
+    });
     connect(model, &QAbstractItemModel::rowsInserted, this, [this, model, again](const QModelIndex &parent, int first,
                                                                                   int last) {
         // Older history came in above (the view loads it when the reader is at the top): the matches move
@@ -109,9 +118,13 @@ void FindBar::connectModel()
                 match.message = match.row < model->rowCount() ? model->messageIndex(match.row) : -1;
             }
         }
+        m_searchRunner->stop(); // the rows searched so far moved: the search starts again
         again();
     });
-    connect(model, &QAbstractItemModel::rowsRemoved, this, again);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, [this, again] {
+        m_searchRunner->stop();
+        again();
+    });
 }
 
 void FindBar::activate()
@@ -148,6 +161,8 @@ QString FindBar::statusText() const
         return {};
     if (isLoadingHistory())
         return tr("Searching older messages…");
+    if (isSearching())
+        return tr("Searching…");
     // Tessera's own numbers are written in the locale's digits (QLocale), as its dates are.
     const QLocale locale;
     const ConversationModel *model = m_view ? m_view->model() : nullptr;
@@ -167,9 +182,19 @@ bool FindBar::isLoadingHistory() const
     return m_historyLoader->isActive();
 }
 
+bool FindBar::isSearching() const
+{
+    return m_searchRunner->isActive();
+}
+
 void FindBar::setMaxHistoryMessages(int messages)
 {
     s_maxHistoryMessages = messages;
+}
+
+void FindBar::setStepMs(int ms)
+{
+    s_stepMs = ms;
 }
 
 bool FindBar::wantsOlderHistory() const
@@ -196,7 +221,7 @@ void FindBar::loadHistoryStep()
     clock.start();
     while (wantsOlderHistory()) {
         m_view->model()->fetchMore();
-        if (clock.elapsed() >= kHistoryStepMs)
+        if (clock.elapsed() >= s_stepMs)
             return;
     }
     m_historyLoader->stop();
@@ -206,6 +231,7 @@ void FindBar::loadHistoryStep()
 void FindBar::search()
 {
     m_debounce->stop();
+    m_searchRunner->stop(); // a new search replaces one under way
     if (!m_view || !m_view->model()) {
         m_matches.clear();
         m_current = -1;
@@ -213,31 +239,59 @@ void FindBar::search()
         return;
     }
     const QString text = needle();
-    const ConversationMatch before = currentMatch();
     // The whole history first, a few pages per event-loop turn; loadHistoryStep searches when it is in.
     if (!text.isEmpty() && (isLoadingHistory() || startLoadingHistory())) {
         updateStatus();
         return;
     }
-    m_matches = findInConversation(*m_view->model(), text, kMatchLimit);
+    // Then the rows, a slice per turn: 200,000 messages take about a second to search. The first slice
+    // runs now, so a conversation of a few thousand messages is searched before search() returns.
+    m_searchNeedle = text;
+    m_searchBefore = currentMatch();
+    m_found.clear();
+    m_searchRow = text.isEmpty() ? m_view->model()->rowCount() : 0;
+    searchStep();
+}
+
+void FindBar::searchStep()
+{
+    const ConversationModel *model = m_view ? m_view->model() : nullptr;
+    QElapsedTimer clock;
+    clock.start();
+    while (model && m_searchRow < model->rowCount() && m_found.size() < kMatchLimit) {
+        const int to = qMin(model->rowCount(), m_searchRow + kSearchSliceRows);
+        findInRows(*model, m_searchNeedle, m_searchRow, to, &m_found, kMatchLimit);
+        m_searchRow = to;
+        if (m_searchRow < model->rowCount() && m_found.size() < kMatchLimit && clock.elapsed() >= s_stepMs) {
+            if (!m_searchRunner->isActive()) {
+                m_searchRunner->start();
+                updateStatus();
+            }
+            return;
+        }
+    }
+    m_searchRunner->stop();
+    m_matches = std::exchange(m_found, {});
     m_current = -1;
+    if (!m_view)
+        return;
     if (m_matches.isEmpty()) {
-        m_view->setFindHighlight(text, -1, -1);
+        m_view->setFindHighlight(m_searchNeedle, -1, -1);
         updateStatus();
         return;
     }
     // Searched again (a new message arrived, or more typed): the first match from the row the reader
     // was at; a first search: the first match.
     int index = 0;
-    if (before.row >= 0) {
+    if (m_searchBefore.row >= 0) {
         for (int i = 0; i < m_matches.size(); ++i) {
-            if (m_matches.at(i).row >= before.row) {
+            if (m_matches.at(i).row >= m_searchBefore.row) {
                 index = i;
                 break;
             }
         }
     }
-    m_view->setFindHighlight(text, -1, -1);
+    m_view->setFindHighlight(m_searchNeedle, -1, -1);
     go(index);
 }
 
@@ -278,6 +332,7 @@ void FindBar::closeBar()
 {
     m_debounce->stop();
     m_historyLoader->stop();
+    m_searchRunner->stop();
     m_matches.clear();
     m_current = -1;
     if (m_view) {

@@ -13,7 +13,9 @@
 // count is for the whole conversation: a few pages per event-loop turn (about 8 ms), with "Searching
 // older messages…" meanwhile, so a file of a million lines does not hold the window while they come in.
 // Loading stops once the model holds 200,000 messages; the status then says the count is for "the
-// newest N messages". The search is redone when the model changes while open.
+// newest N messages". The rows are then searched a slice per turn too ("Searching…"); the first slice
+// runs at once, so a short conversation usually has its matches when setNeedle returns.
+// The search is redone when the model changes while open.
 
 #include <QList>
 #include <QWidget>
@@ -54,12 +56,17 @@ public:
     QLineEdit *field() const { return m_field; }
     // True while older pages are being loaded for a search (the matches come when they are in).
     bool isLoadingHistory() const;
+    // True while the rows are searched, a slice per event-loop turn ("Searching…").
+    bool isSearching() const;
 
     static constexpr int kMatchLimit = 10000; // more: the status reads "… of 10000+" (in the locale's digits)
     // Older pages are loaded for a search until the conversation holds this many messages (about 600 MB
     // of a generated file's lines); beyond it the status says the count is for the newest messages only.
     static constexpr int kMaxHistoryMessages = 200000;
     static void setMaxHistoryMessages(int messages); // for tests; kMaxHistoryMessages by default
+    // Older pages are loaded, and rows searched, for about this long per event-loop turn: half a frame.
+    static constexpr int kStepMs = 8;
+    static void setStepMs(int ms); // for tests; kStepMs by default
 
 public Q_SLOTS:
     void findNext();
@@ -77,6 +84,7 @@ private:
     bool wantsOlderHistory() const;
     bool startLoadingHistory();
     void loadHistoryStep();
+    void searchStep();
     void go(int index);
     void updateStatus();
     void connectModel();
@@ -88,6 +96,11 @@ private:
     QToolButton *m_next = nullptr;
     QTimer *m_debounce = nullptr;
     QTimer *m_historyLoader = nullptr; // runs while older pages are loaded, a few per turn
+    QTimer *m_searchRunner = nullptr;  // runs while the rows are searched, a slice per turn
+    QString m_searchNeedle;            // of the search under way
+    ConversationMatch m_searchBefore;  // the current match when it began
+    QList<ConversationMatch> m_found;  // its matches so far
+    int m_searchRow = 0;               // the next row it searches
     QShortcut *m_nextShortcut = nullptr;     // enabled while the bar is open
     QShortcut *m_previousShortcut = nullptr;
     QList<ConversationMatch> m_matches;

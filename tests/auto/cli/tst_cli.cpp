@@ -116,7 +116,8 @@ void tst_Cli::validateReadsAPipe()
     QFile hostile(QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl"));
     QVERIFY(hostile.open(QIODevice::ReadOnly));
     QProcess process;
-    process.setProcessEnvironment(Tessera::TestSupport::displaylessEnvironment(Tessera::TestSupport::QpaPlatform::Remove));
+    using namespace Tessera::TestSupport;
+    process.setProcessEnvironment(displaylessEnvironment(QpaPlatform::Remove));
     process.start(QStringLiteral(TESSERA_BINARY), {QStringLiteral("validate"), QStringLiteral("/dev/stdin")});
     QVERIFY(process.waitForStarted(10000));
     process.write(hostile.readAll());
@@ -134,8 +135,8 @@ void tst_Cli::validateRefusesAnEndlessStream()
 {
     const Result r = run({QStringLiteral("validate"), QStringLiteral("/dev/zero")});
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains(QLatin1String("cannot read /dev/zero: it is a stream (a pipe or a device) of more than 256 MiB")),
-             qPrintable(r.err));
+    const QLatin1String why("cannot read /dev/zero: it is a stream (a pipe or a device) of more than 256 MiB");
+    QVERIFY2(r.err.contains(why), qPrintable(r.err));
 }
 
 namespace {

@@ -58,6 +58,12 @@ QByteArray generatedConversation()
 
 const QList<int> kZebraMessages{999, 2999, 4999, 5000, 5000, 6999, 8999, 9501};
 
+// A search runs a slice of rows per event-loop turn: true once it is done (at once for most).
+bool searched(const FindBar &bar)
+{
+    return QTest::qWaitFor([&bar] { return !bar.isSearching() && !bar.isLoadingHistory(); }, 20000);
+}
+
 QList<int> messagesOf(const QList<ConversationMatch> &matches)
 {
     QList<int> messages;
@@ -81,6 +87,7 @@ private Q_SLOTS:
     void noMatchesAndEscape();
     void olderPagesLoadAFewPerTurn();
     void historyStopsAtTheLimit();
+    void longSearchRunsInSlices();
     void countsOnlyWhatACardDraws_data();
     void countsOnlyWhatACardDraws();
     void stepsOnlyToDrawnMatches();
@@ -138,6 +145,7 @@ void tst_ConversationFind::findBarWalksMatchesBuildingFewRows()
     QVERIFY(bar.isVisible());
     QCOMPARE(QApplication::focusWidget(), bar.field());
     bar.setNeedle(QStringLiteral("zebra"));
+    QVERIFY(searched(bar));
     QCOMPARE(bar.matchCount(), 8);
     QCOMPARE(bar.statusText(), QStringLiteral("1 of 8"));
     QCOMPARE(bar.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), QStringLiteral("1 of 8"));
@@ -188,6 +196,7 @@ void tst_ConversationFind::findBarMarksProseAndCards()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     bar.activate();
     bar.setNeedle(QStringLiteral("zebra"));
+    QVERIFY(searched(bar));
 
     // Prose: the answer's text view marks "zebra" (shown bold, found without the Markdown marks).
     QWidget *prose = view.widgetForRow(bar.currentMatch().row);
@@ -232,6 +241,7 @@ void tst_ConversationFind::noMatchesAndEscape()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     bar.activate();
     bar.setNeedle(QStringLiteral("okapi"));
+    QVERIFY(searched(bar));
     QCOMPARE(bar.matchCount(), 0);
     QCOMPARE(bar.currentMatch().row, -1);
     QCOMPARE(bar.statusText(), QStringLiteral("No matches"));
@@ -240,6 +250,7 @@ void tst_ConversationFind::noMatchesAndEscape()
     QCOMPARE(bar.statusText(), QStringLiteral("No matches"));
 
     bar.setNeedle(QStringLiteral("Question 9998"));
+    QVERIFY(searched(bar));
     QCOMPARE(bar.statusText(), QStringLiteral("1 of 1"));
     QWidget *row = view.widgetForRow(bar.currentMatch().row);
     QCOMPARE(highlightedTexts(row), QStringList{QStringLiteral("Question 9998")});
@@ -292,7 +303,8 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
     QCOMPARE(pagesRead, 0); // nothing read before the event loop turns
     QVERIFY(bar.isLoadingHistory());
     QCOMPARE(bar.statusText(), QStringLiteral("Searching older messages…"));
-    QCOMPARE(bar.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), QStringLiteral("Searching older messages…"));
+    const auto *status = bar.findChild<QLabel *>(QStringLiteral("findStatus"));
+    QCOMPARE(status->text(), QStringLiteral("Searching older messages…"));
     int turns = 0;
     int mostInATurn = 0;
     QElapsedTimer clock;
@@ -304,6 +316,7 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
         ++turns;
     }
     QVERIFY(!bar.isLoadingHistory());
+    QVERIFY(searched(bar));
     QCOMPARE(pagesRead, kPages);
     QVERIFY2(turns > 2 && mostInATurn < kPages / 2, qPrintable(QStringLiteral("%1 turns, at most %2 pages in one")
                                                                    .arg(turns).arg(mostInATurn)));
@@ -350,6 +363,7 @@ void tst_ConversationFind::historyStopsAtTheLimit()
     QCOMPARE(pagesRead, 1); // the newest page only: the view, at the end, asks for no older one
     bar.activate();
     bar.setNeedle(QStringLiteral("quagga"));
+    QVERIFY(searched(bar));
     QTRY_VERIFY_WITH_TIMEOUT(!bar.isLoadingHistory(), 30000);
     QCOMPARE(model.transcript().messages.size(), 1000);
     QCOMPARE(pagesRead, 10);
@@ -362,17 +376,63 @@ void tst_ConversationFind::historyStopsAtTheLimit()
     const ConversationMatch first = bar.currentMatch();
     QCOMPARE(model.message(first.row).content, QStringLiteral("Line 7 quagga"));
     QTest::qWait(1000); // several debounce rounds
+    QVERIFY(searched(bar));
     QVERIFY2(pagesRead <= 11, qPrintable(QString::number(pagesRead)));
     const int messages = int(model.transcript().messages.size());
     QCOMPARE(messages, pagesRead * kPerPage);
     QCOMPARE(bar.matchCount(), pagesRead);
     QCOMPARE(bar.currentIndex(), pagesRead - 10); // the same match, with any older one above it
     QCOMPARE(bar.currentMatch().row, first.row + (pagesRead - 10) * kPerPage);
-    const QString searched = QLocale().toString(messages);
-    QCOMPARE(bar.statusText(), QStringLiteral("%1 of %2 in the newest %3 messages")
-                                   .arg(QLocale().toString(bar.currentIndex() + 1), QLocale().toString(pagesRead), searched));
+    const QString held = QLocale().toString(messages);
+    const QString current = QLocale().toString(bar.currentIndex() + 1);
+    QCOMPARE(bar.statusText(),
+             QStringLiteral("%1 of %2 in the newest %3 messages").arg(current, QLocale().toString(pagesRead), held));
     bar.setNeedle(QStringLiteral("okapi"));
-    QCOMPARE(bar.statusText(), QStringLiteral("No matches in the newest %1 messages").arg(searched));
+    QVERIFY(searched(bar));
+    QCOMPARE(bar.statusText(), QStringLiteral("No matches in the newest %1 messages").arg(held));
+}
+
+// A long conversation is searched a slice of rows per event-loop turn, with "Searching…" meanwhile; a
+// needle typed during it replaces it. Here each turn searches one slice (a step budget of 0 ms).
+void tst_ConversationFind::longSearchRunsInSlices()
+{
+    FindBar::setStepMs(0);
+    const auto restore = qScopeGuard([] { FindBar::setStepMs(FindBar::kStepMs); });
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    ConversationView view;
+    view.setModel(&m_model);
+    FindBar bar(&view, &window);
+    layout->addWidget(&view);
+    layout->addWidget(&bar);
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bar.activate();
+    bar.setNeedle(QStringLiteral("zebra"));
+    QVERIFY(bar.isSearching());
+    QCOMPARE(bar.matchCount(), 0);
+    QCOMPARE(bar.statusText(), QStringLiteral("Searching…"));
+    QCOMPARE(bar.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), QStringLiteral("Searching…"));
+    int turns = 0;
+    while (bar.isSearching() && turns < 100000) {
+        QCoreApplication::processEvents();
+        ++turns;
+    }
+    QVERIFY2(turns > 10, qPrintable(QString::number(turns))); // m_model's rows in slices of 256
+    QCOMPARE(messagesOf(findInConversation(m_model, QStringLiteral("zebra"))), kZebraMessages);
+    QCOMPARE(bar.matchCount(), 8);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 8"));
+    QCOMPARE(bar.currentMatch().message, kZebraMessages.first());
+
+    // Typed again while a search is under way: the new needle's search replaces it.
+    bar.setNeedle(QStringLiteral("zebra"));
+    QVERIFY(bar.isSearching());
+    bar.setNeedle(QStringLiteral("Question 9998"));
+    QVERIFY(searched(bar));
+    QCOMPARE(bar.matchCount(), 1);
+    QCOMPARE(bar.currentMatch().message, 9998);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 1"));
 }
 
 namespace {
@@ -489,6 +549,7 @@ void tst_ConversationFind::stepsOnlyToDrawnMatches()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     bar.activate();
     bar.setNeedle(QStringLiteral("okapi"));
+    QVERIFY(searched(bar));
     QCOMPARE(bar.matchCount(), 2);
     QCOMPARE(bar.statusText(), QStringLiteral("1 of 2"));
     for (int step = 0; step < 4; ++step) { // twice round: wrapping lands on drawn matches too
@@ -501,6 +562,7 @@ void tst_ConversationFind::stepsOnlyToDrawnMatches()
     }
     // The cards' own titles are drawn, and found.
     bar.setNeedle(QStringLiteral("Sightings"));
+    QVERIFY(searched(bar));
     QCOMPARE(bar.matchCount(), 1);
     QCOMPARE(highlightedTexts(view.widgetForRow(bar.currentMatch().row)), QStringList{QStringLiteral("Sightings")});
 }
