@@ -109,6 +109,9 @@ void FindBar::connectModel()
     });
     connect(model, &QAbstractItemModel::rowsInserted, this, [this, model, again](const QModelIndex &parent, int first,
                                                                                   int last) {
+        // Rows past those a search under way has reached (a streamed answer's): it searches them as it goes.
+        if (isSearching() && first >= m_searchRow)
+            return;
         // Older history came in above (the view loads it when the reader is at the top): the matches move
         // down with their rows, so the search that follows stays on the reader's match. Jumping to the
         // first match would put the reader at the top again, where the view asks for yet older history.
@@ -121,7 +124,9 @@ void FindBar::connectModel()
         m_searchRunner->stop(); // the rows searched so far moved: the search starts again
         again();
     });
-    connect(model, &QAbstractItemModel::rowsRemoved, this, [this, again] {
+    connect(model, &QAbstractItemModel::rowsRemoved, this, [this, again](const QModelIndex &, int first, int) {
+        if (isSearching() && first >= m_searchRow)
+            return; // not reached yet: nothing found there to drop
         m_searchRunner->stop();
         again();
     });

@@ -433,6 +433,31 @@ void tst_ConversationFind::longSearchRunsInSlices()
     QCOMPARE(bar.matchCount(), 1);
     QCOMPARE(bar.currentMatch().message, 9998);
     QCOMPARE(bar.statusText(), QStringLiteral("1 of 1"));
+
+    // A message arriving at the end while a search is under way (an answer streaming in) is searched as
+    // the search reaches it, not by a search started over.
+    ConversationModel model;
+    model.setTranscript(m_model.transcript());
+    view.setModel(&model);
+    FindBar other(&view, &window);
+    other.activate();
+    other.setNeedle(QStringLiteral("zebra"));
+    QVERIFY(other.isSearching());
+    QCoreApplication::processEvents();
+    QVERIFY(other.isSearching());
+    const QByteArray late = R"({"role":"assistant","content":"A late zebra."})";
+    model.appendMessage(Transcript::fromJsonLines(late).messages.first());
+    int turnsLeft = 0;
+    while (other.isSearching() && turnsLeft < 100000) {
+        QCoreApplication::processEvents();
+        ++turnsLeft;
+    }
+    QVERIFY2(turnsLeft < turns, qPrintable(QStringLiteral("%1 turns after, %2 in all").arg(turnsLeft).arg(turns)));
+    QCOMPARE(other.matchCount(), 9);
+    const QString firstAnswer = QStringLiteral("Answer 999 mentions a **zebra** crossing.");
+    QCOMPARE(model.message(other.currentMatch().row).content, firstAnswer);
+    other.findPrevious();
+    QCOMPARE(other.currentMatch().message, kMessages);
 }
 
 namespace {
