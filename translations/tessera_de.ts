@@ -1510,6 +1510,18 @@
         <source>Invalid dorkos-ui widget</source>
         <translation>Ungültiges dorkos-ui-Widget</translation>
     </message>
+    <message>
+        <source>Showing the first %1 KiB of %2 MiB.</source>
+        <translation>Angezeigt werden die ersten %1 KiB von %2 MiB.</translation>
+    </message>
+    <message>
+        <source>Copy all</source>
+        <translation>Alles kopieren</translation>
+    </message>
+    <message>
+        <source>Put the whole raw text on the clipboard</source>
+        <translation>Den ganzen Rohtext in die Zwischenablage legen</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::FindBar</name>

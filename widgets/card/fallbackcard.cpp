@@ -1,8 +1,11 @@
 #include <widgets/card/fallbackcard.h>
 
+#include <QClipboard>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPlainTextEdit>
@@ -191,14 +194,44 @@ void FallbackCard::setRawShown(bool shown)
     if (m_toggle->isChecked() != shown)
         m_toggle->setChecked(shown); // re-enters through toggled()
     if (shown && !m_rawView) {
-        // Built on first use: raw text can be large (e.g. 200 KB of nested arrays).
-        m_rawView = new RawView(QString::fromUtf8(m_raw), this);
+        // Built on first use, and no more of it than lays out within a frame or so: raw text can be large.
+        qsizetype shownBytes = m_raw.size();
+        if (shownBytes > kMaxRawShownBytes) {
+            shownBytes = kMaxRawShownBytes;
+            while (shownBytes > 0 && (uchar(m_raw.at(shownBytes)) & 0xc0) == 0x80)
+                --shownBytes; // not inside a character
+        }
+        m_rawView = new RawView(QString::fromUtf8(m_raw.constData(), shownBytes), this);
         m_rawView->setObjectName(QStringLiteral("rawView"));
         m_rawView->setAccessibleName(tr("Raw JSON"));
         bodyLayout()->addWidget(m_rawView);
+        if (shownBytes < m_raw.size()) {
+            m_rawCut = new QWidget(this);
+            m_rawCut->setObjectName(QStringLiteral("rawCut"));
+            auto *row = new QHBoxLayout(m_rawCut);
+            row->setContentsMargins(0, 0, 0, 0);
+            const QLocale locale;
+            auto *note = new QLabel(tr("Showing the first %1 KiB of %2 MiB.")
+                                        .arg(locale.toString(kMaxRawShownBytes / 1024),
+                                             locale.toString(double(m_raw.size()) / (1024.0 * 1024.0), 'f', 1)),
+                                    m_rawCut);
+            note->setObjectName(QStringLiteral("rawCutNote"));
+            note->setForegroundRole(QPalette::PlaceholderText);
+            row->addWidget(note, 1);
+            auto *copy = new QPushButton(tr("Copy all"), m_rawCut);
+            copy->setObjectName(QStringLiteral("rawCopyAll"));
+            copy->setAutoDefault(false);
+            copy->setToolTip(tr("Put the whole raw text on the clipboard"));
+            connect(copy, &QPushButton::clicked, this,
+                    [this] { QGuiApplication::clipboard()->setText(QString::fromUtf8(m_raw)); });
+            row->addWidget(copy);
+            bodyLayout()->addWidget(m_rawCut);
+        }
     }
     if (m_rawView)
         m_rawView->setVisible(shown);
+    if (m_rawCut)
+        m_rawCut->setVisible(shown);
     m_toggle->setText(shown ? tr("Hide raw JSON") : tr("Show raw JSON"));
     // Drop cached heights now, so heightForWidth() answers for the new state at once.
     bodyLayout()->invalidate();

@@ -8,7 +8,10 @@
 //    and "+N more" when there are several;
 //  - a checkable "Show raw JSON" button (collapsed by default) that expands a read-only monospace
 //    view of the raw text exactly as received (invalid UTF-8 shows as U+FFFD). The view wraps
-//    anywhere and scrolls inside after kMaxRawLines lines; nothing is cut.
+//    anywhere and scrolls inside after kMaxRawLines lines. It shows at most kMaxRawShownBytes: laying
+//    out wrapped text costs about 0.3 s a MB on the GUI thread (a 70 MB line held the window for many
+//    seconds). Past that it says "Showing the first 64 KiB of 70.0 MiB" beside a "Copy all" button that
+//    puts the whole raw text on the clipboard; the text itself is kept whole either way.
 // Warning tone accent bar on the left.
 
 #include <QByteArray>
@@ -27,6 +30,7 @@ class FallbackCard : public CardFrame
 
 public:
     static constexpr int kMaxRawLines = 16;
+    static constexpr qsizetype kMaxRawShownBytes = 64 * 1024;
 
     explicit FallbackCard(const Card &card, QWidget *parent = nullptr);
     // For an unreadable transcript line: label e.g. "Unreadable line 7", reason the read error.
@@ -43,6 +47,7 @@ public:
     QByteArray rawText() const { return m_raw; }
     QPushButton *rawToggle() const { return m_toggle; }
     QPlainTextEdit *rawView() const { return m_rawView; } // nullptr until first shown
+    QWidget *rawCutRow() const { return m_rawCut; }       // "Showing the first …", Copy all; nullptr: not cut
     bool isRawShown() const;
     void setRawShown(bool shown);
 
@@ -55,6 +60,7 @@ private:
     QByteArray m_raw;
     QPushButton *m_toggle = nullptr;
     QPlainTextEdit *m_rawView = nullptr;
+    QWidget *m_rawCut = nullptr;
 };
 
 } // namespace Tessera

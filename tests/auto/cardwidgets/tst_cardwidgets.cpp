@@ -122,6 +122,7 @@ private Q_SLOTS:
     void fallbackLabels();
     void fallbackRawToggle();
     void fallbackHugeRawText();
+    void fallbackCutKeepsCharacters();
     void fallbackUnreadableLine();
     void registrySendsInvalidToFallback();
 
@@ -641,6 +642,7 @@ void TestCardWidgets::fallbackRawToggle()
     QVERIFY(widget.rawView()->isReadOnly());
     QVERIFY(widget.heightForWidth(500) > collapsed);
     QCOMPARE(widget.rawToggle()->text(), QStringLiteral("Hide raw JSON"));
+    QVERIFY(!widget.rawCutRow()); // shown whole: no note
     QTest::mouseClick(widget.rawToggle(), Qt::LeftButton);
     QVERIFY(!widget.isRawShown());
     QCOMPARE(widget.heightForWidth(500), collapsed);
@@ -658,7 +660,16 @@ void TestCardWidgets::fallbackHugeRawText()
     widget.setRawShown(true);
     QCoreApplication::processEvents();
     QVERIFY(widget.rawView());
-    QCOMPARE(widget.rawView()->toPlainText().size(), raw.size()); // nothing cut
+    // The view shows the first 64 KiB, says so, and copies all of it on request; the card keeps it all.
+    QCOMPARE(widget.rawView()->toPlainText(), QString::fromLatin1(raw.left(FallbackCard::kMaxRawShownBytes)));
+    QCOMPARE(widget.rawText(), raw);
+    QVERIFY(widget.rawCutRow() && widget.rawCutRow()->isVisible());
+    QCOMPARE(widget.findChild<QLabel *>(QStringLiteral("rawCutNote"))->text(),
+             QStringLiteral("Showing the first %1 KiB of %2 MiB.")
+                 .arg(QLocale().toString(64), QLocale().toString(raw.size() / (1024.0 * 1024.0), 'f', 1)));
+    QTest::mouseClick(widget.findChild<QPushButton *>(QStringLiteral("rawCopyAll")), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text().size(), raw.size());
+    QCOMPARE(QGuiApplication::clipboard()->text().toLatin1(), raw);
     // The 100-level pointer cannot wrap: the label shortens it, the tooltip keeps it whole.
     auto *issue = widget.findChild<QLabel *>(QStringLiteral("issueText"));
     QVERIFY(issue->text().contains(QChar(0x2026)));
@@ -667,6 +678,22 @@ void TestCardWidgets::fallbackHugeRawText()
     // The viewer scrolls inside instead of growing to thousands of lines.
     QVERIFY(widget.heightForWidth(600) < 600);
     (void)widget.grab();
+}
+
+// The shown part ends between characters, never inside one (no U+FFFD made by the cut).
+void TestCardWidgets::fallbackCutKeepsCharacters()
+{
+    QByteArray raw = R"({"kind":"text","specVersion":1,"payload":{"text":")";
+    raw += QString(40000, QChar(0x00e9)).toUtf8() + "\"},\"x\":}";
+    FallbackCard widget(QStringLiteral("Unreadable line 3"), QStringLiteral("not valid JSON"), raw);
+    widget.setRawShown(true);
+    const QString shown = widget.rawView()->toPlainText();
+    QVERIFY(!shown.contains(QChar(0xfffd)));
+    QVERIFY(shown.endsWith(QChar(0x00e9)));
+    const qsizetype bytes = shown.toUtf8().size();
+    QVERIFY2(bytes <= FallbackCard::kMaxRawShownBytes && bytes >= FallbackCard::kMaxRawShownBytes - 1,
+             qPrintable(QString::number(bytes)));
+    QVERIFY(raw.startsWith(shown.toUtf8()));
 }
 
 void TestCardWidgets::fallbackUnreadableLine()
