@@ -279,6 +279,7 @@ void ConversationModel::prependMessages(const QList<Message> &older)
     }
     if (!m_versions.isEmpty() || !TurnVersions::of(older).isEmpty()) {
         // A version's first lines may be in the older page: the groups are found anew.
+        Q_EMIT olderMessagesAboutToRedraw(int(older.size()));
         beginResetModel();
         prependAll(m_transcript.messages, older);
         rebuildWithVersions();

@@ -84,13 +84,17 @@ public:
     void setOlderMessagesLoader(OlderMessagesLoader loader);
     bool canFetchMore(const QModelIndex &parent = QModelIndex()) const override;
     void fetchMore(const QModelIndex &parent = QModelIndex()) override;
-    // Puts older messages in front of the loaded ones; emits rowsInserted at row 0.
+    // Puts older messages in front of the loaded ones; emits rowsInserted at row 0, or, when version groups
+    // must be found anew, olderMessagesAboutToRedraw and then modelReset.
     void prependMessages(const QList<Message> &older);
     static constexpr int kFetchPageSize = 200; // messages per fetchMore
 
 Q_SIGNALS:
     // Just before a version line redraws the list (modelReset follows): the view keeps the reader's place.
     void versionsAboutToRedraw();
+    // Just before older messages redraw the list (modelReset follows): every loaded message's index grows
+    // by `count`, so the view and the find bar can find again what the reader was looking at.
+    void olderMessagesAboutToRedraw(int count);
 
 public:
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;

@@ -120,6 +120,7 @@ void ConversationView::setModel(ConversationModel *model)
         connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ConversationView::onRowsRemoved);
         connect(m_model, &QAbstractItemModel::dataChanged, this, &ConversationView::onDataChanged);
         connect(m_model, &ConversationModel::versionsAboutToRedraw, this, &ConversationView::rememberPlace);
+        connect(m_model, &ConversationModel::olderMessagesAboutToRedraw, this, &ConversationView::rememberPlaceAbove);
     }
     resetRows();
 }
@@ -139,6 +140,22 @@ void ConversationView::resetRows()
     // A version switch redraws the same conversation: the reader stays where they were.
     const int place = std::exchange(m_placeAfterReset, -1);
     const bool bottom = std::exchange(m_bottomAfterReset, false);
+    // Older messages redrew the list: the row of the message that was at the top goes back there, as
+    // onRowsInserted keeps it (else the reader lands at the top, which asks for yet older history).
+    if (const int message = std::exchange(m_messageAfterReset, -1); message >= 0 && !bottom) {
+        int row = 0;
+        while (row < count && m_model->messageIndex(row) != message)
+            ++row;
+        if (row < count) {
+            QScrollBar *bar = verticalScrollBar();
+            for (int pass = 0; pass < 2; ++pass) { // the first measures the rows around it, the second lands
+                bar->setRange(0, qMax(0, contentHeight() - viewport()->height()));
+                bar->setValue(m_offsets.at(row) + m_deltaAfterReset);
+                updateLayout();
+            }
+            return;
+        }
+    }
     verticalScrollBar()->setValue(0);
     if (bottom) {
         scrollToBottom(); // laid out at the end only
@@ -182,6 +199,16 @@ void ConversationView::rememberPlace()
     QScrollBar *bar = verticalScrollBar();
     m_placeAfterReset = bar->value();
     m_bottomAfterReset = bar->value() >= bar->maximum() - 4;
+}
+
+void ConversationView::rememberPlaceAbove(int olderMessages)
+{
+    const QScrollBar *bar = verticalScrollBar();
+    const int anchor = rowAt(bar->value());
+    if (anchor < 0 || m_model->messageIndex(anchor) < 0)
+        return;
+    m_messageAfterReset = m_model->messageIndex(anchor) + olderMessages;
+    m_deltaAfterReset = bar->value() - m_offsets.at(anchor);
 }
 
 void ConversationView::setTurnActions(const QList<QAction *> &actions)

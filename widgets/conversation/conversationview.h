@@ -138,6 +138,7 @@ private:
     int rowOfWidget(const QWidget *widget) const;
     QList<QAction *> turnActionsFor(int row) const;
     void rememberPlace();
+    void rememberPlaceAbove(int olderMessages);
 
     ConversationModel *m_model = nullptr; // Not owned.
     CardActions *m_actions = nullptr;
@@ -152,6 +153,8 @@ private:
     QList<QAction *> m_turnActions; // Not owned.
     int m_placeAfterReset = -1;     // scroll value a version redraw keeps; -1: none (a new conversation)
     bool m_bottomAfterReset = false;
+    int m_messageAfterReset = -1;   // older messages redrew the list: the message the reader's top row shows
+    int m_deltaAfterReset = 0;      // and how far into its row the viewport's top was
     QString m_findNeedle;       // "": no find marks
     int m_findRow = -1;         // the current match's row
     int m_findOccurrence = -1;  // and its occurrence within the row

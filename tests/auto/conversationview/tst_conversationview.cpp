@@ -53,6 +53,7 @@ private Q_SLOTS:
     void pillPutsPromptIntoComposer();
     void tabWalksCardsInReadingOrder();
     void olderHistoryLoadsWhenScrollingUp();
+    void olderHistoryWithVersionsLoadsOnePageAtATime();
     void hostileTranscriptRendersEveryBlock();
     void renderToImageDrawsEveryRow();
 };
@@ -218,6 +219,57 @@ void tst_ConversationView::tabWalksCardsInReadingOrder()
     // And back.
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
     QCOMPARE(qobject_cast<QAbstractButton *>(QApplication::focusWidget())->text(), QStringLiteral("A19"));
+}
+
+// A conversation whose loaded part has a regenerated answer: older pages redraw the model whole (the
+// version groups are found anew). The reader's place is kept, so reaching the top loads one page, not
+// the rest of the history page after page.
+void tst_ConversationView::olderHistoryWithVersionsLoadsOnePageAtATime()
+{
+    QFile versions(QStringLiteral(TESSERA_TEST_DATA "/versions/regenerated.jsonl"));
+    QVERIFY(versions.open(QIODevice::ReadOnly));
+    const Transcript all = Transcript::fromJsonLines(longTranscript(500) + versions.readAll());
+    const int older = 2000; // the 2,000 messages of longTranscript(500), read 200 at a time
+    Transcript newest;
+    newest.messages = all.messages.mid(older - 200);
+    ConversationModel model;
+    model.setTranscript(newest);
+    QVERIFY(!model.versions().isEmpty());
+    int loadedFrom = older - 200;
+    int loads = 0;
+    model.setOlderMessagesLoader([&](int count) {
+        ++loads;
+        const int from = qMax(0, loadedFrom - count);
+        const QList<Message> page = all.messages.mid(from, loadedFrom - from);
+        loadedFrom = from;
+        return page;
+    });
+    ConversationView view;
+    view.resize(900, 700);
+    view.setModel(&model);
+    view.scrollToBottom();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    QCOMPARE(loads, 0);
+    const QString topText = model.blockText(0);
+
+    view.verticalScrollBar()->setValue(0);
+    QTRY_COMPARE(loads, 1);
+    for (int i = 0; i < 50; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(loads, 1);
+    // The row that was at the top is still on screen, near the top.
+    int oldTop = -1;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.blockType(row) == model.blockType(0) && model.blockText(row) == topText && row > 0) {
+            oldTop = row;
+            break;
+        }
+    }
+    QVERIFY(oldTop > 0);
+    QVERIFY(view.widgetForRow(oldTop));
+    QVERIFY2(qAbs(view.widgetForRow(oldTop)->y()) < 200, qPrintable(QString::number(view.widgetForRow(oldTop)->y())));
 }
 
 void tst_ConversationView::olderHistoryLoadsWhenScrollingUp()
