@@ -103,6 +103,16 @@ void FindBar::connectModel()
         if (isVisible() && !needle().isEmpty() && !isLoadingHistory()) // the loader searches when it ends
             m_debounce->start();
     };
+    // Older messages redraw the list (a version group may reach into them): rows are found anew, so the
+    // reader's match is kept by its message, whose index grows by the messages put before it.
+    connect(model, &ConversationModel::olderMessagesAboutToRedraw, this, [this](int count) {
+        const ConversationMatch current = currentMatch();
+        if (current.row >= 0 && current.message >= 0)
+            m_keptMessage = current.message + count;
+        m_searchRunner->stop();
+        m_matches.clear();
+        m_current = -1;
+    });
     connect(model, &QAbstractItemModel::modelReset, this, [this, again] {
         m_searchRunner->stop();
         again();
@@ -288,12 +298,15 @@ void FindBar::searchStep()
     // Searched again (a new message arrived, or more typed): the first match from the row the reader
     // was at; a first search: the first match.
     int index = 0;
-    if (m_searchBefore.row >= 0) {
-        for (int i = 0; i < m_matches.size(); ++i) {
-            if (m_matches.at(i).row >= m_searchBefore.row) {
-                index = i;
-                break;
-            }
+    const int keptMessage = std::exchange(m_keptMessage, -1);
+    for (int i = 0; i < m_matches.size(); ++i) {
+        const ConversationMatch &match = m_matches.at(i);
+        // By row; after a redraw by older messages, the first match in the kept message or after it.
+        const bool reached = m_searchBefore.row >= 0 ? match.row >= m_searchBefore.row
+                                                     : keptMessage >= 0 && match.message >= keptMessage;
+        if (reached) {
+            index = i;
+            break;
         }
     }
     m_view->setFindHighlight(m_searchNeedle, -1, -1);

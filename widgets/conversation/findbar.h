@@ -101,6 +101,7 @@ private:
     ConversationMatch m_searchBefore;  // the current match when it began
     QList<ConversationMatch> m_found;  // its matches so far
     int m_searchRow = 0;               // the next row it searches
+    int m_keptMessage = -1;            // the reader's match's message, across a redraw by older messages
     QShortcut *m_nextShortcut = nullptr;     // enabled while the bar is open
     QShortcut *m_previousShortcut = nullptr;
     QList<ConversationMatch> m_matches;

@@ -86,6 +86,7 @@ private Q_SLOTS:
     void findBarMarksProseAndCards();
     void noMatchesAndEscape();
     void olderPagesLoadAFewPerTurn();
+    void historyStopsAtTheLimit_data();
     void historyStopsAtTheLimit();
     void longSearchRunsInSlices();
     void countsOnlyWhatACardDraws_data();
@@ -329,9 +330,19 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
     QCOMPARE(bar.currentMatch().message, 30 * kPerPage + 50);
 }
 
+void tst_ConversationFind::historyStopsAtTheLimit_data()
+{
+    // With a regenerated answer among the newest lines, older pages redraw the model whole (modelReset)
+    // instead of inserting rows: the reader's match and place must survive that too.
+    QTest::addColumn<bool>("withVersions");
+    QTest::newRow("rows inserted") << false;
+    QTest::newRow("model redrawn") << true;
+}
+
 // Past the limit no more pages are loaded, and the status says which messages the count covers.
 void tst_ConversationFind::historyStopsAtTheLimit()
 {
+    QFETCH(bool, withVersions);
     constexpr int kPerPage = 100;
     int pagesRead = 0;
     const auto page = [&pagesRead] { // an endless history, "quagga" once a page
@@ -344,7 +355,14 @@ void tst_ConversationFind::historyStopsAtTheLimit()
     ConversationModel model;
     Transcript newest;
     newest.messages = page();
+    if (withVersions) {
+        QFile versions(QStringLiteral(TESSERA_TEST_DATA "/versions/regenerated.jsonl"));
+        QVERIFY(versions.open(QIODevice::ReadOnly));
+        newest.messages += Transcript::fromJsonLines(versions.readAll()).messages;
+    }
+    const int extra = int(newest.messages.size()) - kPerPage;
     model.setTranscript(newest);
+    QCOMPARE(model.versions().isEmpty(), !withVersions);
     model.setOlderMessagesLoader([&](int) { return page(); });
     FindBar::setMaxHistoryMessages(1000);
     const auto restore = qScopeGuard([] { FindBar::setMaxHistoryMessages(FindBar::kMaxHistoryMessages); });
@@ -365,10 +383,10 @@ void tst_ConversationFind::historyStopsAtTheLimit()
     bar.setNeedle(QStringLiteral("quagga"));
     QVERIFY(searched(bar));
     QTRY_VERIFY_WITH_TIMEOUT(!bar.isLoadingHistory(), 30000);
-    QCOMPARE(model.transcript().messages.size(), 1000);
+    QCOMPARE(model.transcript().messages.size(), 1000 + extra);
     QCOMPARE(pagesRead, 10);
     QCOMPARE(bar.matchCount(), 10);
-    const QString thousand = QLocale().toString(1000);
+    const QString thousand = QLocale().toString(1000 + extra);
     QCOMPARE(bar.statusText(), QStringLiteral("1 of 10 in the newest %1 messages").arg(thousand));
     // The first match is at the top of what is loaded, where the view itself asks for one older page, as
     // when the reader scrolls there. The search that follows stays on the same match, so the view does not
@@ -379,7 +397,7 @@ void tst_ConversationFind::historyStopsAtTheLimit()
     QVERIFY(searched(bar));
     QVERIFY2(pagesRead <= 11, qPrintable(QString::number(pagesRead)));
     const int messages = int(model.transcript().messages.size());
-    QCOMPARE(messages, pagesRead * kPerPage);
+    QCOMPARE(messages, pagesRead * kPerPage + extra);
     QCOMPARE(bar.matchCount(), pagesRead);
     QCOMPARE(bar.currentIndex(), pagesRead - 10); // the same match, with any older one above it
     QCOMPARE(bar.currentMatch().row, first.row + (pagesRead - 10) * kPerPage);
