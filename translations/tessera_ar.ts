@@ -1579,16 +1579,16 @@
         <translation>عنصر واجهة dorkos-ui غير صالح</translation>
     </message>
     <message>
-        <source>Showing the first %1 KiB of %2 MiB.</source>
-        <translation>يُعرض أول %1 كيلوبايت من %2 ميغابايت.</translation>
-    </message>
-    <message>
         <source>Copy all</source>
         <translation>نسخ الكل</translation>
     </message>
     <message>
         <source>Put the whole raw text on the clipboard</source>
         <translation>وضع النص الخام كاملًا في الحافظة</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1511,16 +1511,16 @@
         <translation>Ungültiges dorkos-ui-Widget</translation>
     </message>
     <message>
-        <source>Showing the first %1 KiB of %2 MiB.</source>
-        <translation>Angezeigt werden die ersten %1 KiB von %2 MiB.</translation>
-    </message>
-    <message>
         <source>Copy all</source>
         <translation>Alles kopieren</translation>
     </message>
     <message>
         <source>Put the whole raw text on the clipboard</source>
         <translation>Den ganzen Rohtext in die Zwischenablage legen</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

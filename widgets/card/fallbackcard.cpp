@@ -17,6 +17,7 @@
 #include <cards/card.h>
 #include <cards/cardkinds.h>
 #include <widgets/common/theme.h>
+#include <widgets/conversation/findhighlight.h>
 
 namespace Tessera {
 
@@ -208,12 +209,13 @@ void FallbackCard::setRawShown(bool shown)
         if (shownBytes < m_raw.size()) {
             m_rawCut = new QWidget(this);
             m_rawCut->setObjectName(QStringLiteral("rawCut"));
+            excludeFromFind(m_rawCut); // the app's words, not the conversation's
             auto *row = new QHBoxLayout(m_rawCut);
             row->setContentsMargins(0, 0, 0, 0);
             const QLocale locale;
-            auto *note = new QLabel(tr("Showing the first %1 KiB of %2 MiB.")
-                                        .arg(locale.toString(kMaxRawShownBytes / 1024),
-                                             locale.toString(double(m_raw.size()) / (1024.0 * 1024.0), 'f', 1)),
+            auto *note = new QLabel(tr("Showing the first %1 of %2.")
+                                        .arg(locale.formattedDataSize(kMaxRawShownBytes, 0),
+                                             locale.formattedDataSize(m_raw.size(), 1)),
                                     m_rawCut);
             note->setObjectName(QStringLiteral("rawCutNote"));
             note->setForegroundRole(QPalette::PlaceholderText);

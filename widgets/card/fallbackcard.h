@@ -10,7 +10,7 @@
 //    view of the raw text exactly as received (invalid UTF-8 shows as U+FFFD). The view wraps
 //    anywhere and scrolls inside after kMaxRawLines lines. It shows at most kMaxRawShownBytes: laying
 //    out wrapped text costs about 0.3 s a MB on the GUI thread (a 70 MB line held the window for many
-//    seconds). Past that it says "Showing the first 64 KiB of 70.0 MiB" beside a "Copy all" button that
+//    seconds). Past that it says "Showing the first 64 KiB of 70.0 MiB." beside a "Copy all" button that
 //    puts the whole raw text on the clipboard; the text itself is kept whole either way.
 // Warning tone accent bar on the left.
 

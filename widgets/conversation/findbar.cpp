@@ -76,7 +76,10 @@ FindBar::FindBar(ConversationView *view, QWidget *parent)
     connect(m_historyLoader, &QTimer::timeout, this, &FindBar::loadHistoryStep);
     m_searchRunner->setInterval(0);
     connect(m_searchRunner, &QTimer::timeout, this, &FindBar::searchStep);
-    connect(m_field, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_field, &QLineEdit::textChanged, this, [this] {
+        m_previousWhenFound = false; // a new needle: Shift+Enter pressed for the old one no longer applies
+        m_debounce->start();
+    });
     connect(m_previous, &QToolButton::clicked, this, &FindBar::findPrevious);
     connect(m_next, &QToolButton::clicked, this, &FindBar::findNext);
     connect(close, &QToolButton::clicked, this, &FindBar::closeBar);
@@ -254,6 +257,8 @@ void FindBar::search()
         return;
     }
     const QString text = needle();
+    if (text.isEmpty())
+        m_historyLoader->stop(); // the field cleared while older pages came in: nothing to load them for
     // The whole history first, a few pages per event-loop turn; loadHistoryStep searches when it is in.
     if (!text.isEmpty() && (isLoadingHistory() || startLoadingHistory())) {
         updateStatus();
@@ -288,6 +293,7 @@ void FindBar::searchStep()
     m_searchRunner->stop();
     m_matches = std::exchange(m_found, {});
     m_current = -1;
+    const bool previous = std::exchange(m_previousWhenFound, false);
     if (!m_view)
         return;
     if (m_matches.isEmpty()) {
@@ -310,7 +316,7 @@ void FindBar::searchStep()
         }
     }
     m_view->setFindHighlight(m_searchNeedle, -1, -1);
-    go(index);
+    go(previous ? index - 1 : index); // Shift+Enter while it ran: the match before the reader's
 }
 
 void FindBar::go(int index)
@@ -333,7 +339,7 @@ void FindBar::findNext()
         return;
     if (m_debounce->isActive())
         search(); // typed but not yet searched: that search lands on the first match
-    else
+    else if (!isSearching() && !isLoadingHistory()) // else the search under way lands there too
         go(m_current + 1);
 }
 
@@ -343,6 +349,10 @@ void FindBar::findPrevious()
         return;
     if (m_debounce->isActive())
         search();
+    if (isSearching() || isLoadingHistory()) {
+        m_previousWhenFound = true; // the matches are not in yet: the one before where the search lands
+        return;
+    }
     go(m_current - 1);
 }
 
@@ -351,6 +361,7 @@ void FindBar::closeBar()
     m_debounce->stop();
     m_historyLoader->stop();
     m_searchRunner->stop();
+    m_previousWhenFound = false;
     m_matches.clear();
     m_current = -1;
     if (m_view) {
@@ -368,8 +379,10 @@ void FindBar::updateStatus()
     const QString text = statusText();
     m_status->setText(text);
     m_status->setAccessibleName(text);
-    m_previous->setEnabled(!m_matches.isEmpty());
-    m_next->setEnabled(!m_matches.isEmpty());
+    // The old needle's matches stay listed while a new search runs; they are not for walking.
+    const bool walkable = !m_matches.isEmpty() && !isSearching() && !isLoadingHistory();
+    m_previous->setEnabled(walkable);
+    m_next->setEnabled(walkable);
     // A screen reader on the field hears the count too.
     m_field->setAccessibleDescription(text);
 }

@@ -102,6 +102,7 @@ private:
     QList<ConversationMatch> m_found;  // its matches so far
     int m_searchRow = 0;               // the next row it searches
     int m_keptMessage = -1;            // the reader's match's message, across a redraw by older messages
+    bool m_previousWhenFound = false;  // Shift+Enter pressed while the search ran
     QShortcut *m_nextShortcut = nullptr;     // enabled while the bar is open
     QShortcut *m_previousShortcut = nullptr;
     QList<ConversationMatch> m_matches;

@@ -28,6 +28,7 @@
 #include <widgets/common/theme.h>
 #include <widgets/common/wraptext.h>
 #include <widgets/conversation/blockwidgets.h>
+#include <widgets/conversation/findhighlight.h>
 #include <widgets/kinds/alertcard.h>
 #include <widgets/kinds/canvasplaceholdercard.h>
 #include <widgets/kinds/codecard.h>
@@ -665,8 +666,12 @@ void TestCardWidgets::fallbackHugeRawText()
     QCOMPARE(widget.rawText(), raw);
     QVERIFY(widget.rawCutRow() && widget.rawCutRow()->isVisible());
     QCOMPARE(widget.findChild<QLabel *>(QStringLiteral("rawCutNote"))->text(),
-             QStringLiteral("Showing the first %1 KiB of %2 MiB.")
-                 .arg(QLocale().toString(64), QLocale().toString(raw.size() / (1024.0 * 1024.0), 'f', 1)));
+             QStringLiteral("Showing the first %1 of %2.")
+                 .arg(QLocale().formattedDataSize(64 * 1024, 0), QLocale().formattedDataSize(raw.size(), 1)));
+    QCOMPARE(QLocale::c().formattedDataSize(raw.size(), 1), QStringLiteral("195.4 KiB")); // 200,047 bytes
+    // The note is the app's words: find neither counts nor marks them.
+    QCOMPARE(highlightInBlock(&widget, QStringLiteral("KiB"), 0), 0);
+    QCOMPARE(highlightInBlock(&widget, QStringLiteral("Copy all"), 0), 0);
     QTest::mouseClick(widget.findChild<QPushButton *>(QStringLiteral("rawCopyAll")), Qt::LeftButton);
     QCOMPARE(QGuiApplication::clipboard()->text().size(), raw.size());
     QCOMPARE(QGuiApplication::clipboard()->text().toLatin1(), raw);

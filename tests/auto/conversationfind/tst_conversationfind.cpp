@@ -12,6 +12,7 @@
 #include <QScrollBar>
 #include <QTest>
 #include <QThread>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <QRegularExpression>
@@ -300,8 +301,21 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
     QCoreApplication::processEvents();
     QCOMPARE(pagesRead, 0);
     bar.activate();
+
+    // The field cleared while older pages come in: the loading stops there.
     bar.setNeedle(QStringLiteral("quagga"));
-    QCOMPARE(pagesRead, 0); // nothing read before the event loop turns
+    QVERIFY(bar.isLoadingHistory());
+    QCoreApplication::processEvents();
+    bar.setNeedle(QString());
+    QVERIFY(!bar.isLoadingHistory());
+    const int readWhenCleared = pagesRead;
+    QVERIFY(readWhenCleared < kPages);
+    QTest::qWait(200);
+    QCOMPARE(pagesRead, readWhenCleared);
+    QCOMPARE(bar.statusText(), QString());
+
+    bar.setNeedle(QStringLiteral("quagga"));
+    QCOMPARE(pagesRead, readWhenCleared); // nothing read before the event loop turns
     QVERIFY(bar.isLoadingHistory());
     QCOMPARE(bar.statusText(), QStringLiteral("Searching older messages…"));
     const auto *status = bar.findChild<QLabel *>(QStringLiteral("findStatus"));
@@ -442,6 +456,25 @@ void tst_ConversationFind::longSearchRunsInSlices()
     QCOMPARE(bar.matchCount(), 8);
     QCOMPARE(bar.statusText(), QStringLiteral("1 of 8"));
     QCOMPARE(bar.currentMatch().message, kZebraMessages.first());
+
+    // Enter while a search runs walks nothing (the old matches are listed still, not for walking): the
+    // search lands on the first match from the reader's. Shift+Enter then: the match before that one.
+    auto *next = bar.findChild<QToolButton *>(QStringLiteral("findNext"));
+    bar.setNeedle(QStringLiteral("Question 2"));
+    QVERIFY(bar.isSearching());
+    QVERIFY(!next->isEnabled());
+    QTest::keyClick(bar.field(), Qt::Key_Return);
+    QTest::keyClick(bar.field(), Qt::Key_F3);
+    QCOMPARE(bar.currentMatch().message, kZebraMessages.first()); // not moved on the old needle's matches
+    QVERIFY(searched(bar));
+    QVERIFY(next->isEnabled());
+    QCOMPARE(bar.currentMatch().message, 2000); // "Question 2000": the first from message 999 on
+    bar.setNeedle(QStringLiteral("Question 2 "));
+    bar.setNeedle(QStringLiteral("Question 2"));
+    QVERIFY(bar.isSearching());
+    QTest::keyClick(bar.field(), Qt::Key_Return, Qt::ShiftModifier);
+    QVERIFY(searched(bar));
+    QCOMPARE(bar.currentMatch().message, 298); // the last "Question 2…" before "Question 2000"
 
     // Typed again while a search is under way: the new needle's search replaces it.
     bar.setNeedle(QStringLiteral("zebra"));
