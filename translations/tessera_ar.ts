@@ -1588,7 +1588,7 @@
     </message>
     <message>
         <source>Showing the first %1 of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>يُعرض أول %1 من %2.</translation>
     </message>
 </context>
 <context>

@@ -1520,7 +1520,7 @@
     </message>
     <message>
         <source>Showing the first %1 of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angezeigt werden die ersten %1 von %2.</translation>
     </message>
 </context>
 <context>
