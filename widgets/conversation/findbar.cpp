@@ -265,7 +265,7 @@ void FindBar::search()
         return;
     }
     // Then the rows, a slice per turn: 200,000 messages take about a second to search. The first slice
-    // runs now, so a conversation of a few thousand messages is searched before search() returns.
+    // runs now, so a short conversation is usually searched before search() returns.
     m_searchNeedle = text;
     m_searchBefore = currentMatch();
     m_found.clear();
