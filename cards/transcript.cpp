@@ -967,17 +967,21 @@ bool Transcript::readFile(const QString &path, Transcript *transcript, QString *
         if (got == 0)
             break;
         if (text.size() > kMaxStreamBytes) {
-            if (error) {
-                *error = QStringLiteral("cannot read %1: it is a stream (a pipe or a device) of more than %2 MiB; "
-                                        "save it to a file first")
-                             .arg(path)
-                             .arg(kMaxStreamBytes >> 20);
-            }
+            if (error)
+                *error = streamTooLong(path);
             return false;
         }
     }
     *transcript = fromJsonLines(text);
     return true;
+}
+
+QString Transcript::streamTooLong(const QString &path)
+{
+    return QStringLiteral("cannot read %1: it is a stream (a pipe or a device) of more than %2 MiB; save it to a file "
+                          "first")
+        .arg(path)
+        .arg(kMaxStreamBytes >> 20);
 }
 
 bool isFallbackCard(const Card &card)

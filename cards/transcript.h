@@ -120,6 +120,8 @@ public:
     // is read up to kMaxStreamBytes and refused past it, so /dev/zero cannot grow the process without end.
     static bool readFile(const QString &path, Transcript *transcript, QString *error);
     static constexpr qint64 kMaxStreamBytes = qint64(256) << 20;
+    // "cannot read PATH: it is a stream … of more than 256 MiB; …": the refusal past kMaxStreamBytes.
+    static QString streamTooLong(const QString &path);
 
     QList<Message> messages;
 
