@@ -143,7 +143,8 @@ int copyStreamToMemory(const QString &path, int *memoryFd)
             if (n <= 0) {
                 const QString why = QString::fromLocal8Bit(std::strerror(n < 0 ? errno : ENOSPC));
                 ::close(fd);
-                printErr(QStringLiteral("tessera: cannot read %1: no room for a copy of the stream (%2)").arg(path, why));
+                printErr(QStringLiteral("tessera: cannot read %1: no room for a copy of the stream (%2)")
+                             .arg(path, why));
                 return 2;
             }
             written += n;
