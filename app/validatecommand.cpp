@@ -175,8 +175,13 @@ int validateFileByLines(const CommandLine &commandLine)
     });
     TranscriptFile file;
     QString error;
-    if (!file.open(path, &error))
-        return -1;
+    if (!file.open(path, &error)) {
+        if (memoryFd < 0)
+            return -1;
+        // The stream is read already: reading it again would find it empty and call it valid.
+        printErr(QStringLiteral("tessera: cannot read %1: %2").arg(commandLine.file, error));
+        return 2;
+    }
     std::vector<TranscriptFile::Finding> findings;
     const TranscriptFile::Counts counts = file.count(nullptr, 0, 512, &findings);
     if (!counts.complete) {
