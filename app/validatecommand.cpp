@@ -119,36 +119,25 @@ int copyStreamToMemory(const QString &path, int *memoryFd)
     const int fd = ::memfd_create("tessera-validate", MFD_CLOEXEC);
     if (fd < 0)
         return -1;
-    QByteArray piece(qsizetype(1) << 20, Qt::Uninitialized);
-    qint64 total = 0;
-    for (;;) {
-        const qint64 got = stream.read(piece.data(), piece.size());
-        if (got < 0) {
-            ::close(fd);
-            printErr(QStringLiteral("tessera: cannot read %1: %2").arg(path, stream.errorString()));
-            return 2;
-        }
-        if (got == 0)
-            break;
-        total += got;
-        if (total > Transcript::kMaxStreamBytes) {
-            ::close(fd);
-            printErr(QStringLiteral("tessera: ") + Transcript::streamTooLong(path));
-            return 2;
-        }
-        for (qint64 written = 0; written < got;) {
-            const ssize_t n = ::write(fd, piece.constData() + written, size_t(got - written));
+    const auto write = [fd](QByteArrayView piece, QString *why) {
+        for (qsizetype written = 0; written < piece.size();) {
+            const ssize_t n = ::write(fd, piece.constData() + written, size_t(piece.size() - written));
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0) {
-                const QString why = QString::fromLocal8Bit(std::strerror(n < 0 ? errno : ENOSPC));
-                ::close(fd);
-                printErr(QStringLiteral("tessera: cannot read %1: no room for a copy of the stream (%2)")
-                             .arg(path, why));
-                return 2;
+                *why = QStringLiteral("no room for a copy of the stream (%1)")
+                           .arg(QString::fromLocal8Bit(std::strerror(n < 0 ? errno : ENOSPC)));
+                return false;
             }
             written += n;
         }
+        return true;
+    };
+    QString error;
+    if (!Transcript::readStream(&stream, path, write, &error)) {
+        ::close(fd);
+        printErr(QStringLiteral("tessera: ") + error);
+        return 2;
     }
     *memoryFd = fd;
     return 0;

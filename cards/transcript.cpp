@@ -951,37 +951,43 @@ bool Transcript::readFile(const QString &path, Transcript *transcript, QString *
         *transcript = fromJsonLines(file.readAll());
         return true;
     }
-    // A stream has no size to check first: read it in pieces, and stop at the cap.
     QByteArray text;
-    constexpr qint64 kPiece = qint64(1) << 20;
-    for (;;) {
-        const qsizetype had = text.size();
-        text.resize(had + kPiece);
-        const qint64 got = file.read(text.data() + had, kPiece);
-        text.resize(had + qMax<qint64>(0, got));
-        if (got < 0) {
-            if (error)
-                *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-            return false;
-        }
-        if (got == 0)
-            break;
-        if (text.size() > kMaxStreamBytes) {
-            if (error)
-                *error = streamTooLong(path);
-            return false;
-        }
-    }
+    const auto append = [&text](QByteArrayView piece, QString *) {
+        text.append(piece);
+        return true;
+    };
+    if (!readStream(&file, path, append, error))
+        return false;
     *transcript = fromJsonLines(text);
     return true;
 }
 
-QString Transcript::streamTooLong(const QString &path)
+bool Transcript::readStream(QIODevice *stream, const QString &path,
+                            const std::function<bool(QByteArrayView piece, QString *why)> &take, QString *error)
 {
-    return QStringLiteral("cannot read %1: it is a stream (a pipe or a device) of more than %2 MiB; save it to a file "
-                          "first")
-        .arg(path)
-        .arg(kMaxStreamBytes >> 20);
+    QString why;
+    QByteArray piece(qsizetype(1) << 20, Qt::Uninitialized);
+    qint64 total = 0;
+    for (;;) {
+        const qint64 got = stream->read(piece.data(), piece.size());
+        if (got < 0) {
+            why = stream->errorString();
+            break;
+        }
+        if (got == 0)
+            return true;
+        total += got;
+        if (total > kMaxStreamBytes) {
+            why = QStringLiteral("it is a stream (a pipe or a device) of more than %1 MiB; save it to a file first")
+                      .arg(kMaxStreamBytes >> 20);
+            break;
+        }
+        if (!take(QByteArrayView(piece.constData(), got), &why))
+            break;
+    }
+    if (error)
+        *error = QStringLiteral("cannot read %1: %2").arg(path, why);
+    return false;
 }
 
 bool isFallbackCard(const Card &card)

@@ -25,6 +25,7 @@
 //    the last one in the file wins; a new version is chosen when it opens.
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QHash>
 #include <QList>
 #include <QSet>
@@ -36,6 +37,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cards/card.h>
+
+class QIODevice;
 
 namespace Tessera {
 
@@ -120,8 +123,11 @@ public:
     // is read up to kMaxStreamBytes and refused past it, so /dev/zero cannot grow the process without end.
     static bool readFile(const QString &path, Transcript *transcript, QString *error);
     static constexpr qint64 kMaxStreamBytes = qint64(256) << 20;
-    // "cannot read PATH: it is a stream … of more than 256 MiB; …": the refusal past kMaxStreamBytes.
-    static QString streamTooLong(const QString &path);
+    // Reads a stream (no size to check first) in pieces of 1 MiB, handing each to `take`, and refuses it
+    // past kMaxStreamBytes: "cannot read PATH: it is a stream (a pipe or a device) of more than 256 MiB; …".
+    // False with "cannot read PATH: why" when it cannot be read, is too long, or `take` says why not.
+    static bool readStream(QIODevice *stream, const QString &path,
+                           const std::function<bool(QByteArrayView piece, QString *why)> &take, QString *error);
 
     QList<Message> messages;
 
