@@ -2,6 +2,8 @@
 // generated 10,000-message conversation, and the find bar over the virtualized view: counts, the
 // current match's message, the marked text in prose, user turns and cards, "No matches", Escape.
 
+#include <memory>
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -58,6 +60,29 @@ QByteArray generatedConversation()
 }
 
 const QList<int> kZebraMessages{999, 2999, 4999, 5000, 5000, 6999, 8999, 9501};
+
+// The conversation view with its find bar under it, as the main window lays them out, shown at 800x600.
+// atEnd: scrolled to its end first, as the window opens a conversation (the view then asks for no older
+// page). The bar is made after the view has its model, which it follows.
+struct FindWindow
+{
+    explicit FindWindow(ConversationModel *model, bool atEnd = false)
+    {
+        view.setModel(model);
+        if (atEnd)
+            view.scrollToBottom();
+        bar = std::make_unique<FindBar>(&view, &window);
+        auto *layout = new QVBoxLayout(&window);
+        layout->addWidget(&view);
+        layout->addWidget(bar.get());
+        window.resize(800, 600);
+        window.show();
+    }
+
+    QWidget window;
+    ConversationView view;
+    std::unique_ptr<FindBar> bar;
+};
 
 // A search runs a slice of rows per event-loop turn: true once it is done (at once for most).
 bool searched(const FindBar &bar)
@@ -131,16 +156,10 @@ void tst_ConversationFind::emptyAndMissingNeedles()
 
 void tst_ConversationFind::findBarWalksMatchesBuildingFewRows()
 {
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&m_model);
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&m_model);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    ConversationView &view = shown.view;
+    FindBar &bar = *shown.bar;
     view.scrollToBottom();
 
     bar.activate();
@@ -186,16 +205,10 @@ void tst_ConversationFind::findBarWalksMatchesBuildingFewRows()
 
 void tst_ConversationFind::findBarMarksProseAndCards()
 {
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&m_model);
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&m_model);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    ConversationView &view = shown.view;
+    FindBar &bar = *shown.bar;
     bar.activate();
     bar.setNeedle(QStringLiteral("zebra"));
     QVERIFY(searched(bar));
@@ -231,16 +244,10 @@ void tst_ConversationFind::findBarMarksProseAndCards()
 
 void tst_ConversationFind::noMatchesAndEscape()
 {
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&m_model);
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&m_model);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    ConversationView &view = shown.view;
+    FindBar &bar = *shown.bar;
     bar.activate();
     bar.setNeedle(QStringLiteral("okapi"));
     QVERIFY(searched(bar));
@@ -287,17 +294,9 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
         QThread::msleep(2); // a page read from a file: 40 of them are ten times a step's budget
         return page(kPages - 1 - pagesRead++);
     });
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&model);
-    view.scrollToBottom(); // as the window opens a conversation: the view itself asks for no older page
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&model, true); // as the window opens a conversation: the view itself asks for no older page
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    FindBar &bar = *shown.bar;
     QCoreApplication::processEvents();
     QCOMPARE(pagesRead, 0);
     bar.activate();
@@ -380,17 +379,9 @@ void tst_ConversationFind::historyStopsAtTheLimit()
     model.setOlderMessagesLoader([&](int) { return page(); });
     FindBar::setMaxHistoryMessages(1000);
     const auto restore = qScopeGuard([] { FindBar::setMaxHistoryMessages(FindBar::kMaxHistoryMessages); });
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&model);
-    view.scrollToBottom();
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&model, true);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    FindBar &bar = *shown.bar;
     QCoreApplication::processEvents();
     QCOMPARE(pagesRead, 1); // the newest page only: the view, at the end, asks for no older one
     bar.activate();
@@ -430,16 +421,10 @@ void tst_ConversationFind::longSearchRunsInSlices()
 {
     FindBar::setStepMs(0);
     const auto restore = qScopeGuard([] { FindBar::setStepMs(FindBar::kStepMs); });
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&m_model);
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&m_model);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    ConversationView &view = shown.view;
+    FindBar &bar = *shown.bar;
     bar.activate();
     bar.setNeedle(QStringLiteral("zebra"));
     QVERIFY(bar.isSearching());
@@ -490,7 +475,7 @@ void tst_ConversationFind::longSearchRunsInSlices()
     ConversationModel model;
     model.setTranscript(m_model.transcript());
     view.setModel(&model);
-    FindBar other(&view, &window);
+    FindBar other(&view, &shown.window);
     other.activate();
     other.setNeedle(QStringLiteral("zebra"));
     QVERIFY(other.isSearching());
@@ -613,16 +598,10 @@ void tst_ConversationFind::stepsOnlyToDrawnMatches()
         R"({"role":"assistant","content":"The okapi is in the forest."})" "\n";
     ConversationModel model;
     model.setTranscript(Transcript::fromJsonLines(lines));
-    QWidget window;
-    auto *layout = new QVBoxLayout(&window);
-    ConversationView view;
-    view.setModel(&model);
-    FindBar bar(&view, &window);
-    layout->addWidget(&view);
-    layout->addWidget(&bar);
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindWindow shown(&model);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    ConversationView &view = shown.view;
+    FindBar &bar = *shown.bar;
     bar.activate();
     bar.setNeedle(QStringLiteral("okapi"));
     QVERIFY(searched(bar));
