@@ -20,6 +20,22 @@ using namespace Tessera;
 namespace {
 
 // A long conversation: user question, a chart card, a table card, prose, repeated.
+// The model holds `all`'s messages from `from` on, and reads the older ones a page at a time as a stored
+// conversation's are; `loads` counts the pages asked for.
+void readByPages(ConversationModel *model, const Transcript &all, int from, int *loads)
+{
+    Transcript newest;
+    newest.messages = all.messages.mid(from);
+    model->setTranscript(newest);
+    model->setOlderMessagesLoader([messages = all.messages, loadedFrom = from, loads](int count) mutable {
+        ++*loads;
+        const int start = qMax(0, loadedFrom - count);
+        const QList<Message> page = messages.mid(start, loadedFrom - start);
+        loadedFrom = start;
+        return page;
+    });
+}
+
 QByteArray longTranscript(int turns)
 {
     QByteArray data;
@@ -230,20 +246,10 @@ void tst_ConversationView::olderHistoryWithVersionsLoadsOnePageAtATime()
     QVERIFY(versions.open(QIODevice::ReadOnly));
     const Transcript all = Transcript::fromJsonLines(longTranscript(500) + versions.readAll());
     const int older = 2000; // the 2,000 messages of longTranscript(500), read 200 at a time
-    Transcript newest;
-    newest.messages = all.messages.mid(older - 200);
     ConversationModel model;
-    model.setTranscript(newest);
-    QVERIFY(!model.versions().isEmpty());
-    int loadedFrom = older - 200;
     int loads = 0;
-    model.setOlderMessagesLoader([&](int count) {
-        ++loads;
-        const int from = qMax(0, loadedFrom - count);
-        const QList<Message> page = all.messages.mid(from, loadedFrom - from);
-        loadedFrom = from;
-        return page;
-    });
+    readByPages(&model, all, older - 200, &loads);
+    QVERIFY(!model.versions().isEmpty());
     ConversationView view;
     view.resize(900, 700);
     view.setModel(&model);
@@ -276,19 +282,9 @@ void tst_ConversationView::olderHistoryLoadsWhenScrollingUp()
 {
     // 2,000 messages, of which the model starts with the newest 200 and loads the rest on demand.
     const Transcript all = Transcript::fromJsonLines(longTranscript(500));
-    Transcript newest;
-    newest.messages = all.messages.mid(1800);
     ConversationModel model;
-    model.setTranscript(newest);
-    int loadedFrom = 1800;
     int loads = 0;
-    model.setOlderMessagesLoader([&](int count) {
-        ++loads;
-        const int from = qMax(0, loadedFrom - count);
-        const QList<Message> page = all.messages.mid(from, loadedFrom - from);
-        loadedFrom = from;
-        return page;
-    });
+    readByPages(&model, all, 1800, &loads);
     ConversationView view;
     view.resize(900, 700);
     view.setModel(&model);
