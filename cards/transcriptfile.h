@@ -48,7 +48,7 @@ public:
 
     // Finds the file's non-blank lines as fromJsonLines does (a byte order mark first, CR line ends and
     // blank lines tolerated), reading it in pieces of `bufferBytes`. False with a reason when it cannot be read.
-    bool open(const QString &path, QString *error, qsizetype bufferBytes = qsizetype(8) << 20);
+    bool open(const QString &path, QString *error, qsizetype bufferBytes = qsizetype(1) << 20);
     QString path() const { return m_path; }
     qint64 size() const { return m_size; }
     qsizetype messageCount() const { return m_lineCount; } // one message per non-blank line
