@@ -154,36 +154,37 @@ std::optional<bool> plainDecimalDumpsAs(double value, std::string_view token)
     if (negative != std::signbit(value))
         return std::nullopt;
     p += negative ? 1 : 0;
-    // One pass: the significant digits as an integer (the token is digits / 10^fractionDigits), how many
-    // digits each side of the point, the zeros between "0." and the first significant digit.
-    std::uint64_t digits = 0;
-    int significant = 0;
-    std::size_t wholeDigits = 0;
-    std::size_t fractionDigits = 0;
-    std::size_t zeros = 0;
-    bool point = false;
-    const char first = p < end ? *p : '\0';
-    char last = '\0';
-    for (; p < end; ++p) {
-        const char c = *p;
-        if (c == '.' && !point) {
-            point = true;
-            continue;
-        }
-        if (c < '0' || c > '9')
-            return std::nullopt; // an exponent, or not a number: grisu2 decides
-        ++(point ? fractionDigits : wholeDigits);
-        last = c;
-        if (digits == 0 && c == '0') {
-            zeros += point ? 1 : 0;
-            continue;
-        }
-        if (++significant > 15)
-            return std::nullopt;
-        digits = digits * 10 + std::uint64_t(c - '0');
-    }
-    if (!point || wholeDigits == 0 || fractionDigits == 0 || (wholeDigits > 1 && first == '0'))
+    // The digits before the point, the point, the digits after it, and nothing else (an exponent: grisu2
+    // decides); then the significant digits (those from the first that is not zero) as one integer.
+    const auto isDigit = [](char c) { return static_cast<unsigned char>(c - '0') < 10; };
+    const char *const whole = p;
+    while (p < end && isDigit(*p))
+        ++p;
+    const std::size_t wholeDigits = std::size_t(p - whole);
+    if (p == end || *p != '.')
+        return std::nullopt;
+    const char *const fraction = ++p;
+    while (p < end && isDigit(*p))
+        ++p;
+    const std::size_t fractionDigits = std::size_t(end - fraction);
+    if (p != end || wholeDigits == 0 || fractionDigits == 0 || (wholeDigits > 1 && *whole == '0'))
         return std::nullopt; // not a plain JSON decimal
+    const char first = *whole;
+    const char last = end[-1];
+    // Zeros between "0." and the first significant digit.
+    std::size_t zeros = 0;
+    if (first == '0') {
+        while (zeros < fractionDigits && fraction[zeros] == '0')
+            ++zeros;
+    }
+    const std::size_t significant = first == '0' ? fractionDigits - zeros : wholeDigits + fractionDigits;
+    if (significant > 15)
+        return std::nullopt;
+    std::uint64_t digits = 0; // leading zeros add nothing
+    for (const char *c = whole; c < fraction - 1; ++c)
+        digits = digits * 10 + std::uint64_t(*c - '0');
+    for (const char *c = fraction; c < end; ++c)
+        digits = digits * 10 + std::uint64_t(*c - '0');
     const bool wholeIsZero = wholeDigits == 1 && first == '0';
     if (value == 0)
         return wholeIsZero && fractionDigits == 1; // dump() writes "0.0" (or "-0.0")
@@ -816,29 +817,35 @@ const char *pastStringBody(const char *p, const char *end)
     return end;
 }
 
-// The number tokens of JSON text in document order, strings skipped: the source of a double on the tape.
+// The number tokens of a text simdjson's DOM parser has just accepted, in document order: the source of a
+// double on the tape. Its first stage left the offset of every structural character, opening quote and
+// scalar in its index; a number's token is one that starts with '-' or a digit there (string bodies are
+// never indexed), so no string is scanned. The index's members are public in simdjson 3, though its docs
+// call them internal: tst_strictjsondiff checks every lexeme this finds against the exact reader's.
+static_assert(simdjson::SIMDJSON_VERSION_MAJOR == 3, "NumberTokens reads simdjson 3's stage-1 index");
 class NumberTokens
 {
 public:
-    explicit NumberTokens(std::string_view text)
-        : m_at(text.data()), m_end(text.data() + text.size())
+    NumberTokens(std::string_view text, const simdjson::dom::parser &parser)
+        : m_text(text), m_indexes(parser.implementation->structural_indexes.get()),
+          m_count(parser.implementation->n_structural_indexes)
     {
     }
 
     std::string_view next()
     {
-        while (m_at < m_end) {
-            const char c = *m_at;
-            if (c == '"') {
-                m_at = pastStringBody(m_at + 1, m_end);
-            } else if (c == '-' || (c >= '0' && c <= '9')) {
-                const char *start = m_at;
-                while (m_at < m_end && isNumberChar(*m_at))
-                    ++m_at;
-                return {start, std::size_t(m_at - start)};
-            } else {
-                ++m_at;
-            }
+        for (; m_taken < m_count; ++m_taken) {
+            const std::size_t at = m_indexes[m_taken];
+            if (at >= m_text.size())
+                break;
+            const char c = m_text[at];
+            if (c != '-' && (c < '0' || c > '9'))
+                continue;
+            std::size_t end = at + 1;
+            while (end < m_text.size() && isNumberChar(m_text[end]))
+                ++end;
+            ++m_taken;
+            return m_text.substr(at, end - at);
         }
         return {};
     }
@@ -849,8 +856,10 @@ private:
         return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
     }
 
-    const char *m_at;
-    const char *m_end;
+    std::string_view m_text;
+    const std::uint32_t *m_indexes;
+    std::size_t m_count;
+    std::size_t m_taken = 0;
 };
 
 // The rules simdjson's DOM parser does not keep, over its tape: the depth limit as the reader counts it,
@@ -858,8 +867,9 @@ private:
 class TapeCheck
 {
 public:
-    TapeCheck(std::string_view text, std::vector<std::pair<std::string, std::string>> &lexemes)
-        : m_tokens(text), m_lexemes(lexemes)
+    TapeCheck(std::string_view text, const simdjson::dom::parser &parser,
+              std::vector<std::pair<std::string, std::string>> &lexemes)
+        : m_tokens(text, parser), m_lexemes(lexemes)
     {
     }
 
@@ -1216,7 +1226,7 @@ bool readCleanTape(std::string_view text, simdjson::dom::element *root,
     if (kept.parser.parse(kept.padded.data(), text.size(), false).get(value))
         return false;
     numberLexemes->clear();
-    TapeCheck check(text, *numberLexemes);
+    TapeCheck check(text, kept.parser, *numberLexemes);
     if (!check.check(value, 0))
         return false;
     *root = value;
