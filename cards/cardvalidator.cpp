@@ -107,6 +107,7 @@ struct CompiledNode
     {
         std::string name;
         std::string escaped; // pointer token
+        std::ptrdiff_t property = -1; // its place in `properties`, -1 when it has no schema of its own
     };
     std::vector<Required> required;
     struct Property
@@ -573,6 +574,26 @@ ShallowSchema compileShallow(const json &schemaNode)
     return out;
 }
 
+// An object's members named by a schema are looked up together (namedMembers) up to this many names.
+constexpr std::size_t kMostNamedAtOnce = 8;
+
+// f(i, member) for each of `names` in order, with the object's member named nameOf(names[i]) (empty when
+// there is none).
+template<typename Value, typename Names, typename NameOf, typename F>
+void withNamedMembers(const Value &object, const Names &names, NameOf &&nameOf, F &&f)
+{
+    using Member = decltype(memberOf(object, std::string_view()));
+    std::array<Member, kMostNamedAtOnce> members{};
+    if (names.size() > members.size()) {
+        for (std::size_t i = 0; i < names.size(); ++i)
+            f(i, memberOf(object, nameOf(names[i])));
+        return;
+    }
+    namedMembers(object, names, nameOf, members.data());
+    for (std::size_t i = 0; i < names.size(); ++i)
+        f(i, members[i]);
+}
+
 // pointer() builds the value's pointer, only when there is something to report.
 template<typename Value, typename MakePointer>
 void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &&pointer, std::vector<Found> &found)
@@ -583,15 +604,16 @@ void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &
     }
     if (!isObject(value))
         return;
-    for (const ShallowSchema::Property &property : schema.properties) {
-        const auto member = memberOf(value, property.name);
+    withNamedMembers(value, schema.properties, [](const ShallowSchema::Property &p) -> std::string_view { return p.name; },
+                     [&](std::size_t i, const auto &member) {
+        const ShallowSchema::Property &property = schema.properties[i];
         if (!member) {
             if (property.required)
                 found.push_back({pointer() + '/' + escapePointerToken(property.name), QStringLiteral("is required")});
         } else if (!(typeBit(*member) & property.type)) {
             found.push_back({pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
         }
-    }
+    });
 }
 
 template<typename Value>
@@ -910,6 +932,12 @@ std::unique_ptr<CompiledNode> compileNode(const json &schemaNode)
         if (!node->items)
             return nullptr;
     }
+    for (CompiledNode::Required &name : node->required) {
+        const auto property = std::find_if(node->properties.cbegin(), node->properties.cend(),
+                                           [&](const CompiledNode::Property &p) { return p.name == name.name; });
+        if (property != node->properties.cend())
+            name.property = property - node->properties.cbegin();
+    }
     return node;
 }
 
@@ -934,6 +962,10 @@ bool checkCompiled(const CompiledNode &node, const Value &value, std::string &po
         // The tape's strings were validated with the whole text; nlohmann's may have been built in code.
         if (std::is_same_v<Value, json> && !simdjson::validate_utf8(text.data(), text.size()))
             return false;
+        // UTF-8 spends one to four bytes on a code point: most strings are within the limits by their
+        // size alone, and only the rest are counted.
+        if (text.size() <= node.maxLength && (text.size() + 3) / 4 >= node.minLength)
+            return true;
         const std::size_t length = codePointCount(text);
         if (length < node.minLength)
             found.push_back({pointer, node.minLengthMessage});
@@ -962,13 +994,22 @@ bool checkCompiled(const CompiledNode &node, const Value &value, std::string &po
                 return false;
         }
     } else if (isObject(value)) {
+        // The named members looked up together (one pass on the tape), unless there are too many to hold.
+        using Member = decltype(memberOf(value, std::string_view()));
+        std::array<Member, kMostNamedAtOnce> members{};
+        const bool together = node.properties.size() <= members.size();
+        if (together)
+            namedMembers(value, node.properties, [](const CompiledNode::Property &p) -> std::string_view { return p.name; },
+                         members.data());
+        const auto memberAt = [&](std::size_t i) { return together ? members[i] : memberOf(value, node.properties[i].name); };
         const std::size_t length = pointer.size();
         for (const CompiledNode::Required &name : node.required) {
-            if (!memberOf(value, name.name))
+            if (!(name.property >= 0 ? memberAt(std::size_t(name.property)) : memberOf(value, name.name)))
                 found.push_back({pointer + '/' + name.escaped, QStringLiteral("is required")});
         }
-        for (const CompiledNode::Property &property : node.properties) {
-            const auto member = memberOf(value, property.name);
+        for (std::size_t i = 0; i < node.properties.size(); ++i) {
+            const CompiledNode::Property &property = node.properties[i];
+            const auto member = memberAt(i);
             if (!member)
                 continue;
             pointer += '/';

@@ -71,6 +71,36 @@ inline std::optional<simdjson::dom::element> memberOf(simdjson::dom::element v, 
     return std::nullopt;
 }
 
+// The values of several members of an object at once: out[i] is names[i]'s member (nameOf(names[i]) is its
+// name), left empty when there is none; out holds names.size() empty values when called. On simdjson's tape
+// one pass over the members, stopping when every name is found (a tape the clean way accepted holds no
+// repeated key, so the first match is the member); on nlohmann's tree a look-up per name.
+template<typename Names, typename NameOf>
+void namedMembers(simdjson::dom::element object, const Names &names, NameOf &&nameOf,
+                  std::optional<simdjson::dom::element> *out)
+{
+    std::size_t left = names.size();
+    if (left == 0 || !isObject(object))
+        return;
+    for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(object)) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (!out[i] && sameKey(member.key, nameOf(names[i]))) {
+                out[i] = member.value;
+                if (--left == 0)
+                    return;
+                break;
+            }
+        }
+    }
+}
+
+template<typename Names, typename NameOf>
+void namedMembers(const nlohmann::json &object, const Names &names, NameOf &&nameOf, const nlohmann::json **out)
+{
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out[i] = memberOf(object, nameOf(names[i]));
+}
+
 inline std::size_t arraySize(const nlohmann::json &v) { return v.size(); }
 inline std::size_t arraySize(simdjson::dom::element v) { return tapeValue<simdjson::dom::array>(v).size(); }
 
