@@ -574,26 +574,6 @@ ShallowSchema compileShallow(const json &schemaNode)
     return out;
 }
 
-// An object's members named by a schema are looked up together (namedMembers) up to this many names.
-constexpr std::size_t kMostNamedAtOnce = 8;
-
-// f(i, member) for each of `names` in order, with the object's member named nameOf(names[i]) (empty when
-// there is none).
-template<typename Value, typename Names, typename NameOf, typename F>
-void withNamedMembers(const Value &object, const Names &names, NameOf &&nameOf, F &&f)
-{
-    using Member = decltype(memberOf(object, std::string_view()));
-    std::array<Member, kMostNamedAtOnce> members{};
-    if (names.size() > members.size()) {
-        for (std::size_t i = 0; i < names.size(); ++i)
-            f(i, memberOf(object, nameOf(names[i])));
-        return;
-    }
-    namedMembers(object, names, nameOf, members.data());
-    for (std::size_t i = 0; i < names.size(); ++i)
-        f(i, members[i]);
-}
-
 // pointer() builds the value's pointer, only when there is something to report.
 template<typename Value, typename MakePointer>
 void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &&pointer, std::vector<Found> &found)
@@ -604,16 +584,15 @@ void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &
     }
     if (!isObject(value))
         return;
-    withNamedMembers(value, schema.properties, [](const ShallowSchema::Property &p) -> std::string_view { return p.name; },
-                     [&](std::size_t i, const auto &member) {
-        const ShallowSchema::Property &property = schema.properties[i];
+    for (const ShallowSchema::Property &property : schema.properties) {
+        const auto member = memberOf(value, property.name);
         if (!member) {
             if (property.required)
                 found.push_back({pointer() + '/' + escapePointerToken(property.name), QStringLiteral("is required")});
         } else if (!(typeBit(*member) & property.type)) {
             found.push_back({pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
         }
-    });
+    }
 }
 
 template<typename Value>
@@ -940,6 +919,9 @@ std::unique_ptr<CompiledNode> compileNode(const json &schemaNode)
     }
     return node;
 }
+
+// An object's members named by its schema are looked up together (namedMembers) up to this many names.
+constexpr std::size_t kMostNamedAtOnce = 8;
 
 // Appends what valijson (through translate()) reports for `value` at `pointer`; `pointer` is a buffer
 // grown and cut back in place, so a clean payload costs no allocation. False when a string to measure is
