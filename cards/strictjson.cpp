@@ -841,21 +841,17 @@ public:
             const char c = m_text[at];
             if (c != '-' && (c < '0' || c > '9'))
                 continue;
-            std::size_t end = at + 1;
-            while (end < m_text.size() && isNumberChar(m_text[end]))
-                ++end;
+            // The token runs to the next indexed character (a comma or a bracket), spaces before it aside.
             ++m_taken;
+            std::size_t end = m_taken < m_count ? std::min<std::size_t>(m_indexes[m_taken], m_text.size()) : m_text.size();
+            while (end > at && isJsonSpace(m_text[end - 1]))
+                --end;
             return m_text.substr(at, end - at);
         }
         return {};
     }
 
 private:
-    static bool isNumberChar(char c)
-    {
-        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-    }
-
     std::string_view m_text;
     const std::uint32_t *m_indexes;
     std::size_t m_count;
