@@ -504,26 +504,23 @@ unsigned typeBit(const json &value)
     }
 }
 
-unsigned typeBit(dom::element value)
+// A table by the element type's character (simdjson spells its types '{', '[', '"', 'l', …), small
+// enough to inline where each chart point and table cell is checked.
+inline unsigned typeBit(dom::element value)
 {
-    switch (value.type()) {
-    case dom::element_type::NULL_VALUE:
-        return kNullType;
-    case dom::element_type::BOOL:
-        return kBooleanType;
-    case dom::element_type::INT64:
-    case dom::element_type::UINT64:
-        return kIntegerType | kNumberType; // an integer is also a number
-    case dom::element_type::DOUBLE:
-        return kNumberType;
-    case dom::element_type::STRING:
-        return kStringType;
-    case dom::element_type::ARRAY:
-        return kArrayType;
-    case dom::element_type::OBJECT:
-        return kObjectType;
-    }
-    return 0;
+    static constexpr auto kBits = [] {
+        std::array<unsigned char, 256> bits{};
+        bits[std::size_t(dom::element_type::NULL_VALUE)] = kNullType;
+        bits[std::size_t(dom::element_type::BOOL)] = kBooleanType;
+        bits[std::size_t(dom::element_type::INT64)] = kIntegerType | kNumberType; // an integer is also a number
+        bits[std::size_t(dom::element_type::UINT64)] = kIntegerType | kNumberType;
+        bits[std::size_t(dom::element_type::DOUBLE)] = kNumberType;
+        bits[std::size_t(dom::element_type::STRING)] = kStringType;
+        bits[std::size_t(dom::element_type::ARRAY)] = kArrayType;
+        bits[std::size_t(dom::element_type::OBJECT)] = kObjectType;
+        return bits;
+    }();
+    return kBits[static_cast<unsigned char>(value.type())];
 }
 
 unsigned typeMask(const json &schemaNode)
@@ -584,6 +581,30 @@ void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &
     }
     if (!isObject(value))
         return;
+    if constexpr (std::is_same_v<Value, dom::element>) {
+        // On the tape one pass over the members, not a walk per property (a chart has thousands of
+        // points). A clean tape has no repeated key; the findings' order may differ from the tree's, which
+        // does not matter there: any finding sends the card the exact way, which names them.
+        if (schema.properties.size() <= 32) {
+            std::uint32_t seen = 0;
+            for (dom::key_value_pair member : tapeValue<dom::object>(value)) {
+                for (std::size_t i = 0; i < schema.properties.size(); ++i) {
+                    const ShallowSchema::Property &property = schema.properties[i];
+                    if (!sameKey(member.key, property.name))
+                        continue;
+                    seen |= 1u << i;
+                    if (!(typeBit(member.value) & property.type))
+                        found.push_back({pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
+                    break;
+                }
+            }
+            for (std::size_t i = 0; i < schema.properties.size(); ++i) {
+                if (!(seen & (1u << i)) && schema.properties[i].required)
+                    found.push_back({pointer() + '/' + escapePointerToken(schema.properties[i].name), QStringLiteral("is required")});
+            }
+            return;
+        }
+    }
     for (const ShallowSchema::Property &property : schema.properties) {
         const auto member = memberOf(value, property.name);
         if (!member) {
@@ -647,6 +668,17 @@ void checkDataTable(const Value &payload, std::vector<Found> &found)
     auto checkRow = [&](const auto &row, const auto &rowPointer) {
         if (!isObject(row))
             return;
+        if constexpr (std::is_same_v<Value, dom::element>) {
+            // One pass over the row's members (see checkShallow); a member that is no column is ignored.
+            for (dom::key_value_pair member : tapeValue<dom::object>(row)) {
+                const auto column = std::find_if(keys.cbegin(), keys.cend(),
+                                                 [&](std::string_view key) { return sameKey(key, member.key); });
+                if (column != keys.cend() && !isCell(member.value))
+                    found.push_back({rowPointer() + '/' + escapePointerToken(*column),
+                                     QStringLiteral("must be a string, number or null")});
+            }
+            return;
+        }
         for (std::string_view key : keys) {
             const auto cell = memberOf(row, key);
             if (cell && !isCell(*cell))
