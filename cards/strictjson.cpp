@@ -863,8 +863,9 @@ private:
 class TapeCheck
 {
 public:
+    // No lexemes kept, and no double's token looked at, when `lexemes` is null.
     TapeCheck(std::string_view text, const simdjson::dom::parser &parser,
-              std::vector<std::pair<std::string, std::string>> &lexemes)
+              std::vector<std::pair<std::string, std::string>> *lexemes)
         : m_tokens(text, parser), m_lexemes(lexemes)
     {
     }
@@ -938,6 +939,8 @@ private:
     // token after those of the numbers before it. The same rule as Reader::readNumber keeps its lexeme.
     bool checkDouble(double value, std::size_t depth)
     {
+        if (!m_lexemes)
+            return std::isfinite(value);
         std::string_view token;
         while (m_tokensTaken <= m_numbersSeen) {
             token = m_tokens.next();
@@ -948,7 +951,7 @@ private:
         if (token.empty() || !isJsonNumber(token, &isFloat) || !isFloat || !std::isfinite(value))
             return false; // an integer past 64 bits (the tape refuses those) or a token out of step
         if (!dumpsAs(value, token))
-            m_lexemes.emplace_back(pointer(depth), std::string(token));
+            m_lexemes->emplace_back(pointer(depth), std::string(token));
         return true;
     }
 
@@ -965,7 +968,7 @@ private:
     }
 
     NumberTokens m_tokens;
-    std::vector<std::pair<std::string, std::string>> &m_lexemes;
+    std::vector<std::pair<std::string, std::string>> *m_lexemes;
     std::array<Step, kMaxJsonDepth> m_path{}; // check() refuses a container at depth kMaxJsonDepth
     std::vector<std::string_view> m_keys;
     std::vector<std::string_view> m_sorted;
@@ -1221,8 +1224,9 @@ bool readCleanTape(std::string_view text, simdjson::dom::element *root,
     simdjson::dom::element value;
     if (kept.parser.parse(kept.padded.data(), text.size(), false).get(value))
         return false;
-    numberLexemes->clear();
-    TapeCheck check(text, kept.parser, *numberLexemes);
+    if (numberLexemes)
+        numberLexemes->clear();
+    TapeCheck check(text, kept.parser, numberLexemes);
     if (!check.check(value, 0))
         return false;
     *root = value;

@@ -76,8 +76,10 @@ bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, Stri
 // (both of its stages in the kernel chosen for this CPU), then one walk over the tape keeps the strict rules.
 // True only when parseStrictJson(text) succeeds on it with no repeated key anywhere; then *root is that
 // value (valid until the next call on this thread) and *numberLexemes holds exactly the lexemes
-// parseStrictJson reports. False says nothing about the text (a repeated key, a byte order mark, a NUL byte,
-// an integer past 64 bits, anything the tape cannot vouch for): parseStrictJson names what it is.
+// parseStrictJson reports. A null numberLexemes keeps none and does not look at a double's source text (a
+// reader that keeps no card: counting, validating); what is accepted is the same. False says nothing about
+// the text (a repeated key, a byte order mark, a NUL byte, an integer past 64 bits, anything the tape cannot
+// vouch for): parseStrictJson names what it is.
 bool readCleanTape(std::string_view text, simdjson::dom::element *root,
                    std::vector<std::pair<std::string, std::string>> *numberLexemes);
 

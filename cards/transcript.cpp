@@ -232,12 +232,12 @@ void finishMessage(Message *message, QString resultCardId)
 // path) returns false, and the exact way reads the line. The tape holds this line until the next
 // readCleanTape on this thread: nothing called below reads another text onto it (isRefusal and the widget
 // fences read the exact way).
-bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *out)
+bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *out, NumberDigits digits)
 {
     const std::string_view text(line.constData(), size_t(line.size()));
     simdjson::dom::element value;
     std::vector<std::pair<std::string, std::string>> lexemes;
-    if (!readCleanTape(text, &value, &lexemes) || !isObject(value))
+    if (!readCleanTape(text, &value, digits == NumberDigits::Kept ? &lexemes : nullptr) || !isObject(value))
         return false;
     Message message;
     message.lineNumber = lineNumber;
@@ -288,10 +288,10 @@ bool isCardToolName(QStringView name)
         || name == QLatin1String("send_card");
 }
 
-Message parseTranscriptLine(const QByteArray &line, int lineNumber)
+Message parseTranscriptLine(const QByteArray &line, int lineNumber, NumberDigits digits)
 {
     Message message;
-    if (readCleanTranscriptLine(line, lineNumber, &message))
+    if (readCleanTranscriptLine(line, lineNumber, &message, digits))
         return message;
     return parseTranscriptLineExactly(line, lineNumber);
 }

@@ -165,7 +165,7 @@ bool TranscriptFile::readLines(qsizetype first, qsizetype end, QByteArray *bytes
     return true;
 }
 
-QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QString *error) const
+QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QString *error, NumberDigits digits) const
 {
     QList<Message> messages;
     QByteArray bytes;
@@ -175,7 +175,7 @@ QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QStrin
     const qint64 base = line(first).offset;
     for (qsizetype i = first; i < end; ++i) {
         const Line &l = line(i);
-        messages.append(parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number)));
+        messages.append(parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number), digits));
     }
     return messages;
 }
@@ -277,7 +277,9 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
             if (run >= runs)
                 return;
             const qsizetype first = run * runLines;
-            QList<Message> messages = parseLines(first, std::min(first + runLines, m_lineCount), &tally.error);
+            // Counting shows no number: the cards' digits are not looked for.
+            QList<Message> messages = parseLines(first, std::min(first + runLines, m_lineCount), &tally.error,
+                                                 NumberDigits::NotKept);
             if (!tally.error.isEmpty())
                 return;
             // The run's answers, kept for the whole file; as a set only when one of its lines calls a card tool.

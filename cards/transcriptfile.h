@@ -100,7 +100,8 @@ private:
     bool unchanged(QString *error) const;
     // The bytes of lines [first, end), or false with *error set.
     bool readLines(qsizetype first, qsizetype end, QByteArray *bytes, QString *error) const;
-    QList<Message> parseLines(qsizetype first, qsizetype end, QString *error) const;
+    QList<Message> parseLines(qsizetype first, qsizetype end, QString *error,
+                              NumberDigits digits = NumberDigits::Kept) const;
 
     QString m_path;
     int m_fd = -1;
