@@ -29,6 +29,7 @@
 #include <app/expectations.h>
 #include <cards/dialects/widgettemplate.h>
 #include <backend/backendconfig.h>
+#include <store/storecommands.h>
 
 namespace Tessera {
 
@@ -89,7 +90,11 @@ QString usageText();
 
 // Headless commands; each returns the process exit code and writes to stdout/stderr.
 // tessera ask is its own class: AskCommand (askcommand.h).
-int runValidate(const CommandLine &commandLine);
+// validate reads a conversation it does not read by lines (--expect; see validatecommand.cpp) with `read`:
+// the window's program a file or a stored id, the front (frontmain.cpp), which has no store, a file.
+using ConversationReader = bool (*)(const QString &argument, const QString &dataDir, Transcript *transcript,
+                                    QString *error);
+int runValidate(const CommandLine &commandLine, ConversationReader read = readConversationArgument);
 int runRender(const CommandLine &commandLine);
 int runCheckTemplates(const CommandLine &commandLine);
 // The problems of a personality's widget templates as lines for stderr, also when it cannot be read;

@@ -1,7 +1,9 @@
 // The program people start (/usr/bin/tessera; docs/decisions.md, "Speed, fifth step"). `tessera validate`
-// runs here, linked with Qt Core, the cards, the store and the backends' consent kinds only: loading the
-// window's libraries (Qt Widgets and Gui, QtWebEngine, Charts, Pdf) and binding their symbols took most of
-// a short validate's time. Every other command, and validate with any option this front does not take,
+// of a file runs here, linked with Qt Core, the cards and the consent card kinds only: loading the window's
+// libraries (Qt Widgets and Gui, QtWebEngine, Charts, Pdf) and binding their symbols took most of a short
+// validate's time, and later the store's and the backends' (Qt Sql, SQLite, Network, WebSockets, the
+// keyring) about 1.7 ms of it (the program is linked --as-needed; "Speed, twelfth step"). Every other
+// command, validate of a stored conversation id, and validate with any option this front does not take,
 // is handed to the window's program (main.cpp, libexec/tessera/tessera) by exec: the same process, the
 // same arguments, so the window, its single instance and every message are as they were.
 
@@ -18,6 +20,8 @@
 
 #include <app/plurals.h>
 #include <app/validatecommand.h>
+#include <cards/transcript.h>
+#include <store/storecommands.h>
 
 using namespace Tessera;
 
@@ -47,14 +51,18 @@ int main(int argc, char *argv[])
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
     CommandLine commandLine;
-    if (parseFrontValidate(arguments, &commandLine)) {
+    // A stored conversation's id needs the store: the window's program reads it.
+    if (parseFrontValidate(arguments, &commandLine) && namesAFile(commandLine.file)) {
         // In main.cpp's order: kinds added by descriptor before the application object exists (what
         // they log then names no application), then the application, the plurals and the command.
         for (const QString &error : loadCardPlugins(commandLine))
             std::fprintf(stderr, "tessera: %s\n", qPrintable(error));
         QCoreApplication app(argc, argv);
         installEnglishPlurals();
-        return runValidate(commandLine);
+        const auto readFile = [](const QString &file, const QString &, Transcript *transcript, QString *error) {
+            return Transcript::readFile(file, transcript, error);
+        };
+        return runValidate(commandLine, readFile);
     }
     const std::string program = windowProgram();
     if (program.empty()) {

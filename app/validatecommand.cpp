@@ -24,7 +24,6 @@
 #include <cards/transcript.h>
 #include <cards/transcriptfile.h>
 #include <store/conversationstore.h>
-#include <store/storecommands.h>
 
 namespace Tessera {
 
@@ -189,13 +188,13 @@ int validateFileByLines(const CommandLine &commandLine)
 
 } // namespace
 
-int runValidate(const CommandLine &commandLine)
+int runValidate(const CommandLine &commandLine, ConversationReader read)
 {
     if (const int byLines = validateFileByLines(commandLine); byLines >= 0)
         return byLines;
     Transcript transcript;
     QString error;
-    if (!readConversationArgument(commandLine.file, commandLine.dataDir, &transcript, &error)) { // a file or a stored id
+    if (!read(commandLine.file, commandLine.dataDir, &transcript, &error)) { // a file (or a stored id)
         printErr(QStringLiteral("tessera: ") + error);
         return 2;
     }

@@ -1,9 +1,11 @@
 #pragma once
 
 // `tessera validate` (PRODUCT.md §3) as its own library (issue 17): the program people start
-// (frontmain.cpp, /usr/bin/tessera) runs it with Qt Core, the cards, the store and the backends' consent
-// kinds only, without the window's libraries (Qt Widgets, QtWebEngine, Charts, Pdf), whose loading was
-// most of a short validate's time; the window's program runs it too, for the forms the front hands over.
+// (frontmain.cpp, /usr/bin/tessera) runs it for a file with Qt Core, the cards and the consent card kinds
+// only (backend/consentkinds.cpp, store/datadir.cpp: the files it uses name nothing of the store's SQL or
+// the backends' network), without the window's libraries (Qt Widgets, QtWebEngine, Charts, Pdf), whose
+// loading was most of a short validate's time; the window's program runs it too, for the forms the front
+// hands over (a stored conversation's id among them).
 // runValidate, loadCardPlugins, printOut and printErr are declared in commandline.h.
 
 #include <QStringList>

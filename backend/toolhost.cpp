@@ -50,50 +50,6 @@ void ToolHost::setToolList(const QList<HostedTool> &tools)
 
 namespace ToolConsent {
 
-namespace {
-
-bool registerOne(const char *kind, const QByteArray &descriptor)
-{
-    const QString path = QStringLiteral(":tessera/") + QLatin1String(kind);
-    if (CardKindRegistry::descriptor(QString::fromLatin1(kind)).path == path)
-        return true;
-    QString error;
-    if (CardKindRegistry::registerDescriptor(descriptor, path, &error))
-        return true;
-    qCWarning(lcBackend).noquote() << "the tool consent card kind" << kind << "could not be registered:" << error;
-    return false;
-}
-
-} // namespace
-
-bool registerKind()
-{
-    // A detail card: title, then Tool / Server / Arguments (and Note) fields; the buttons decide.
-    static const QByteArray consent = R"({
-        "kind": "tool_consent",
-        "renderer": "detail",
-        "title": "Tool call",
-        "schema": {"type": "object", "required": ["title", "fields"]},
-        "actions": [
-            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
-            {"id": "allow_conversation", "label": "Allow for this conversation", "outcome": "allowed_for_conversation"},
-            {"id": "deny", "label": "Deny", "outcome": "denied"}
-        ]})";
-    // A destructive tool asks before every call, so a grant for the conversation is not offered.
-    static const QByteArray destructive = R"({
-        "kind": "tool_consent_destructive",
-        "renderer": "detail",
-        "title": "Destructive tool call",
-        "schema": {"type": "object", "required": ["title", "fields"]},
-        "actions": [
-            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
-            {"id": "deny", "label": "Deny", "outcome": "denied"}
-        ]})";
-    const bool plain = registerOne(kKind, consent);
-    const bool app = AppToolConsent::registerKind();
-    return registerOne(kDestructiveKind, destructive) && plain && app;
-}
-
 bool isConsentKind(const QString &kindName)
 {
     return kindName == QLatin1String(kKind) || kindName == QLatin1String(kDestructiveKind);
@@ -117,21 +73,6 @@ std::string fieldValue(const QString &text)
 } // namespace ToolConsent
 
 namespace AppToolConsent {
-
-bool registerKind()
-{
-    // Allow once and Deny only: an app's call is asked every time, never granted for the conversation.
-    static const QByteArray descriptor = R"({
-        "kind": "app_tool_consent",
-        "renderer": "detail",
-        "title": "App tool call",
-        "schema": {"type": "object", "required": ["title", "fields"]},
-        "actions": [
-            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
-            {"id": "deny", "label": "Deny", "outcome": "denied"}
-        ]})";
-    return ToolConsent::registerOne(kKind, descriptor);
-}
 
 bool isAppConsentCardId(const QString &cardId)
 {

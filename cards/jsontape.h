@@ -27,7 +27,7 @@ T tapeValue(simdjson::dom::element element)
 }
 
 // Two member names equal: most are a few bytes long, compared here without a call to memcmp.
-inline bool sameKey(std::string_view a, std::string_view b)
+[[gnu::always_inline]] inline bool sameKey(std::string_view a, std::string_view b)
 {
     if (a.size() != b.size())
         return false;

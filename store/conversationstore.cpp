@@ -255,19 +255,6 @@ ConversationStore::~ConversationStore()
     close();
 }
 
-QString ConversationStore::defaultDataDir()
-{
-    // The window sets organization and application "Tessera"; headless commands may not have, so the
-    // same place is spelled out for them (AppDataLocation = GenericDataLocation/<org>/<app> on Linux).
-    if (QCoreApplication::organizationName() == QLatin1String("Tessera")
-        && QCoreApplication::applicationName() == QLatin1String("Tessera")) {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-        if (!dir.isEmpty())
-            return dir;
-    }
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/Tessera/Tessera");
-}
-
 QString ConversationStore::instanceServerName(const QString &dataDir)
 {
     const QByteArray path = QDir(dataDir).absolutePath().toUtf8();

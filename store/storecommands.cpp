@@ -163,8 +163,7 @@ int runStoreExport(const QString &idOrPrefix, const QString &output, const QStri
 
 bool readConversationArgument(const QString &argument, const QString &dataDir, Transcript *transcript, QString *error)
 {
-    const QFileInfo info(argument);
-    if (info.exists() || argument.contains(QLatin1Char('/')) || argument.endsWith(QLatin1String(".jsonl")))
+    if (namesAFile(argument))
         return Transcript::readFile(argument, transcript, error);
     ConversationStore store;
     const QString dir = dataDirOrDefault(dataDir);

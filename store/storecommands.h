@@ -12,6 +12,7 @@
 // Reading commands (list, export, and render/validate of a stored id) open the store read-write when no
 // other Tessera holds it (so an old schema is migrated and cut-off turns are marked), else read-only.
 
+#include <QFileInfo>
 #include <QString>
 
 #include <cards/transcript.h>
@@ -25,8 +26,17 @@ bool writeStandardOutput(const QByteArray &bytes);
 
 int runStoreExport(const QString &idOrPrefix, const QString &output, const QString &format, const QString &dataDir);
 
-// render / validate: an argument naming an existing file is a file; otherwise a stored conversation id
-// (or unique prefix) in dataDir (empty: the default data dir). false with a reason when it is neither.
+// render / validate: an argument naming an existing file is a file (namesAFile); otherwise a stored
+// conversation id (or unique prefix) in dataDir (empty: the default data dir). false with a reason when it
+// is neither.
 bool readConversationArgument(const QString &argument, const QString &dataDir, Transcript *transcript, QString *error);
+
+// Whether readConversationArgument reads `argument` as a file: one that exists, or a path or a .jsonl name
+// (a missing file is then named as one). Inline, so a program that reads files only tells the two apart
+// without the store.
+inline bool namesAFile(const QString &argument)
+{
+    return QFileInfo::exists(argument) || argument.contains(QLatin1Char('/')) || argument.endsWith(QLatin1String(".jsonl"));
+}
 
 } // namespace Tessera
