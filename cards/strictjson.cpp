@@ -880,7 +880,7 @@ public:
             std::size_t index = 0;
             for (simdjson::dom::element child : tapeValue<simdjson::dom::array>(value)) {
                 m_path[depth] = {{}, index++, true};
-                if (!check(child, depth + 1))
+                if (!checkChild(child, depth + 1))
                     return false;
             }
             return true;
@@ -892,7 +892,7 @@ public:
             for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(value)) {
                 m_keys.push_back(member.key);
                 m_path[depth] = {member.key, 0, false};
-                if (!check(member.value, depth + 1))
+                if (!checkChild(member.value, depth + 1))
                     return false;
             }
             const bool unique = keysUnique(keysFrom);
@@ -911,6 +911,24 @@ public:
     }
 
 private:
+    // A string, true, false, null or an integer (most of a card) without a call of check() of its own.
+    bool checkChild(simdjson::dom::element value, std::size_t depth)
+    {
+        using simdjson::dom::element_type;
+        switch (value.type()) {
+        case element_type::ARRAY:
+        case element_type::OBJECT:
+        case element_type::DOUBLE:
+            return check(value, depth);
+        case element_type::INT64:
+        case element_type::UINT64:
+            ++m_numbersSeen;
+            return true;
+        default:
+            return true;
+        }
+    }
+
     struct Step
     {
         std::string_view key;
