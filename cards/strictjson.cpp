@@ -155,17 +155,19 @@ std::optional<bool> plainDecimalDumpsAs(double value, std::string_view token)
         return std::nullopt;
     p += negative ? 1 : 0;
     // The digits before the point, the point, the digits after it, and nothing else (an exponent: grisu2
-    // decides); then the significant digits (those from the first that is not zero) as one integer.
+    // decides), added up as one integer as they are read (leading zeros add nothing; past 15 significant
+    // digits the sum is not used).
     const auto isDigit = [](char c) { return static_cast<unsigned char>(c - '0') < 10; };
+    std::uint64_t digits = 0;
     const char *const whole = p;
-    while (p < end && isDigit(*p))
-        ++p;
+    for (; p < end && isDigit(*p); ++p)
+        digits = digits * 10 + std::uint64_t(*p - '0');
     const std::size_t wholeDigits = std::size_t(p - whole);
     if (p == end || *p != '.')
         return std::nullopt;
     const char *const fraction = ++p;
-    while (p < end && isDigit(*p))
-        ++p;
+    for (; p < end && isDigit(*p); ++p)
+        digits = digits * 10 + std::uint64_t(*p - '0');
     const std::size_t fractionDigits = std::size_t(end - fraction);
     if (p != end || wholeDigits == 0 || fractionDigits == 0 || (wholeDigits > 1 && *whole == '0'))
         return std::nullopt; // not a plain JSON decimal
@@ -180,11 +182,6 @@ std::optional<bool> plainDecimalDumpsAs(double value, std::string_view token)
     const std::size_t significant = first == '0' ? fractionDigits - zeros : wholeDigits + fractionDigits;
     if (significant > 15)
         return std::nullopt;
-    std::uint64_t digits = 0; // leading zeros add nothing
-    for (const char *c = whole; c < fraction - 1; ++c)
-        digits = digits * 10 + std::uint64_t(*c - '0');
-    for (const char *c = fraction; c < end; ++c)
-        digits = digits * 10 + std::uint64_t(*c - '0');
     const bool wholeIsZero = wholeDigits == 1 && first == '0';
     if (value == 0)
         return wholeIsZero && fractionDigits == 1; // dump() writes "0.0" (or "-0.0")
