@@ -594,13 +594,15 @@ void checkShallow(const Value &value, const ShallowSchema &schema, MakePointer &
                         continue;
                     seen |= 1u << i;
                     if (!(typeBit(member.value) & property.type))
-                        found.push_back({pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
+                        found.push_back(
+                            {pointer() + '/' + escapePointerToken(property.name), property.typeMessage, true});
                     break;
                 }
             }
             for (std::size_t i = 0; i < schema.properties.size(); ++i) {
                 if (!(seen & (1u << i)) && schema.properties[i].required)
-                    found.push_back({pointer() + '/' + escapePointerToken(schema.properties[i].name), QStringLiteral("is required")});
+                    found.push_back({pointer() + '/' + escapePointerToken(schema.properties[i].name),
+                                     QStringLiteral("is required")});
             }
             return;
         }
@@ -1013,9 +1015,12 @@ bool checkCompiled(const CompiledNode &node, const Value &value, std::string &po
         std::array<Member, kMostNamedAtOnce> members{};
         const bool together = node.properties.size() <= members.size();
         if (together)
-            namedMembers(value, node.properties, [](const CompiledNode::Property &p) -> std::string_view { return p.name; },
-                         members.data());
-        const auto memberAt = [&](std::size_t i) { return together ? members[i] : memberOf(value, node.properties[i].name); };
+            namedMembers(
+                value, node.properties, [](const CompiledNode::Property &p) -> std::string_view { return p.name; },
+                members.data());
+        const auto memberAt = [&](std::size_t i) {
+            return together ? members[i] : memberOf(value, node.properties[i].name);
+        };
         const std::size_t length = pointer.size();
         for (const CompiledNode::Required &name : node.required) {
             if (!(name.property >= 0 ? memberAt(std::size_t(name.property)) : memberOf(value, name.name)))

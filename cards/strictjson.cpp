@@ -840,7 +840,8 @@ public:
                 continue;
             // The token runs to the next indexed character (a comma or a bracket), spaces before it aside.
             ++m_taken;
-            std::size_t end = m_taken < m_count ? std::min<std::size_t>(m_indexes[m_taken], m_text.size()) : m_text.size();
+            std::size_t end = m_taken < m_count ? std::min<std::size_t>(m_indexes[m_taken], m_text.size())
+                                                : m_text.size();
             while (end > at && isJsonSpace(m_text[end - 1]))
                 --end;
             return m_text.substr(at, end - at);

@@ -175,7 +175,8 @@ QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QStrin
     const qint64 base = line(first).offset;
     for (qsizetype i = first; i < end; ++i) {
         const Line &l = line(i);
-        messages.append(parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number), digits));
+        messages.append(
+            parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number), digits));
     }
     return messages;
 }

@@ -36,7 +36,8 @@ bool readConversationArgument(const QString &argument, const QString &dataDir, T
 // without the store.
 inline bool namesAFile(const QString &argument)
 {
-    return QFileInfo::exists(argument) || argument.contains(QLatin1Char('/')) || argument.endsWith(QLatin1String(".jsonl"));
+    return QFileInfo::exists(argument) || argument.contains(QLatin1Char('/'))
+        || argument.endsWith(QLatin1String(".jsonl"));
 }
 
 } // namespace Tessera

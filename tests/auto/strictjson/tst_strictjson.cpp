@@ -182,7 +182,8 @@ void tst_StrictJson::lexemesAgreeWithDump()
 // clean with the lexemes the reader keeps.
 void tst_StrictJson::spacedNumbersReadOnTheTape()
 {
-    const std::string text = "{\"a\": 1.25 ,\"b\" :[ 2.50\t, 7 ,\r\n 3.750 ,-0.10\n],\"c\":{\"d\":1.5e0 } , \"e\": 0.5 }";
+    const std::string text =
+        "{\"a\": 1.25 ,\"b\" :[ 2.50\t, 7 ,\r\n 3.750 ,-0.10\n],\"c\":{\"d\":1.5e0 } , \"e\": 0.5 }";
     const StrictJsonResult parsed = parseStrictJson(text);
     QVERIFY(parsed.ok());
     const std::vector<std::pair<std::string, std::string>> expected = {

@@ -321,10 +321,10 @@ void compareLine(const QByteArray &text, Tally *tally)
     } else if (cleanLine) {
         if (describedMessage(counted, NumberDigits::NotKept) != describedMessage(clean, NumberDigits::NotKept))
             fail(tally, QStringLiteral("[line] read without the digits, the message differs"), text);
-        if (std::any_of(counted.cards.cbegin(), counted.cards.cend(), [](const Card &c) { return !c.numberLexemes().isEmpty(); }))
+        const auto keepsLexemes = [](const Card &c) { return !c.numberLexemes().isEmpty(); };
+        if (std::any_of(counted.cards.cbegin(), counted.cards.cend(), keepsLexemes))
             fail(tally, QStringLiteral("[line] read without the digits, a card kept lexemes"), text);
-        tally->linesWithLexemes += std::any_of(clean.cards.cbegin(), clean.cards.cend(),
-                                               [](const Card &c) { return !c.numberLexemes().isEmpty(); });
+        tally->linesWithLexemes += std::any_of(clean.cards.cbegin(), clean.cards.cend(), keepsLexemes);
     }
     if (!cleanLine)
         return;
