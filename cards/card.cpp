@@ -69,16 +69,15 @@ std::optional<Card> Card::fromCleanEnvelopeText(const QByteArray &rawText)
 }
 
 std::optional<Card> Card::fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope,
-                                            std::vector<std::pair<std::string, std::string>> numberLexemes)
+                                            std::optional<std::vector<std::pair<std::string, std::string>>> numberLexemes)
 {
     CardValidator::CleanEnvelope clean;
-    clean.numberLexemes = std::move(numberLexemes);
     if (!CardValidator::readCleanEnvelope(envelope, &clean))
         return std::nullopt;
     Card card;
     card.m_rawText = rawText;
     card.m_source = CardSource::ToolResult;
-    card.keepClean(clean.kindName, clean.kind, clean.title, clean.numberLexemes);
+    card.keepClean(clean.kindName, clean.kind, clean.title, numberLexemes ? &*numberLexemes : nullptr);
     return card;
 }
 
@@ -111,6 +110,7 @@ void Card::revalidate()
 {
     m_issues.clear();
     m_numberLexemes.clear();
+    m_lexemesPending = false;
     m_title.clear();
     parseAndValidate();
 }
@@ -155,24 +155,57 @@ std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
 bool Card::readClean()
 {
     CardValidator::CleanEnvelope clean;
+    clean.findNumberLexemes = false; // found when first asked
     const std::string_view text(m_rawText.constData(), size_t(m_rawText.size()));
     const bool read = m_source == CardSource::ToolResult     ? CardValidator::readCleanEnvelope(text, &clean)
                       : m_source == CardSource::EmitCardCall ? CardValidator::readCleanEmitCardArguments(text, &clean)
                                                              : false;
     if (!read)
         return false;
-    keepClean(clean.kindName, clean.kind, clean.title, clean.numberLexemes);
+    keepClean(clean.kindName, clean.kind, clean.title, nullptr);
     return true;
 }
 
 void Card::keepClean(const QString &kindName, CardKind kind, const QString &title,
-                     const std::vector<std::pair<std::string, std::string>> &numberLexemes)
+                     const std::vector<std::pair<std::string, std::string>> *numberLexemes)
 {
     m_kindName = kindName;
     m_kind = kind;
     m_title = title;
-    for (const auto &[pointer, lexeme] : numberLexemes)
+    m_lexemesPending = !numberLexemes;
+    if (!numberLexemes)
+        return;
+    for (const auto &[pointer, lexeme] : *numberLexemes)
         m_numberLexemes.insert(fromStdString(pointer), fromStdString(lexeme));
+}
+
+QString Card::envelopePointer(const std::string &pointer) const
+{
+    const QString p = fromStdString(pointer);
+    if (m_source == CardSource::SendCardCall) {
+        // send_card: /spec/… is /payload/…, /text is /payload/text; other arguments stay as they are.
+        if (p == QLatin1String("/spec") || p.startsWith(QLatin1String("/spec/")))
+            return QStringLiteral("/payload") + p.mid(5);
+        if (p == QLatin1String("/text") || p.startsWith(QLatin1String("/text/")))
+            return QStringLiteral("/payload") + p;
+        return p;
+    }
+    const bool inPayload = m_source == CardSource::RenderUiCall || m_source == CardSource::ProseFence;
+    return inPayload ? QStringLiteral("/payload") + p : p;
+}
+
+void Card::keepLexemes(const StrictJsonResult &parsed) const
+{
+    for (const auto &[pointer, lexeme] : parsed.numberLexemes)
+        m_numberLexemes.insert(envelopePointer(pointer), fromStdString(lexeme));
+    m_lexemesPending = false;
+}
+
+const QHash<QString, QString> &Card::numberLexemes() const
+{
+    if (m_lexemesPending)
+        keepLexemes(parseStrictJson(std::string_view(m_rawText.constData(), size_t(m_rawText.size()))));
+    return m_numberLexemes;
 }
 
 void Card::parseAndValidate()
@@ -190,20 +223,8 @@ void Card::validateParsed(const StrictJsonResult &parsed, const std::shared_ptr<
     const bool isRenderUi = m_source == CardSource::RenderUiCall;
     const bool isSendCard = m_source == CardSource::SendCardCall;
     const bool isProseFence = m_source == CardSource::ProseFence;
-    const QString prefix = isRenderUi || isProseFence ? QStringLiteral("/payload") : QString();
     // Pointers into the parsed text -> pointers into the envelope built from it.
-    auto toEnvelopePointer = [&](const std::string &pointer) -> QString {
-        const QString p = fromStdString(pointer);
-        if (isSendCard) {
-            // send_card: /spec/… is /payload/…, /text is /payload/text; other arguments stay as they are.
-            if (p == QLatin1String("/spec") || p.startsWith(QLatin1String("/spec/")))
-                return QStringLiteral("/payload") + p.mid(5);
-            if (p == QLatin1String("/text") || p.startsWith(QLatin1String("/text/")))
-                return QStringLiteral("/payload") + p;
-            return p;
-        }
-        return prefix + p;
-    };
+    const auto toEnvelopePointer = [this](const std::string &pointer) { return envelopePointer(pointer); };
     if (!envelope) {
         // Keep the kind for the fallback's label when it was read before the failure.
         m_kindName = isRenderUi ? QStringLiteral("canvas")
@@ -216,8 +237,7 @@ void Card::validateParsed(const StrictJsonResult &parsed, const std::shared_ptr<
     }
     for (const std::string &pointer : parsed.duplicateKeys)
         m_issues.append({toEnvelopePointer(pointer), QStringLiteral("key appears more than once")});
-    for (const auto &[pointer, lexeme] : parsed.numberLexemes)
-        m_numberLexemes.insert(toEnvelopePointer(pointer), fromStdString(lexeme));
+    keepLexemes(parsed);
 
     if (envelope->is_object()) {
         auto kindIt = envelope->find("kind");
@@ -251,6 +271,8 @@ json Card::envelope() const
 {
     StrictJsonResult parsed;
     const std::shared_ptr<json> envelope = buildEnvelope(&parsed);
+    if (m_lexemesPending && envelope)
+        keepLexemes(parsed); // the parse a drawing needs anyway finds the digits a clean read left
     return envelope ? std::move(*envelope) : json();
 }
 
@@ -267,8 +289,9 @@ json Card::payload() const
 
 QString Card::numberText(const QString &pointer, const json &value) const
 {
-    auto it = m_numberLexemes.constFind(pointer);
-    if (it != m_numberLexemes.constEnd())
+    const QHash<QString, QString> &lexemes = numberLexemes();
+    auto it = lexemes.constFind(pointer);
+    if (it != lexemes.constEnd())
         return *it;
     if (value.is_number())
         return fromStdString(value.dump());

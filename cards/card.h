@@ -72,9 +72,11 @@ public:
     // catalog card, CardValidator::readCleanEnvelope); nothing otherwise, having built nothing.
     static std::optional<Card> fromCleanEnvelopeText(const QByteArray &rawText);
     // The same, for an envelope already on simdjson's tape inside a line read clean whole (transcript.cpp):
-    // `numberLexemes` are the line's lexemes under the envelope, with pointers relative to it.
-    static std::optional<Card> fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope,
-                                                 std::vector<std::pair<std::string, std::string>> numberLexemes);
+    // `numberLexemes` are the line's lexemes under the envelope, with pointers relative to it; none given,
+    // the card finds them when first asked (numberText).
+    static std::optional<Card> fromCleanEnvelope(
+        const QByteArray &rawText, const simdjson::dom::element &envelope,
+        std::optional<std::vector<std::pair<std::string, std::string>>> numberLexemes);
     // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
     // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas;
     // send_card {spec, text} -> json_render with payload = spec + "text" (jsonrenderspec.h).
@@ -99,6 +101,8 @@ public:
     // The envelope parsed anew from the raw text (tool-call arguments stamped as the tool would), or a
     // null JSON value when the text cannot be parsed. Not cached: a 10,000-message conversation would
     // otherwise keep every card's tree in memory while only the few on screen are drawn from.
+    // Like numberText and numberLexemes, it keeps the source digits a card read the clean way has not
+    // found yet (a Card is used from one thread at a time, as Qt's reentrant classes are).
     nlohmann::json envelope() const;
     // envelope()["payload"] when it is an object, else a null JSON value. Parses: call it once per use.
     nlohmann::json payload() const;
@@ -109,7 +113,7 @@ public:
     // would change them (PRODUCT.md §1: "18446744073709551615 stays that"), else the JSON number text.
     QString numberText(const QString &pointer, const nlohmann::json &value) const;
     // The source digits kept, by envelope pointer: the numbers numberText shows as received.
-    const QHash<QString, QString> &numberLexemes() const { return m_numberLexemes; }
+    const QHash<QString, QString> &numberLexemes() const;
 
     // Re-runs validation with the running version's rules (seed 000's third validation point).
     void revalidate();
@@ -119,9 +123,13 @@ private:
     // A tool result's or an emit_card call's card the clean way (CardValidator::readCleanEnvelope,
     // readCleanEmitCardArguments); false: take the exact way.
     bool readClean();
-    // What the clean way found, kept.
+    // What the clean way found, kept; no lexemes: found when first asked (m_lexemesPending).
     void keepClean(const QString &kindName, CardKind kind, const QString &title,
-                   const std::vector<std::pair<std::string, std::string>> &numberLexemes);
+                   const std::vector<std::pair<std::string, std::string>> *numberLexemes);
+    // A pointer into the parsed text as a pointer into the envelope built from it.
+    QString envelopePointer(const std::string &pointer) const;
+    // The lexemes `parsed` (of m_rawText) reports, kept by envelope pointer.
+    void keepLexemes(const struct StrictJsonResult &parsed) const;
     // Validation of an envelope built from m_rawText (null when it did not parse; then `parsed` says why).
     void validateParsed(const struct StrictJsonResult &parsed, const std::shared_ptr<nlohmann::json> &envelope);
     // Parses m_rawText and builds the envelope from it; nullptr when the text is not JSON.
@@ -134,7 +142,10 @@ private:
     QByteArray m_rawText;
     QString m_title;
     QList<ValidationIssue> m_issues;
-    QHash<QString, QString> m_numberLexemes;
+    // Found while reading the exact way; the clean way (most cards) leaves them to the first use: only the
+    // cards drawn or exported need their digits, and finding them is a fifth of reading a chart or a table.
+    mutable QHash<QString, QString> m_numberLexemes;
+    mutable bool m_lexemesPending = false;
     bool m_stampSpecVersion = false; // built from tool-call arguments
 };
 

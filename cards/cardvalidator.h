@@ -67,6 +67,9 @@ public:
         CardKind kind;
         QString title; // the payload's "title" when a string
         std::vector<std::pair<std::string, std::string>> numberLexemes; // as parseStrictJson reports them
+        // False: the doubles' source digits are not looked for (numberLexemes stays empty); a Card then
+        // finds them from its raw text when first asked (Card::numberText).
+        bool findNumberLexemes = true;
     };
     // The hot path (issue 17): true only when the envelope text is a catalog card that parseStrictJson
     // reads with no repeated key and validate() finds no issue in, read in one pass over simdjson's tape

@@ -256,11 +256,15 @@ bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *ou
             const auto span = isObject(*card) ? cleanResultCardSpan(text, value) : std::nullopt;
             if (!span)
                 return false;
-            const std::string_view inside = "/structured/card/";
-            std::vector<std::pair<std::string, std::string>> cardLexemes;
-            for (auto &[pointer, lexeme] : lexemes) {
-                if (pointer.starts_with(inside))
-                    cardLexemes.emplace_back(pointer.substr(inside.size() - 1), std::move(lexeme));
+            // The card's own lexemes, relative to it; not found now, the card finds them when first asked.
+            std::optional<std::vector<std::pair<std::string, std::string>>> cardLexemes;
+            if (digits == NumberDigits::Kept) {
+                const std::string_view inside = "/structured/card/";
+                cardLexemes.emplace();
+                for (auto &[pointer, lexeme] : lexemes) {
+                    if (pointer.starts_with(inside))
+                        cardLexemes->emplace_back(pointer.substr(inside.size() - 1), std::move(lexeme));
+                }
             }
             std::optional<Card> read = Card::fromCleanEnvelope(
                 line.mid(qsizetype(span->first), qsizetype(span->second - span->first)), *card, std::move(cardLexemes));

@@ -101,7 +101,7 @@ private:
     // The bytes of lines [first, end), or false with *error set.
     bool readLines(qsizetype first, qsizetype end, QByteArray *bytes, QString *error) const;
     QList<Message> parseLines(qsizetype first, qsizetype end, QString *error,
-                              NumberDigits digits = NumberDigits::Kept) const;
+                              NumberDigits digits = NumberDigits::NotKept) const;
 
     QString m_path;
     int m_fd = -1;

@@ -112,7 +112,7 @@ QList<CardFixture> cardFixtures(FixtureSet set)
     return fixtures;
 }
 
-QString describedMessage(const Message &m, NumberDigits digits)
+QString describedMessage(const Message &m)
 {
     QStringList parts{QString::number(m.lineNumber), QString::fromLatin1(m.rawLine.toBase64()), m.readError,
                       QString::number(int(m.role)), m.roleName, m.content, m.toolCallId, m.toolName,
@@ -127,8 +127,6 @@ QString describedMessage(const Message &m, NumberDigits digits)
               << QString::number(card.isValid());
         for (const ValidationIssue &issue : card.issues())
             parts << issue.pointer << issue.message;
-        if (digits == NumberDigits::NotKept)
-            continue;
         QStringList lexemes;
         for (auto it = card.numberLexemes().cbegin(); it != card.numberLexemes().cend(); ++it)
             lexemes << it.key() + QLatin1Char('=') + it.value();

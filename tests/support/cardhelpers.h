@@ -40,9 +40,7 @@ Card validCard(const QByteArray &envelopeText);
 
 // Every field a message and its cards carry (issue texts and pointers, number lexemes), as one text
 // that compares equal only when they all do.
-// Every field of a message as text, for comparing two reads of a line; its cards' number lexemes only when
-// the digits are kept.
-QString describedMessage(const Message &message, NumberDigits digits = NumberDigits::Kept);
+QString describedMessage(const Message &message);
 
 enum class FixtureSet { Valid, Invalid };
 
