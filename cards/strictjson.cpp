@@ -761,7 +761,6 @@ private:
     const char *m_begin;
     const char **m_cursor; // Not owned.
     std::vector<std::string> m_spanTokens;
-    bool m_skipSpan;
     std::vector<Level> m_levels;
     bool m_spanSeen = false;
     bool m_spanOpen = false;
