@@ -68,8 +68,7 @@ std::optional<Card> Card::fromCleanEnvelopeText(const QByteArray &rawText)
     return card;
 }
 
-std::optional<Card> Card::fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope,
-                                            std::optional<std::vector<std::pair<std::string, std::string>>> numberLexemes)
+std::optional<Card> Card::fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope)
 {
     CardValidator::CleanEnvelope clean;
     if (!CardValidator::readCleanEnvelope(envelope, &clean))
@@ -77,7 +76,7 @@ std::optional<Card> Card::fromCleanEnvelope(const QByteArray &rawText, const sim
     Card card;
     card.m_rawText = rawText;
     card.m_source = CardSource::ToolResult;
-    card.keepClean(clean.kindName, clean.kind, clean.title, numberLexemes ? &*numberLexemes : nullptr);
+    card.keepClean(clean.kindName, clean.kind, clean.title);
     return card;
 }
 
@@ -162,21 +161,16 @@ bool Card::readClean()
                                                              : false;
     if (!read)
         return false;
-    keepClean(clean.kindName, clean.kind, clean.title, nullptr);
+    keepClean(clean.kindName, clean.kind, clean.title);
     return true;
 }
 
-void Card::keepClean(const QString &kindName, CardKind kind, const QString &title,
-                     const std::vector<std::pair<std::string, std::string>> *numberLexemes)
+void Card::keepClean(const QString &kindName, CardKind kind, const QString &title)
 {
     m_kindName = kindName;
     m_kind = kind;
     m_title = title;
-    m_lexemesPending = !numberLexemes;
-    if (!numberLexemes)
-        return;
-    for (const auto &[pointer, lexeme] : *numberLexemes)
-        m_numberLexemes.insert(fromStdString(pointer), fromStdString(lexeme));
+    m_lexemesPending = true;
 }
 
 QString Card::envelopePointer(const std::string &pointer) const

@@ -71,12 +71,8 @@ public:
     // The same card as fromEnvelopeText(rawText, ToolResult) when the clean way reads it whole (a valid
     // catalog card, CardValidator::readCleanEnvelope); nothing otherwise, having built nothing.
     static std::optional<Card> fromCleanEnvelopeText(const QByteArray &rawText);
-    // The same, for an envelope already on simdjson's tape inside a line read clean whole (transcript.cpp):
-    // `numberLexemes` are the line's lexemes under the envelope, with pointers relative to it; none given,
-    // the card finds them when first asked (numberText).
-    static std::optional<Card> fromCleanEnvelope(
-        const QByteArray &rawText, const simdjson::dom::element &envelope,
-        std::optional<std::vector<std::pair<std::string, std::string>>> numberLexemes);
+    // The same, for an envelope already on simdjson's tape inside a line read clean whole (transcript.cpp).
+    static std::optional<Card> fromCleanEnvelope(const QByteArray &rawText, const simdjson::dom::element &envelope);
     // Builds the envelope a tool would have broadcast from its call arguments (a JSON string):
     // emit_card {kind, payload} -> {kind, specVersion: 1, payload}; render_ui {...} -> canvas;
     // send_card {spec, text} -> json_render with payload = spec + "text" (jsonrenderspec.h).
@@ -123,9 +119,8 @@ private:
     // A tool result's or an emit_card call's card the clean way (CardValidator::readCleanEnvelope,
     // readCleanEmitCardArguments); false: take the exact way.
     bool readClean();
-    // What the clean way found, kept; no lexemes: found when first asked (m_lexemesPending).
-    void keepClean(const QString &kindName, CardKind kind, const QString &title,
-                   const std::vector<std::pair<std::string, std::string>> *numberLexemes);
+    // What the clean way found, kept; the lexemes are found when first asked (m_lexemesPending).
+    void keepClean(const QString &kindName, CardKind kind, const QString &title);
     // A pointer into the parsed text as a pointer into the envelope built from it.
     QString envelopePointer(const std::string &pointer) const;
     // The lexemes `parsed` (of m_rawText) reports, kept by envelope pointer.

@@ -232,12 +232,11 @@ void finishMessage(Message *message, QString resultCardId)
 // path) returns false, and the exact way reads the line. The tape holds this line until the next
 // readCleanTape on this thread: nothing called below reads another text onto it (isRefusal and the widget
 // fences read the exact way).
-bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *out, NumberDigits digits)
+bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *out)
 {
     const std::string_view text(line.constData(), size_t(line.size()));
     simdjson::dom::element value;
-    std::vector<std::pair<std::string, std::string>> lexemes;
-    if (!readCleanTape(text, &value, digits == NumberDigits::Kept ? &lexemes : nullptr) || !isObject(value))
+    if (!readCleanTape(text, &value, nullptr) || !isObject(value)) // the cards find their digits when asked
         return false;
     Message message;
     message.lineNumber = lineNumber;
@@ -256,18 +255,8 @@ bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *ou
             const auto span = isObject(*card) ? cleanResultCardSpan(text, value) : std::nullopt;
             if (!span)
                 return false;
-            // The card's own lexemes, relative to it; not found now, the card finds them when first asked.
-            std::optional<std::vector<std::pair<std::string, std::string>>> cardLexemes;
-            if (digits == NumberDigits::Kept) {
-                const std::string_view inside = "/structured/card/";
-                cardLexemes.emplace();
-                for (auto &[pointer, lexeme] : lexemes) {
-                    if (pointer.starts_with(inside))
-                        cardLexemes->emplace_back(pointer.substr(inside.size() - 1), std::move(lexeme));
-                }
-            }
             std::optional<Card> read = Card::fromCleanEnvelope(
-                line.mid(qsizetype(span->first), qsizetype(span->second - span->first)), *card, std::move(cardLexemes));
+                line.mid(qsizetype(span->first), qsizetype(span->second - span->first)), *card);
             if (!read)
                 return false;
             message.cards.append(std::move(*read));
@@ -292,10 +281,10 @@ bool isCardToolName(QStringView name)
         || name == QLatin1String("send_card");
 }
 
-Message parseTranscriptLine(const QByteArray &line, int lineNumber, NumberDigits digits)
+Message parseTranscriptLine(const QByteArray &line, int lineNumber)
 {
     Message message;
-    if (readCleanTranscriptLine(line, lineNumber, &message, digits))
+    if (readCleanTranscriptLine(line, lineNumber, &message))
         return message;
     return parseTranscriptLineExactly(line, lineNumber);
 }

@@ -216,22 +216,15 @@ QList<Message> chosenVersionMessages(const QList<Message> &messages);
 // render_ui (seed 000), send_card (seed 001: {spec, text} -> json_render).
 bool isCardToolName(QStringView name);
 
-// Whether a line's cards find their numbers' source digits (Card's number lexemes, for drawing and exporting
-// a card exactly) as the line is read, or leave them to the card (NotKept): a card read the clean way then
-// finds them from its raw text when first asked (Card::numberText, Card::envelope), so only the cards drawn
-// or exported pay for them; finding them is about a fifth of reading a chart or a table on the tape. The
-// message, its cards and what they answer are the same either way.
-enum class NumberDigits { Kept, NotKept };
-
 // Parses one line on its own (no cross-line tool-call resolution). Exposed for live backends.
 // A clean line is read whole on simdjson's tape (issue 17), any other the exact way; the message is the
-// same either way.
-Message parseTranscriptLine(const QByteArray &line, int lineNumber, NumberDigits digits = NumberDigits::NotKept);
+// same either way. A card read on the tape finds its numbers' source digits (Card's number lexemes) from
+// its raw text when first asked, so only the cards drawn or exported pay for them.
+Message parseTranscriptLine(const QByteArray &line, int lineNumber);
 // The two ways, for the test that compares them: the clean way (false, *message untouched, when the line
 // needs the exact way: a repeated key, a card that is not valid, anything the tape cannot vouch for) and
-// the exact way alone (which keeps the digits).
-bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *message,
-                             NumberDigits digits = NumberDigits::NotKept);
+// the exact way alone.
+bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *message);
 Message parseTranscriptLineExactly(const QByteArray &line, int lineNumber);
 
 // A card fallbackCount() counts: not valid, or of no kind Tessera draws.

@@ -165,7 +165,7 @@ bool TranscriptFile::readLines(qsizetype first, qsizetype end, QByteArray *bytes
     return true;
 }
 
-QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QString *error, NumberDigits digits) const
+QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QString *error) const
 {
     QList<Message> messages;
     QByteArray bytes;
@@ -175,8 +175,7 @@ QList<Message> TranscriptFile::parseLines(qsizetype first, qsizetype end, QStrin
     const qint64 base = line(first).offset;
     for (qsizetype i = first; i < end; ++i) {
         const Line &l = line(i);
-        messages.append(
-            parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number), digits));
+        messages.append(parseTranscriptLine(bytes.mid(qsizetype(l.offset - base), qsizetype(l.length)), int(l.number)));
     }
     return messages;
 }
@@ -278,9 +277,8 @@ TranscriptFile::Counts TranscriptFile::count(const std::atomic_bool *stop, int t
             if (run >= runs)
                 return;
             const qsizetype first = run * runLines;
-            // Counting shows no number: the cards' digits are not looked for.
-            QList<Message> messages = parseLines(first, std::min(first + runLines, m_lineCount), &tally.error,
-                                                 NumberDigits::NotKept);
+            // Counting shows no number, so no card here is asked for its digits (Card::numberLexemes).
+            QList<Message> messages = parseLines(first, std::min(first + runLines, m_lineCount), &tally.error);
             if (!tally.error.isEmpty())
                 return;
             // The run's answers, kept for the whole file; as a set only when one of its lines calls a card tool.

@@ -100,8 +100,7 @@ private:
     bool unchanged(QString *error) const;
     // The bytes of lines [first, end), or false with *error set.
     bool readLines(qsizetype first, qsizetype end, QByteArray *bytes, QString *error) const;
-    QList<Message> parseLines(qsizetype first, qsizetype end, QString *error,
-                              NumberDigits digits = NumberDigits::NotKept) const;
+    QList<Message> parseLines(qsizetype first, qsizetype end, QString *error) const;
 
     QString m_path;
     int m_fd = -1;
