@@ -113,11 +113,10 @@ int parseAll(const std::vector<std::string_view> &lines, ParseWay way, std::size
     options.spanPointer = "/structured/card";
     int refused = 0;
     simdjson::dom::element value;
-    std::vector<std::pair<std::string, std::string>> lexemes;
-    const auto readCard = [&](std::string_view span) { return readCleanTape(span, &value, &lexemes); };
+    const auto readCard = [&](std::string_view span) { return readCleanTape(span, &value); };
     std::size_t spans = 0;
     for (std::string_view line : lines) {
-        if (way == ParseWay::TranscriptWay && readCleanTape(line, &value, &lexemes)) {
+        if (way == ParseWay::TranscriptWay && readCleanTape(line, &value)) {
             spans += cleanResultCardSpan(line, value) ? 1 : 0;
             continue;
         }

@@ -154,7 +154,6 @@ std::shared_ptr<json> Card::buildEnvelope(StrictJsonResult *parsed) const
 bool Card::readClean()
 {
     CardValidator::CleanEnvelope clean;
-    clean.findNumberLexemes = false; // found when first asked
     const std::string_view text(m_rawText.constData(), size_t(m_rawText.size()));
     const bool read = m_source == CardSource::ToolResult     ? CardValidator::readCleanEnvelope(text, &clean)
                       : m_source == CardSource::EmitCardCall ? CardValidator::readCleanEmitCardArguments(text, &clean)

@@ -1449,7 +1449,7 @@ QList<ValidationIssue> CardValidator::validateWithValijson(const json &envelope)
 bool CardValidator::readCleanEnvelope(std::string_view text, CleanEnvelope *out)
 {
     dom::element envelope;
-    return readCleanTape(text, &envelope, out->findNumberLexemes ? &out->numberLexemes : nullptr)
+    return readCleanTape(text, &envelope)
         && readCleanEnvelope(envelope, out);
 }
 
@@ -1505,7 +1505,7 @@ bool CardValidator::readCleanEnvelope(const dom::element &envelope, CleanEnvelop
 bool CardValidator::readCleanEmitCardArguments(std::string_view arguments, CleanEnvelope *out)
 {
     dom::element root;
-    if (!readCleanTape(arguments, &root, out->findNumberLexemes ? &out->numberLexemes : nullptr) || !isObject(root))
+    if (!readCleanTape(arguments, &root) || !isObject(root))
         return false;
     // Seed 000: canvas is the one kind emit_card cannot produce; the exact way says so.
     return readCleanKindAndPayload(memberOf(root, "kind"), memberOf(root, "payload"), out)

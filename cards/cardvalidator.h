@@ -60,16 +60,13 @@ public:
     // compiled once from each schema instead): for the differential test (tests/auto/validatordiff) only.
     static QList<ValidationIssue> validateWithValijson(const nlohmann::json &envelope);
 
-    // What Card keeps of a card that readCleanEnvelope found clean.
+    // What Card keeps of a card that readCleanEnvelope found clean (its doubles' source digits it finds
+    // from its text when first asked).
     struct CleanEnvelope
     {
         QString kindName;
         CardKind kind;
         QString title; // the payload's "title" when a string
-        std::vector<std::pair<std::string, std::string>> numberLexemes; // as parseStrictJson reports them
-        // False: the doubles' source digits are not looked for (numberLexemes stays empty); a Card then
-        // finds them from its raw text when first asked (Card::numberText).
-        bool findNumberLexemes = true;
     };
     // The hot path (issue 17): true only when the envelope text is a catalog card that parseStrictJson
     // reads with no repeated key and validate() finds no issue in, read in one pass over simdjson's tape
@@ -77,12 +74,10 @@ public:
     // dialect or registered kind, any issue sends the text the exact way, which names what there is.
     static bool readCleanEnvelope(std::string_view text, CleanEnvelope *out);
     // The same for an envelope already on the tape, inside a text readCleanTape accepted whole (a
-    // transcript line, transcript.cpp): out->numberLexemes is left to the caller (the text's lexemes under
-    // the envelope, pointers made relative to it).
+    // transcript line, transcript.cpp).
     static bool readCleanEnvelope(const simdjson::dom::element &envelope, CleanEnvelope *out);
     // The same for the card of an emit_card call, from its arguments' text ({kind, payload}; the tool stamps
-    // the envelope around them, seed 000): the lexemes' pointers are the arguments', as the exact way keeps
-    // them. Never a canvas, which emit_card cannot produce.
+    // the envelope around them, seed 000). Never a canvas, which emit_card cannot produce.
     static bool readCleanEmitCardArguments(std::string_view arguments, CleanEnvelope *out);
 
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);

@@ -813,60 +813,11 @@ const char *pastStringBody(const char *p, const char *end)
     return end;
 }
 
-// The number tokens of a text simdjson's DOM parser has just accepted, in document order: the source of a
-// double on the tape. Its first stage left the offset of every structural character, opening quote and
-// scalar in its index; a number's token is one that starts with '-' or a digit there (string bodies are
-// never indexed), so no string is scanned. The index's members are public in simdjson 3, though its docs
-// call them internal: tst_strictjsondiff checks every lexeme this finds against the exact reader's.
-static_assert(simdjson::SIMDJSON_VERSION_MAJOR == 3, "NumberTokens reads simdjson 3's stage-1 index");
-class NumberTokens
-{
-public:
-    NumberTokens(std::string_view text, const simdjson::dom::parser &parser)
-        : m_text(text), m_indexes(parser.implementation->structural_indexes.get()),
-          m_count(parser.implementation->n_structural_indexes)
-    {
-    }
-
-    std::string_view next()
-    {
-        for (; m_taken < m_count; ++m_taken) {
-            const std::size_t at = m_indexes[m_taken];
-            if (at >= m_text.size())
-                break;
-            const char c = m_text[at];
-            if (c != '-' && (c < '0' || c > '9'))
-                continue;
-            // The token runs to the next indexed character (a comma or a bracket), spaces before it aside.
-            ++m_taken;
-            std::size_t end = m_taken < m_count ? std::min<std::size_t>(m_indexes[m_taken], m_text.size())
-                                                : m_text.size();
-            while (end > at && isJsonSpace(m_text[end - 1]))
-                --end;
-            return m_text.substr(at, end - at);
-        }
-        return {};
-    }
-
-private:
-    std::string_view m_text;
-    const std::uint32_t *m_indexes;
-    std::size_t m_count;
-    std::size_t m_taken = 0;
-};
-
 // The rules simdjson's DOM parser does not keep, over its tape: the depth limit as the reader counts it,
-// no repeated key, and each double's lexeme as the reader would keep it.
+// no repeated key, and a finite value for every double.
 class TapeCheck
 {
 public:
-    // No lexemes kept, and no double's token looked at, when `lexemes` is null.
-    TapeCheck(std::string_view text, const simdjson::dom::parser &parser,
-              std::vector<std::pair<std::string, std::string>> *lexemes)
-        : m_tokens(text, parser), m_lexemes(lexemes)
-    {
-    }
-
     bool check(simdjson::dom::element value, std::size_t depth)
     {
         using simdjson::dom::element_type;
@@ -874,9 +825,7 @@ public:
         case element_type::ARRAY: {
             if (static_cast<int>(depth) >= kMaxJsonDepth)
                 return false;
-            std::size_t index = 0;
             for (simdjson::dom::element child : tapeValue<simdjson::dom::array>(value)) {
-                m_path[depth] = {{}, index++, true};
                 if (!checkChild(child, depth + 1))
                     return false;
             }
@@ -888,7 +837,6 @@ public:
             const std::size_t keysFrom = m_keys.size();
             for (simdjson::dom::key_value_pair member : tapeValue<simdjson::dom::object>(value)) {
                 m_keys.push_back(member.key);
-                m_path[depth] = {member.key, 0, false};
                 if (!checkChild(member.value, depth + 1))
                     return false;
             }
@@ -896,19 +844,15 @@ public:
             m_keys.resize(keysFrom);
             return unique;
         }
-        case element_type::INT64:
-        case element_type::UINT64:
-            ++m_numbersSeen;
-            return true;
         case element_type::DOUBLE:
-            return checkDouble(tapeValue<double>(value), depth);
+            return std::isfinite(tapeValue<double>(value));
         default:
             return true;
         }
     }
 
 private:
-    // A string, true, false, null or an integer (most of a card) without a call of check() of its own.
+    // A string, a number, true, false or null (most of a card) without a call of check() of its own.
     bool checkChild(simdjson::dom::element value, std::size_t depth)
     {
         using simdjson::dom::element_type;
@@ -917,21 +861,10 @@ private:
         case element_type::OBJECT:
         case element_type::DOUBLE:
             return check(value, depth);
-        case element_type::INT64:
-        case element_type::UINT64:
-            ++m_numbersSeen;
-            return true;
         default:
             return true;
         }
     }
-
-    struct Step
-    {
-        std::string_view key;
-        std::size_t index = 0;
-        bool isArray = false;
-    };
 
     bool keysUnique(std::size_t from)
     {
@@ -950,45 +883,8 @@ private:
         return std::adjacent_find(m_sorted.begin(), m_sorted.end()) == m_sorted.end();
     }
 
-    // The tape's numbers come in document order, as do the text's number tokens: the double is the next
-    // token after those of the numbers before it. The same rule as Reader::readNumber keeps its lexeme.
-    bool checkDouble(double value, std::size_t depth)
-    {
-        if (!m_lexemes)
-            return std::isfinite(value);
-        std::string_view token;
-        while (m_tokensTaken <= m_numbersSeen) {
-            token = m_tokens.next();
-            ++m_tokensTaken;
-        }
-        ++m_numbersSeen;
-        bool isFloat = false;
-        if (token.empty() || !isJsonNumber(token, &isFloat) || !isFloat || !std::isfinite(value))
-            return false; // an integer past 64 bits (the tape refuses those) or a token out of step
-        if (!dumpsAs(value, token))
-            m_lexemes->emplace_back(pointer(depth), std::string(token));
-        return true;
-    }
-
-    // The pointer of the value at `depth` (the steps taken to reach it).
-    std::string pointer(std::size_t depth) const
-    {
-        std::string out;
-        for (std::size_t i = 0; i < depth; ++i) {
-            const Step &step = m_path[i];
-            out += '/';
-            out += step.isArray ? std::to_string(step.index) : escapePointerToken(step.key);
-        }
-        return out;
-    }
-
-    NumberTokens m_tokens;
-    std::vector<std::pair<std::string, std::string>> *m_lexemes;
-    std::array<Step, kMaxJsonDepth> m_path{}; // check() refuses a container at depth kMaxJsonDepth
     std::vector<std::string_view> m_keys;
     std::vector<std::string_view> m_sorted;
-    std::size_t m_numbersSeen = 0;
-    std::size_t m_tokensTaken = 0;
 };
 
 } // namespace
@@ -1212,8 +1108,7 @@ std::optional<std::pair<std::size_t, std::size_t>> cleanResultCardSpan(std::stri
     return cleanMemberSpan(text, {"structured", "card"});
 }
 
-bool readCleanTape(std::string_view text, simdjson::dom::element *root,
-                   std::vector<std::pair<std::string, std::string>> *numberLexemes)
+bool readCleanTape(std::string_view text, simdjson::dom::element *root)
 {
     // The reader's limit; a byte order mark or a NUL byte (which the reader treats specially) is refused by
     // the DOM parser, so that text goes the exact way.
@@ -1239,9 +1134,7 @@ bool readCleanTape(std::string_view text, simdjson::dom::element *root,
     simdjson::dom::element value;
     if (kept.parser.parse(kept.padded.data(), text.size(), false).get(value))
         return false;
-    if (numberLexemes)
-        numberLexemes->clear();
-    TapeCheck check(text, kept.parser, numberLexemes);
+    TapeCheck check;
     if (!check.check(value, 0))
         return false;
     *root = value;

@@ -75,13 +75,11 @@ bool takeSpanResult(StrictJsonResult &text, const std::string &spanPointer, Stri
 // The all-or-nothing read of the hot path (issue 17): simdjson's DOM parser reads the text into its tape
 // (both of its stages in the kernel chosen for this CPU), then one walk over the tape keeps the strict rules.
 // True only when parseStrictJson(text) succeeds on it with no repeated key anywhere; then *root is that
-// value (valid until the next call on this thread) and *numberLexemes holds exactly the lexemes
-// parseStrictJson reports. A null numberLexemes keeps none and does not look at a double's source text (a
-// reader that keeps no card: counting, validating); what is accepted is the same. False says nothing about
-// the text (a repeated key, a byte order mark, a NUL byte, an integer past 64 bits, anything the tape cannot
-// vouch for): parseStrictJson names what it is.
-bool readCleanTape(std::string_view text, simdjson::dom::element *root,
-                   std::vector<std::pair<std::string, std::string>> *numberLexemes);
+// value (valid until the next call on this thread). A double's source digits are not looked for: a card
+// read so finds them from its text when first asked (Card::numberLexemes), and a reader that keeps no card
+// (counting, validating) never needs them. False says nothing about the text (a repeated key, a byte order
+// mark, a NUL byte, anything the tape cannot vouch for): parseStrictJson names what it is.
+bool readCleanTape(std::string_view text, simdjson::dom::element *root);
 
 // The byte span [begin, end) of the value at a path of member names ({"structured", "card"}) in a text
 // readCleanTape accepted (valid JSON, no repeated key), found by a scan of its brackets and strings; the

@@ -236,7 +236,7 @@ bool readCleanTranscriptLine(const QByteArray &line, int lineNumber, Message *ou
 {
     const std::string_view text(line.constData(), size_t(line.size()));
     simdjson::dom::element value;
-    if (!readCleanTape(text, &value, nullptr) || !isObject(value)) // the cards find their digits when asked
+    if (!readCleanTape(text, &value) || !isObject(value)) // the cards find their digits when asked
         return false;
     Message message;
     message.lineNumber = lineNumber;
