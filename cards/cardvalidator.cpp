@@ -1512,6 +1512,11 @@ bool CardValidator::readCleanEmitCardArguments(std::string_view arguments, Clean
         && out->kind != CardKind::Canvas;
 }
 
+void CardValidator::loadCatalog()
+{
+    schemas();
+}
+
 const json &CardValidator::payloadSchema(CardKind kind)
 {
     static const json null;

@@ -80,6 +80,10 @@ public:
     // the envelope around them, seed 000). Never a canvas, which emit_card cannot produce.
     static bool readCleanEmitCardArguments(std::string_view arguments, CleanEnvelope *out);
 
+    // Loads and compiles the catalog's schemas now; otherwise the first card does (about half a
+    // millisecond), while any other thread that needs them waits. Safe from any thread.
+    static void loadCatalog();
+
     // The JSON Schema of a kind's payload (for hosting emit_card as a tool, later issues);
     // a null value for Unknown.
     static const nlohmann::json &payloadSchema(CardKind kind);
