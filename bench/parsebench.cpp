@@ -82,6 +82,13 @@ void parseFigure(const char *name, double value, const char *unit, const char *t
     std::fflush(stdout);
 }
 
+// A figure shown for comparison, with what it is instead of a target.
+void comparisonFigure(const char *name, double value, const char *unit, const char *what)
+{
+    std::printf("%-46s %12.2f %-10s (%s)\n", name, value, unit, what);
+    std::fflush(stdout);
+}
+
 // The lines Transcript::fromJsonLines would read (CR trimmed, blank lines skipped).
 std::vector<std::string_view> jsonLines(const QByteArray &jsonl)
 {
@@ -309,8 +316,18 @@ void benchParse(const QByteArray &jsonl)
         if (way.way == ParseWay::TranscriptWay)
             std::printf("  -> %zu lines read whole on the tape had their card's span found\n", cardSpans);
         const std::string name = std::string("parse throughput, ") + way.name;
-        parseFigure((name + ", CPU").c_str(), cpuMedian > 0 ? mib / (cpuMedian / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
-        parseFigure((name + ", wall").c_str(), median > 0 ? mib / (median / 1000.0) : 0, "MiB/s", ">= 500 MB/s");
+        const double cpuRate = cpuMedian > 0 ? mib / (cpuMedian / 1000.0) : 0;
+        const double wallRate = median > 0 ? mib / (median / 1000.0) : 0;
+        if (way.way == ParseWay::TranscriptWay) {
+            parseFigure((name + ", CPU").c_str(), cpuRate, "MiB/s", ">= 500 MB/s");
+            parseFigure((name + ", wall").c_str(), wallRate, "MiB/s", ">= 500 MB/s");
+        } else {
+            // Only a line the tape cannot vouch for (a repeated key, an invalid card, a very long line) is
+            // read so in the program: the figure shows what the transcript's way is measured against.
+            const char *what = "comparison: the exact way, for lines the tape cannot vouch for";
+            comparisonFigure((name + ", CPU").c_str(), cpuRate, "MiB/s", what);
+            comparisonFigure((name + ", wall").c_str(), wallRate, "MiB/s", what);
+        }
     }
 
     // The transcript's way on every core, as fromJsonLines and TranscriptFile::count read a large text:
@@ -377,7 +394,10 @@ void benchPeer(const QByteArray &jsonl)
     std::printf("interleaved, 7 rounds each after one unmeasured run of both\n");
     parseFigure("tessera validate, CPU (median)", tesseraCpu, "ms");
     parseFigure("node JSON.parse + zod 4, CPU (median)", nodeCpu, "ms");
-    parseFigure("ratio node / tessera, CPU (whole process)", tesseraCpu > 0 ? nodeCpu / tesseraCpu : 0, "x", ">= 10x");
+    // The measure is time, as a person waits for each (its report: "takes 1.2-1.6x as long"); the
+    // CPU ratio, both cores' work summed, is what the ratio would be on one core (docs/decisions.md).
+    comparisonFigure("ratio node / tessera, CPU (whole process)", tesseraCpu > 0 ? nodeCpu / tesseraCpu : 0, "x",
+                     "no target: the work summed over cores, about the ratio on one core");
     parseFigure("tessera validate, wall (median)", tesseraMs, "ms");
     parseFigure("node JSON.parse + zod 4, wall (median)", nodeMs, "ms");
     parseFigure("ratio node / tessera, wall (whole process)", tesseraMs > 0 ? nodeMs / tesseraMs : 0, "x", ">= 10x");
@@ -403,7 +423,8 @@ void benchPeer(const QByteArray &jsonl)
     std::printf("floors: the same commands on the first line alone, 7 interleaved rounds\n");
     parseFigure("tessera validate of one line, CPU (median)", tesseraFloor, "ms");
     parseFigure("node JSON.parse + zod 4 of one line, CPU", nodeFloor, "ms");
-    parseFigure("best ratio, CPU, if tessera's work were free", tesseraFloor > 0 ? nodeCpu / tesseraFloor : 0, "x", ">= 10x");
+    comparisonFigure("best ratio, CPU, if tessera's work were free", tesseraFloor > 0 ? nodeCpu / tesseraFloor : 0, "x",
+                     "the ceiling that start-up leaves");
     parseFigure("tessera work beyond its floor, CPU", std::max(0.0, tesseraCpu - tesseraFloor), "ms");
     parseFigure("node work beyond its floor, CPU", std::max(0.0, nodeCpu - nodeFloor), "ms");
     printLoad();
