@@ -29,6 +29,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <bench/benchclock.h>
 #include <cards/conversationmodel.h>
 #include <cards/transcript.h>
 #include <widgets/common/proseview.h>
@@ -40,13 +41,6 @@ namespace {
 
 double msSince(const QElapsedTimer &timer) { return double(timer.nsecsElapsed()) / 1e6; }
 
-// The GUI thread's CPU time: on a shared, loaded machine the wall clock also counts other processes.
-double threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
 
 // Wall clock and GUI-thread CPU time of one piece of work; the longest of several.
 struct Cost

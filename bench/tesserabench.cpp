@@ -45,6 +45,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <bench/benchclock.h>
 #include <cards/allocator.h>
 #include <cards/card.h>
 #include <cards/cardkinds.h>
@@ -348,13 +349,6 @@ double median(std::vector<double> values)
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-// The GUI thread's CPU time, ms: on a shared, loaded machine the wall clock also counts other processes.
-double guiThreadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
 
 double percentile(std::vector<double> values, double p)
 {
@@ -560,14 +554,14 @@ void benchTranscript(const Options &options)
         if (timer.elapsed() > options.scrollBudgetMs)
             break;
         step.start();
-        const double cpuBefore = guiThreadCpuMs();
+        const double cpuBefore = threadCpuMs();
         bar->setValue(bar->value() + bar->pageStep());
         layoutMs.push_back(ms(step));
         view.viewport()->repaint(); // paint now, as a user scrolling would see it
         QCoreApplication::processEvents();
         flushDeletes();
         stepMs.push_back(ms(step));
-        stepCpuMs.push_back(guiThreadCpuMs() - cpuBefore);
+        stepCpuMs.push_back(threadCpuMs() - cpuBefore);
         paintMs.push_back(stepMs.back() - layoutMs.back());
         maxLive = std::max(maxLive, view.liveWidgetCount());
         ++steps;
