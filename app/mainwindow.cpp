@@ -84,6 +84,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_mcp, &McpController::problemsFound, this,
             [this](const QString &problems) { statusBar()->showMessage(tr("Some MCP servers offer no tools: %1").arg(problems)); });
     connect(m_mcp, &McpController::toolsLeftOut, this, [this](const QString &note) { statusBar()->showMessage(note); });
+    connect(m_model, &ConversationModel::olderMessagesFailed, this, [this](const QString &error) {
+        statusBar()->showMessage(tr("The older lines could not be read: %1").arg(error));
+    });
     m_view->setRenderSettings(SettingsDialog::storedRenderSettings()); // read once; again after the dialog
     m_view->setModel(m_model);
 
@@ -496,12 +499,10 @@ void MainWindow::readPagedConversation(const QString &title, const QString &path
         newest.messages = read->newest;
         m_view->scrollToBottomOnReset();
         m_model->setTranscript(newest);
-        m_model->setOlderMessagesLoader([this, file = read->file](int count) {
-            QString error;
-            QList<Message> page = file->readOlder(count, &error);
-            if (!error.isEmpty())
-                statusBar()->showMessage(tr("The older lines could not be read: %1").arg(error));
-            return page;
+        // Older pages are read on a thread (a page may hold a line of tens of MB); a failure comes back
+        // as olderMessagesFailed.
+        m_model->setOlderMessagesReader([file = read->file](int count, QString *error) {
+            return file->readOlder(count, error);
         });
         reloadCanvas();
         m_view->scrollToBottom();

@@ -1,6 +1,9 @@
 #include <cards/conversationmodel.h>
 
 #include <QSet>
+#include <QThread>
+
+#include <utility>
 
 #include <cards/jsonaccess.h>
 #include <cards/strictjson.h>
@@ -81,6 +84,17 @@ ConversationModel::ConversationModel(QObject *parent)
     : QAbstractListModel(parent)
 {}
 
+ConversationModel::~ConversationModel()
+{
+    // A page still being read holds what its reader captured (the file), never the model: it ends on its
+    // own, within one page's read.
+    for (QThread *thread : std::as_const(m_olderThreads)) {
+        thread->disconnect(this);
+        thread->wait();
+        delete thread;
+    }
+}
+
 void ConversationModel::appendBlocks(const Message &message, int messageIndex, QList<Block> *blocks)
 {
     if (!message.isReadable()) {
@@ -93,7 +107,7 @@ void ConversationModel::appendBlocks(const Message &message, int messageIndex, Q
             blocks->append({BlockType::UserText, messageIndex, -1});
         break;
     case MessageRole::Assistant:
-        if (!message.content.trimmed().isEmpty())
+        if (!QStringView(message.content).trimmed().isEmpty()) // no copy of a long message
             blocks->append({BlockType::AssistantProse, messageIndex, -1});
         for (const ToolCall &call : message.toolCalls) {
             if (!isCardToolName(call.name))
@@ -182,8 +196,7 @@ bool ConversationModel::isInLastExchange(int row) const
 void ConversationModel::setTranscript(const Transcript &transcript)
 {
     beginResetModel();
-    m_olderLoader = nullptr;
-    m_hasOlder = false;
+    forgetOlderSource();
     m_transcript = transcript;
     m_versions = TurnVersions::of(m_transcript.messages);
     m_blocks = blocksFor(m_transcript.messages, 0, &m_versions);
@@ -226,10 +239,29 @@ void ConversationModel::appendMessage(const Message &message)
     endInsertRows();
 }
 
+void ConversationModel::forgetOlderSource()
+{
+    m_olderLoader = nullptr;
+    m_olderReader = nullptr;
+    m_hasOlder = false;
+    ++m_olderGeneration;
+    if (std::exchange(m_olderThread, nullptr)) // still listed in m_olderThreads until it finishes
+        Q_EMIT fetchingOlderChanged(false);
+}
+
 void ConversationModel::setOlderMessagesLoader(OlderMessagesLoader loader)
 {
+    forgetOlderSource();
     m_olderLoader = std::move(loader);
     m_hasOlder = bool(m_olderLoader);
+}
+
+void ConversationModel::setOlderMessagesReader(OlderMessagesReader reader)
+{
+    forgetOlderSource();
+    if (reader)
+        m_olderReader = std::make_shared<OlderMessagesReader>(std::move(reader));
+    m_hasOlder = bool(m_olderReader);
 }
 
 bool ConversationModel::canFetchMore(const QModelIndex &parent) const
@@ -239,14 +271,53 @@ bool ConversationModel::canFetchMore(const QModelIndex &parent) const
 
 void ConversationModel::fetchMore(const QModelIndex &parent)
 {
-    if (parent.isValid() || !m_hasOlder)
+    if (parent.isValid() || !m_hasOlder || m_olderThread)
         return;
-    const QList<Message> older = m_olderLoader(kFetchPageSize);
-    if (older.isEmpty()) {
-        m_hasOlder = false;
+    if (m_olderLoader) {
+        const QList<Message> older = m_olderLoader(kFetchPageSize);
+        if (older.isEmpty()) {
+            m_hasOlder = false;
+            return;
+        }
+        prependMessages(older);
         return;
     }
-    prependMessages(older);
+    struct Read
+    {
+        QList<Message> page;
+        QString error;
+    };
+    const auto read = std::make_shared<Read>();
+    QThread *thread = QThread::create([reader = m_olderReader, read] { read->page = (*reader)(kFetchPageSize, &read->error); });
+    thread->setObjectName(QStringLiteral("Tessera older page"));
+    m_olderThread = thread;
+    m_olderThreads.append(thread);
+    const quint64 generation = m_olderGeneration;
+    connect(thread, &QThread::finished, this, [this, thread, generation, read] {
+        takeOlderPage(thread, generation, read->page, read->error);
+    });
+    thread->start();
+    Q_EMIT fetchingOlderChanged(true);
+}
+
+void ConversationModel::takeOlderPage(QThread *thread, quint64 generation, const QList<Message> &page,
+                                      const QString &error)
+{
+    m_olderThreads.removeOne(thread);
+    thread->wait(); // finished is emitted just before the thread's end
+    delete thread;
+    if (generation != m_olderGeneration)
+        return; // another conversation, or another source, since it was asked for
+    m_olderThread = nullptr;
+    if (!error.isEmpty()) {
+        m_hasOlder = false;
+        Q_EMIT olderMessagesFailed(error);
+    } else if (page.isEmpty()) {
+        m_hasOlder = false;
+    } else {
+        prependMessages(page);
+    }
+    Q_EMIT fetchingOlderChanged(false); // after the rows: a reader waiting for them finds them in
 }
 
 void ConversationModel::prependMessages(const QList<Message> &older)

@@ -10,9 +10,14 @@
 // VersionSwitcher row ("‹ 2/2 ›") after the version's question (or before its first block).
 
 #include <functional>
+#include <memory>
 
 #include <QAbstractListModel>
 #include <QList>
+
+QT_BEGIN_NAMESPACE
+class QThread;
+QT_END_NAMESPACE
 
 #include <cards/cardstate.h>
 #include <cards/transcript.h>
@@ -48,6 +53,7 @@ public:
     };
 
     explicit ConversationModel(QObject *parent = nullptr);
+    ~ConversationModel() override;
 
     void setTranscript(const Transcript &transcript);
     const Transcript &transcript() const { return m_transcript; }
@@ -82,6 +88,14 @@ public:
     // conversations: the first screen comes from the newest page, older pages as the user scrolls up.
     using OlderMessagesLoader = std::function<QList<Message>(int count)>;
     void setOlderMessagesLoader(OlderMessagesLoader loader);
+    // The same, read on a thread of its own (issue 17: a page of a very large file may hold a line of tens
+    // of MB, which no input may make the GUI thread parse). fetchMore starts one page and returns; the
+    // page is put in front when it is back, and fetchMore does nothing meanwhile (isFetchingOlder). The
+    // reader must not touch the model or any widget: it may still run when the model has moved on (its
+    // page is then dropped). A non-empty *error ends the history and is emitted as olderMessagesFailed.
+    using OlderMessagesReader = std::function<QList<Message>(int count, QString *error)>;
+    void setOlderMessagesReader(OlderMessagesReader reader);
+    bool isFetchingOlder() const { return m_olderThread != nullptr; }
     bool canFetchMore(const QModelIndex &parent = QModelIndex()) const override;
     void fetchMore(const QModelIndex &parent = QModelIndex()) override;
     // Puts older messages in front of the loaded ones; emits rowsInserted at row 0, or, when version groups
@@ -95,6 +109,10 @@ Q_SIGNALS:
     // Just before older messages redraw the list (modelReset follows): every loaded message's index grows
     // by `count`, so the view and the find bar can find again what the reader was looking at.
     void olderMessagesAboutToRedraw(int count);
+    // An older page read on a thread (setOlderMessagesReader) could not be read; no older page follows.
+    void olderMessagesFailed(const QString &error);
+    // A page began (true) or ended (false) being read on a thread: isFetchingOlder() changed.
+    void fetchingOlderChanged(bool fetching);
 
 public:
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -138,11 +156,18 @@ private:
     QVariant versionData(const Block &block, int role) const;
     // m_versions and every block anew, inside beginResetModel/endResetModel.
     void rebuildWithVersions();
+    // No older page from the loader or reader set before is taken any more (one still being read is dropped).
+    void forgetOlderSource();
+    void takeOlderPage(QThread *thread, quint64 generation, const QList<Message> &page, const QString &error);
 
     Transcript m_transcript;
     QList<Block> m_blocks;
     OlderMessagesLoader m_olderLoader;
+    std::shared_ptr<OlderMessagesReader> m_olderReader; // shared with the page's thread, one call at a time
     bool m_hasOlder = false;
+    QThread *m_olderThread = nullptr;  // the page being read for the current source, if any
+    QList<QThread *> m_olderThreads;   // every page thread not yet finished (the destructor waits for them)
+    quint64 m_olderGeneration = 0;     // grows with each new source: a page read for an older one is dropped
     bool m_hasStreaming = false;
     Message m_streaming;
     int m_streamingBlocks = 0; // rows at the end that belong to the streaming message

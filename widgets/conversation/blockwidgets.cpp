@@ -247,8 +247,9 @@ QString toolResultSummary(const Message &message)
         return {};
     QStringList parts = {QStringLiteral("\u2699 ") + message.toolName};
     if (tool->contains("progress")) {
-        parts.append(message.content.trimmed().isEmpty() ? ToolResultLine::tr("running")
-                                                         : ToolResultLine::tr("running: %1").arg(message.content.trimmed().left(200)));
+        const QStringView content = QStringView(message.content).trimmed(); // no copy of a long result
+        parts.append(content.isEmpty() ? ToolResultLine::tr("running")
+                                       : ToolResultLine::tr("running: %1").arg(content.left(200)));
         return parts.join(QStringLiteral(" \u00B7 "));
     }
     if (const auto ms = tool->find("duration_ms"); ms != tool->end() && ms->is_number() && ms->get<double>() > 0) {

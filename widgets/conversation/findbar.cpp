@@ -116,6 +116,11 @@ void FindBar::connectModel()
         m_matches.clear();
         m_current = -1;
     });
+    // A page read on a thread is in (or none came): loading the history goes on.
+    connect(model, &ConversationModel::fetchingOlderChanged, this, [this](bool fetching) {
+        if (!fetching && std::exchange(m_waitingForPage, false))
+            m_historyLoader->start();
+    });
     connect(model, &QAbstractItemModel::modelReset, this, [this, again] {
         m_searchRunner->stop();
         again();
@@ -197,7 +202,13 @@ QString FindBar::statusText() const
 
 bool FindBar::isLoadingHistory() const
 {
-    return m_historyLoader->isActive();
+    return m_historyLoader->isActive() || m_waitingForPage;
+}
+
+void FindBar::stopLoadingHistory()
+{
+    m_historyLoader->stop();
+    m_waitingForPage = false;
 }
 
 bool FindBar::isSearching() const
@@ -238,11 +249,18 @@ void FindBar::loadHistoryStep()
     QElapsedTimer clock;
     clock.start();
     while (wantsOlderHistory()) {
-        m_view->model()->fetchMore();
+        ConversationModel *model = m_view->model();
+        model->fetchMore();
+        if (model->isFetchingOlder()) {
+            // Read on a thread: the step resumes when the page is in (fetchingOlderChanged).
+            m_historyLoader->stop();
+            m_waitingForPage = true;
+            return;
+        }
         if (clock.elapsed() >= s_stepMs)
             return;
     }
-    m_historyLoader->stop();
+    stopLoadingHistory();
     search(); // finds nothing more to load: searches what is in
 }
 
@@ -258,7 +276,7 @@ void FindBar::search()
     }
     const QString text = needle();
     if (text.isEmpty())
-        m_historyLoader->stop(); // the field cleared while older pages came in: nothing to load them for
+        stopLoadingHistory(); // the field cleared while older pages came in: nothing to load them for
     // The whole history first, a few pages per event-loop turn; loadHistoryStep searches when it is in.
     if (!text.isEmpty() && (isLoadingHistory() || startLoadingHistory())) {
         updateStatus();
@@ -359,7 +377,7 @@ void FindBar::findPrevious()
 void FindBar::closeBar()
 {
     m_debounce->stop();
-    m_historyLoader->stop();
+    stopLoadingHistory();
     m_searchRunner->stop();
     m_previousWhenFound = false;
     m_matches.clear();

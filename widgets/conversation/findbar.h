@@ -84,6 +84,7 @@ private:
     bool wantsOlderHistory() const;
     bool startLoadingHistory();
     void loadHistoryStep();
+    void stopLoadingHistory();
     void searchStep();
     void go(int index);
     void updateStatus();
@@ -96,6 +97,7 @@ private:
     QToolButton *m_next = nullptr;
     QTimer *m_debounce = nullptr;
     QTimer *m_historyLoader = nullptr; // runs while older pages are loaded, a few per turn
+    bool m_waitingForPage = false;     // the loader paused while a page is read on a thread
     QTimer *m_searchRunner = nullptr;  // runs while the rows are searched, a slice per turn
     QString m_searchNeedle;            // of the search under way
     ConversationMatch m_searchBefore;  // the current match when it began

@@ -2,6 +2,7 @@
 // generated 10,000-message conversation, and the find bar over the virtualized view: counts, the
 // current match's message, the marked text in prose, user turns and cards, "No matches", Escape.
 
+#include <atomic>
 #include <memory>
 
 #include <QApplication>
@@ -112,6 +113,7 @@ private Q_SLOTS:
     void findBarMarksProseAndCards();
     void noMatchesAndEscape();
     void olderPagesLoadAFewPerTurn();
+    void olderPagesReadOnAThreadAreSearched();
     void historyStopsAtTheLimit_data();
     void historyStopsAtTheLimit();
     void longSearchRunsInSlices();
@@ -341,6 +343,57 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
     QCOMPARE(model.message(bar.currentMatch().row).content, QStringLiteral("Page 0 line 0 sees a quagga"));
     bar.findNext();
     QCOMPARE(bar.currentMatch().message, 30 * kPerPage + 50);
+}
+
+// Pages read on a thread (a very large file's, setOlderMessagesReader): the find bar waits for each without
+// holding the event loop, then searches the whole history.
+void tst_ConversationFind::olderPagesReadOnAThreadAreSearched()
+{
+    constexpr int kPages = 8;
+    constexpr int kPerPage = 100;
+    const auto page = [](int number) { // number 0: the oldest page
+        QByteArray lines;
+        for (int i = 0; i < kPerPage; ++i) {
+            const bool quagga = (number == 0 && i == 3) || (number == 5 && i == 7);
+            lines += R"({"role":"user","content":"Page )" + QByteArray::number(number) + " line "
+                + QByteArray::number(i) + (quagga ? " sees a quagga" : "") + "\"}\n";
+        }
+        return Transcript::fromJsonLines(lines).messages;
+    };
+    ConversationModel model;
+    Transcript newest;
+    newest.messages = page(kPages);
+    model.setTranscript(newest);
+    std::atomic_int pagesRead{0};
+    model.setOlderMessagesReader([&](int, QString *) {
+        QThread::msleep(60);
+        if (pagesRead == kPages)
+            return QList<Message>();
+        return page(kPages - 1 - pagesRead++);
+    });
+    FindWindow shown(&model, true);
+    QVERIFY(QTest::qWaitForWindowExposed(&shown.window));
+    FindBar &bar = *shown.bar;
+    bar.activate();
+    bar.setNeedle(QStringLiteral("quagga"));
+    QVERIFY(bar.isLoadingHistory());
+    int turnsWhileReading = 0;
+    QElapsedTimer clock;
+    clock.start();
+    while (bar.isLoadingHistory() && clock.elapsed() < 30000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        turnsWhileReading += model.isFetchingOlder() ? 1 : 0;
+        if (bar.isLoadingHistory())
+            QCOMPARE(bar.statusText(), QStringLiteral("Searching older messages…"));
+    }
+    QVERIFY(!bar.isLoadingHistory());
+    QVERIFY(searched(bar));
+    QCOMPARE(pagesRead.load(), kPages);
+    QVERIFY2(turnsWhileReading > kPages, qPrintable(QString::number(turnsWhileReading)));
+    QCOMPARE(model.transcript().messages.size(), (kPages + 1) * kPerPage);
+    QCOMPARE(bar.matchCount(), 2);
+    QCOMPARE(bar.statusText(), QStringLiteral("1 of 2"));
+    QCOMPARE(model.message(bar.currentMatch().row).content, QStringLiteral("Page 0 line 3 sees a quagga"));
 }
 
 void tst_ConversationFind::historyStopsAtTheLimit_data()

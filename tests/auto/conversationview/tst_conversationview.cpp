@@ -2,11 +2,17 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
 
 #include <app/mainwindow.h>
 #include <cards/conversationmodel.h>
@@ -69,6 +75,9 @@ private Q_SLOTS:
     void pillPutsPromptIntoComposer();
     void tabWalksCardsInReadingOrder();
     void olderHistoryLoadsWhenScrollingUp();
+    void olderPagesReadOnAThreadKeepTheWindowAnswering();
+    void olderPageOfAnotherConversationIsDropped();
+    void olderPageFailureEndsTheHistory();
     void olderHistoryWithVersionsLoadsOnePageAtATime();
     void hostileTranscriptRendersEveryBlock();
     void renderToImageDrawsEveryRow();
@@ -313,6 +322,136 @@ void tst_ConversationView::olderHistoryLoadsWhenScrollingUp()
     QVERIFY(!model.canFetchMore());
     QCOMPARE(model.transcript().messages.size(), 2000);
     QCOMPARE(model.rowCount(), 2000);
+}
+
+// Issue 17: a page of a very large file may hold a line of tens of MB, so the window reads older pages on a
+// thread (setOlderMessagesReader). Each page here takes 150 ms to read: the event loop keeps turning
+// meanwhile, the page lands above with the reader's place kept, and the whole history comes in.
+void tst_ConversationView::olderPagesReadOnAThreadKeepTheWindowAnswering()
+{
+    const Transcript all = Transcript::fromJsonLines(longTranscript(500));
+    ConversationModel model;
+    Transcript newest;
+    newest.messages = all.messages.mid(1800);
+    model.setTranscript(newest);
+    std::atomic_int reads{0};
+    std::atomic_bool readOnGuiThread{false};
+    QThread *gui = QThread::currentThread();
+    model.setOlderMessagesReader([messages = all.messages, loadedFrom = 1800, &reads, &readOnGuiThread,
+                                  gui](int count, QString *) mutable {
+        readOnGuiThread = readOnGuiThread || QThread::currentThread() == gui;
+        ++reads;
+        QThread::msleep(150);
+        const int start = qMax(0, loadedFrom - count);
+        const QList<Message> page = messages.mid(start, loadedFrom - start);
+        loadedFrom = start;
+        return page;
+    });
+    QSignalSpy fetching(&model, &ConversationModel::fetchingOlderChanged);
+    ConversationView view;
+    view.resize(900, 700);
+    view.setModel(&model);
+    view.scrollToBottom();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    QCOMPARE(reads.load(), 0);
+    const int rowsBefore = model.rowCount();
+    const QString topText = model.blockText(0);
+
+    int ticks = 0;
+    QTimer ticker;
+    ticker.setInterval(10);
+    QObject::connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
+    ticker.start();
+    view.verticalScrollBar()->setValue(0);
+    QTRY_VERIFY(model.isFetchingOlder());
+    QCOMPARE(model.rowCount(), rowsBefore); // nothing yet: the page is being read
+    model.fetchMore(); // asked again while it is read: no second read
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isFetchingOlder(), 5000);
+    QCOMPARE(reads.load(), 1);
+    QVERIFY2(ticks >= 5, qPrintable(QStringLiteral("%1 timer ticks during a 150 ms read").arg(ticks)));
+    QVERIFY(!readOnGuiThread);
+    QCOMPARE(model.message(0).lineNumber, all.messages.at(1600).lineNumber);
+    const int oldTop = model.rowCount() - rowsBefore;
+    QCOMPARE(model.blockText(oldTop), topText);
+    QVERIFY(view.widgetForRow(oldTop));
+    QVERIFY(qAbs(view.widgetForRow(oldTop)->y() - 16) < 40);
+    QCOMPARE(fetching.size(), 2);
+    QCOMPARE(fetching.at(0).at(0).toBool(), true);
+    QCOMPARE(fetching.at(1).at(0).toBool(), false);
+
+    // Up to the first line, one page at a time.
+    QElapsedTimer clock;
+    clock.start();
+    while (model.canFetchMore() && clock.elapsed() < 20000) {
+        view.verticalScrollBar()->setValue(0);
+        QTest::qWait(20);
+    }
+    QVERIFY(!model.canFetchMore());
+    QCOMPARE(model.transcript().messages.size(), 2000);
+    QCOMPARE(model.message(0).content, QStringLiteral("Question 0"));
+    QCOMPARE(reads.load(), 10); // nine pages of 200, and the empty answer that ends the history
+}
+
+// A page still being read when another conversation is shown is dropped; the model can be destroyed while
+// one is read (it waits for the read, which touches nothing of it).
+void tst_ConversationView::olderPageOfAnotherConversationIsDropped()
+{
+    const Transcript all = Transcript::fromJsonLines(longTranscript(100));
+    auto model = std::make_unique<ConversationModel>();
+    Transcript newest;
+    newest.messages = all.messages.mid(200);
+    model->setTranscript(newest);
+    model->setOlderMessagesReader([messages = all.messages](int count, QString *) {
+        QThread::msleep(100);
+        return messages.mid(200 - count, count);
+    });
+    model->fetchMore();
+    QVERIFY(model->isFetchingOlder());
+    Transcript other;
+    other.messages = all.messages.mid(390);
+    model->setTranscript(other);
+    QVERIFY(!model->isFetchingOlder());
+    QVERIFY(!model->canFetchMore());
+    QTest::qWait(300);
+    QCOMPARE(model->transcript().messages.size(), 10);
+    QCOMPARE(model->message(0).lineNumber, all.messages.at(390).lineNumber);
+
+    std::atomic_bool ended{false};
+    model->setOlderMessagesReader([&ended](int, QString *) {
+        QThread::msleep(100);
+        ended = true;
+        return QList<Message>();
+    });
+    model->fetchMore();
+    QVERIFY(model->isFetchingOlder());
+    model.reset();
+    QVERIFY(ended);
+}
+
+// A page that cannot be read says why (the window puts it in the status bar) and ends the history.
+void tst_ConversationView::olderPageFailureEndsTheHistory()
+{
+    const Transcript all = Transcript::fromJsonLines(longTranscript(10));
+    ConversationModel model;
+    model.setTranscript(all);
+    int reads = 0;
+    model.setOlderMessagesReader([&reads](int, QString *error) {
+        ++reads;
+        *error = QStringLiteral("the file changed on disk since it was opened");
+        return QList<Message>();
+    });
+    QSignalSpy failed(&model, &ConversationModel::olderMessagesFailed);
+    model.fetchMore();
+    QTRY_COMPARE(failed.size(), 1);
+    QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("the file changed on disk since it was opened"));
+    QVERIFY(!model.canFetchMore());
+    QVERIFY(!model.isFetchingOlder());
+    model.fetchMore();
+    QTest::qWait(50);
+    QCOMPARE(reads, 1);
+    QCOMPARE(model.transcript().messages.size(), all.messages.size());
 }
 
 void tst_ConversationView::hostileTranscriptRendersEveryBlock()

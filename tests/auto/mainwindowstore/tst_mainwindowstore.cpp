@@ -491,9 +491,13 @@ void tst_MainWindowStore::veryLargeFileIsReadByPages()
         auto *bar = window.findChild<QProgressBar *>(QStringLiteral("readingBar"));
         QVERIFY(bar && !bar->isVisible());
 
-        // Scrolling up reads the page before: the question of the first answer shown, and 199 more.
+        // Scrolling up reads the page before, on a thread: the question of the first answer shown, and
+        // 199 more.
         QVERIFY(window.model()->canFetchMore());
         window.model()->fetchMore();
+        QVERIFY(window.model()->isFetchingOlder());
+        QCOMPARE(window.model()->transcript().messages.size(), ConversationModel::kFetchPageSize);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.model()->isFetchingOlder(), 10000);
         QCOMPARE(window.model()->transcript().messages.size(), 2 * ConversationModel::kFetchPageSize);
         QCOMPARE(window.model()->transcript().messages.first().lineNumber, lines - 2 * ConversationModel::kFetchPageSize + 1);
         QCOMPARE(window.model()->transcript().messages.first().content, QStringLiteral("question 189800"));
@@ -518,6 +522,24 @@ void tst_MainWindowStore::veryLargeFileIsReadByPages()
         QCOMPARE(stored.size(), lines + 1);
         QCOMPARE(stored.first(), QByteArray(R"({"role":"user","content":"question 0"})"));
         QCOMPARE(window.model()->transcript().messages.last().content, QStringLiteral("now"));
+    }
+    {
+        // A file cut short since it was opened: the older page is not read, and the status bar says why.
+        const QString copy = m_dir->filePath(QStringLiteral("huge-copy.jsonl"));
+        QVERIFY(QFile::copy(path, copy));
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openFile(copy));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isReading(), 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.readsRunning(), 0, 60000);
+        QVERIFY(QFile::resize(copy, QFileInfo(copy).size() - 1000));
+        window.model()->fetchMore();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.model()->isFetchingOlder(), 10000);
+        QCOMPARE(window.statusBar()->currentMessage(),
+                 QStringLiteral("The older lines could not be read: the file changed on disk since it was opened; "
+                                "open it again to read its older lines"));
+        QVERIFY(!window.model()->canFetchMore());
+        QCOMPARE(window.model()->transcript().messages.size(), ConversationModel::kFetchPageSize);
     }
 }
 
