@@ -2,8 +2,10 @@
 // generated 10,000-message conversation, and the find bar over the virtualized view: counts, the
 // current match's message, the marked text in prose, user turns and cards, "No matches", Escape.
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
+#include <utility>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -97,6 +99,19 @@ QList<int> messagesOf(const QList<ConversationMatch> &matches)
     for (const ConversationMatch &match : matches)
         messages.append(match.message);
     return messages;
+}
+
+// Page `number` of a conversation read by pages (0: the oldest), `perPage` user lines; the lines named in
+// `quaggas` ({page, line}) see a quagga.
+QList<Message> quaggaPage(int number, int perPage, std::initializer_list<std::pair<int, int>> quaggas)
+{
+    QByteArray lines;
+    for (int i = 0; i < perPage; ++i) {
+        const bool quagga = std::find(quaggas.begin(), quaggas.end(), std::pair{number, i}) != quaggas.end();
+        lines += R"({"role":"user","content":"Page )" + QByteArray::number(number) + " line " + QByteArray::number(i)
+            + (quagga ? " sees a quagga" : "") + "\"}\n";
+    }
+    return Transcript::fromJsonLines(lines).messages;
 }
 
 } // namespace
@@ -276,15 +291,7 @@ void tst_ConversationFind::olderPagesLoadAFewPerTurn()
 {
     constexpr int kPages = 40;
     constexpr int kPerPage = 100;
-    const auto page = [](int number) { // number 0: the oldest page
-        QByteArray lines;
-        for (int i = 0; i < kPerPage; ++i) {
-            const bool quagga = (number == 0 && i == 0) || (number == 30 && i == 50);
-            lines += R"({"role":"user","content":"Page )" + QByteArray::number(number) + " line "
-                + QByteArray::number(i) + (quagga ? " sees a quagga" : "") + "\"}\n";
-        }
-        return Transcript::fromJsonLines(lines).messages;
-    };
+    const auto page = [](int number) { return quaggaPage(number, kPerPage, {{0, 0}, {30, 50}}); };
     ConversationModel model;
     Transcript newest;
     newest.messages = page(kPages);
@@ -351,15 +358,7 @@ void tst_ConversationFind::olderPagesReadOnAThreadAreSearched()
 {
     constexpr int kPages = 8;
     constexpr int kPerPage = 100;
-    const auto page = [](int number) { // number 0: the oldest page
-        QByteArray lines;
-        for (int i = 0; i < kPerPage; ++i) {
-            const bool quagga = (number == 0 && i == 3) || (number == 5 && i == 7);
-            lines += R"({"role":"user","content":"Page )" + QByteArray::number(number) + " line "
-                + QByteArray::number(i) + (quagga ? " sees a quagga" : "") + "\"}\n";
-        }
-        return Transcript::fromJsonLines(lines).messages;
-    };
+    const auto page = [](int number) { return quaggaPage(number, kPerPage, {{0, 3}, {5, 7}}); };
     ConversationModel model;
     Transcript newest;
     newest.messages = page(kPages);

@@ -42,6 +42,18 @@ void readByPages(ConversationModel *model, const Transcript &all, int from, int 
     });
 }
 
+// As the window opens a conversation: the view at its end, shown, and the event loop turned once.
+bool showAtTheEnd(ConversationView *view, ConversationModel *model)
+{
+    view->resize(900, 700);
+    view->setModel(model);
+    view->scrollToBottom();
+    view->show();
+    const bool exposed = QTest::qWaitForWindowExposed(view);
+    QCoreApplication::processEvents();
+    return exposed;
+}
+
 QByteArray longTranscript(int turns)
 {
     QByteArray data;
@@ -260,12 +272,7 @@ void tst_ConversationView::olderHistoryWithVersionsLoadsOnePageAtATime()
     readByPages(&model, all, older - 200, &loads);
     QVERIFY(!model.versions().isEmpty());
     ConversationView view;
-    view.resize(900, 700);
-    view.setModel(&model);
-    view.scrollToBottom();
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    QVERIFY(showAtTheEnd(&view, &model));
     QCOMPARE(loads, 0);
     const QString topText = model.blockText(0);
 
@@ -295,12 +302,7 @@ void tst_ConversationView::olderHistoryLoadsWhenScrollingUp()
     int loads = 0;
     readByPages(&model, all, 1800, &loads);
     ConversationView view;
-    view.resize(900, 700);
-    view.setModel(&model);
-    view.scrollToBottom(); // as the window does when it opens a conversation
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    QVERIFY(showAtTheEnd(&view, &model));
     QCOMPARE(loads, 0);
     const int rowsBefore = model.rowCount();
 
@@ -349,12 +351,7 @@ void tst_ConversationView::olderPagesReadOnAThreadKeepTheWindowAnswering()
     });
     QSignalSpy fetching(&model, &ConversationModel::fetchingOlderChanged);
     ConversationView view;
-    view.resize(900, 700);
-    view.setModel(&model);
-    view.scrollToBottom();
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    QVERIFY(showAtTheEnd(&view, &model));
     QCOMPARE(reads.load(), 0);
     const int rowsBefore = model.rowCount();
     const QString topText = model.blockText(0);
