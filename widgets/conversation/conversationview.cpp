@@ -720,9 +720,12 @@ bool ConversationView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::LayoutRequest && !m_inLayout) {
         // A live block changed its size hint (e.g. the fallback's raw JSON was expanded, or long prose
         // built a chunk and its estimate became a measurement): re-measure. A reader at the end stays
-        // at the end, as when a block changes in the model.
-        const QScrollBar *bar = verticalScrollBar();
+        // at the end, as when a block changes in the model; else what is under the reader stays there,
+        // though a block above it grew or shrank (a huge older message measured after it came in).
+        QScrollBar *bar = verticalScrollBar();
         const bool atBottom = bar->value() >= bar->maximum() - 4;
+        const int anchorRow = rowAt(bar->value());
+        const int anchorDelta = anchorRow >= 0 ? bar->value() - m_offsets.at(anchorRow) : 0;
         bool changed = false;
         for (int row = 0; row < m_rows.size(); ++row) {
             Row &r = m_rows[row];
@@ -736,6 +739,10 @@ bool ConversationView::viewportEvent(QEvent *event)
         }
         if (changed) {
             rebuildOffsets();
+            if (!atBottom && anchorRow >= 0) {
+                bar->setRange(0, qMax(0, contentHeight() - viewport()->height()));
+                bar->setValue(m_offsets.at(anchorRow) + anchorDelta); // lays out (scrollContentsBy)
+            }
             m_stickToBottom = atBottom;
             updateLayout();
             m_stickToBottom = false;

@@ -90,6 +90,7 @@ private Q_SLOTS:
     void olderPagesReadOnAThreadKeepTheWindowAnswering();
     void olderPageOfAnotherConversationIsDropped();
     void olderPageFailureEndsTheHistory();
+    void hugeOlderPageKeepsThePlace();
     void olderHistoryWithVersionsLoadsOnePageAtATime();
     void hostileTranscriptRendersEveryBlock();
     void renderToImageDrawsEveryRow();
@@ -449,6 +450,62 @@ void tst_ConversationView::olderPageFailureEndsTheHistory()
     QTest::qWait(50);
     QCOMPARE(reads, 1);
     QCOMPARE(model.transcript().messages.size(), all.messages.size());
+}
+
+// A huge message put in front (a very large file's older page) is measured a moment after it came in, as its
+// prose lays out its parts: what the reader looks at below it stays where it is (it moved by the change of
+// the huge block's height, about 7 % of it).
+void tst_ConversationView::hugeOlderPageKeepsThePlace()
+{
+    const QByteArray filler = QByteArray("The quick brown fox jumps over the lazy dog. ").repeated(20);
+    QByteArray tail;
+    for (int j = 1; j <= 250; ++j)
+        tail += QByteArray(j % 2 ? R"({"role":"user","content":"tail #)" : R"({"role":"assistant","content":"tail #)")
+            + QByteArray::number(j) + " " + filler + "\"}\n";
+    const QList<Message> tailMessages = Transcript::fromJsonLines(tail).messages;
+    const QByteArray huge = R"({"role":"assistant","content":"HUGE-BEGIN )"
+        + QByteArray("lorem ipsum ").repeated(8 * 1024 * 1024 / 12) + "HUGE-END\"}\n";
+    const QList<Message> hugePage = Transcript::fromJsonLines(huge).messages;
+    ConversationModel model;
+    Transcript newest;
+    newest.messages = tailMessages.mid(50);
+    model.setTranscript(newest);
+    model.setOlderMessagesReader([&, pages = 0](int, QString *) mutable {
+        ++pages;
+        return pages == 1 ? tailMessages.mid(0, 50) : pages == 2 ? hugePage : QList<Message>();
+    });
+    ConversationView view;
+    QVERIFY(showAtTheEnd(&view, &model));
+    // Up until the huge message is in.
+    QElapsedTimer clock;
+    clock.start();
+    while (model.transcript().messages.size() < 251 && clock.elapsed() < 20000) {
+        view.verticalScrollBar()->setValue(qMax(0, view.verticalScrollBar()->value() - 300));
+        QTest::qWait(10);
+    }
+    QCOMPARE(model.transcript().messages.size(), 251);
+    QVERIFY(!model.isFetchingOlder());
+    const auto topRow = [&] {
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QWidget *w = view.widgetForRow(row);
+            if (w && w->isVisible() && w->y() <= 10 && w->y() + w->height() > 10)
+                return row;
+        }
+        return -1;
+    };
+    const int row = topRow();
+    QVERIFY(row > 0);
+    QCOMPARE(model.blockType(0), BlockType::AssistantProse);
+    const int y = view.widgetForRow(row)->y();
+    const QWidget *hugeBlock = view.widgetForRow(0);
+    QVERIFY(hugeBlock);
+    const int estimated = hugeBlock->height();
+    QTRY_VERIFY_WITH_TIMEOUT(view.widgetForRow(0) && view.widgetForRow(0)->height() != estimated, 5000);
+    QCoreApplication::processEvents();
+    QCOMPARE(topRow(), row);
+    QVERIFY(view.widgetForRow(row));
+    QVERIFY2(qAbs(view.widgetForRow(row)->y() - y) <= 2,
+             qPrintable(QStringLiteral("the top row moved from %1 to %2").arg(y).arg(view.widgetForRow(row)->y())));
 }
 
 void tst_ConversationView::hostileTranscriptRendersEveryBlock()
