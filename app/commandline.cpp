@@ -72,7 +72,8 @@ QString usageText()
         "  tessera import FILE.jsonl                  store a conversation; prints its id as the last line\n"
         "  tessera list [SEARCH]                      stored conversations: id, title, messages, cards, last activity\n"
         "  tessera export ID -o FILE [--format jsonl|md]   (-o - for render and export: standard output)\n"
-        "                                             write a stored conversation (render/validate take an ID too)\n"
+        "                                             write a stored conversation (render/validate take an ID too;\n"
+        "                                             FILE - for render, validate and export-card: standard input)\n"
         "  tessera export-card FILE|ID --card N|CARD-ID --to slack|teams|whatsapp|telegram|markdown [-o FILE]\n"
         "                                             one card as that surface's message; over a limit: the issues\n"
         "                                             on stderr, exit 1, nothing written\n"
@@ -236,7 +237,7 @@ static CommandLine parseExportCard(CommandLine c, const QStringList &args)
         } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1) {
             return failure(QStringLiteral("unknown option %1").arg(a));
         } else if (c.file.isEmpty()) {
-            c.file = a;
+            c.file = conversationPath(a);
         } else {
             return failure(QStringLiteral("unexpected argument %1").arg(a));
         }
@@ -392,7 +393,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
             } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1) {
                 return failure(QStringLiteral("unknown option %1").arg(a));
             } else if (c.file.isEmpty()) {
-                c.file = a;
+                c.file = conversationPath(a);
             } else {
                 return failure(QStringLiteral("unexpected argument %1").arg(a));
             }

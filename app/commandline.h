@@ -81,6 +81,12 @@ struct CommandLine
 };
 
 CommandLine parseCommandLine(const QStringList &arguments);
+// A conversation argument as a path to read: "-" stands for standard input, as "-o -" stands for standard
+// output (validate, render, export-card).
+inline QString conversationPath(const QString &argument)
+{
+    return argument == QLatin1String("-") ? QStringLiteral("/dev/stdin") : argument;
+}
 
 // Card kinds added by descriptor (issue 6, cardkindregistry.h), loaded before any conversation is read:
 // from --plugins DIR, else the setting "cards/pluginsDir", else <AppDataLocation>/plugins (that default

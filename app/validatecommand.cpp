@@ -283,7 +283,7 @@ bool parseFrontValidate(const QStringList &arguments, CommandLine *out)
         } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1) {
             return false;
         } else if (c.file.isEmpty()) {
-            c.file = a;
+            c.file = conversationPath(a);
         } else {
             return false;
         }

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void validateHostileListsEachProblem();
     void validateJson();
     void validateUnreadableFile();
+    void validateReadsAPipe_data();
     void validateReadsAPipe();
     void validateRefusesAnEndlessStream();
     void validateExpectationsMet();
@@ -110,15 +111,23 @@ void tst_Cli::validateUnreadableFile()
     QVERIFY(r.err.contains(QLatin1String("cannot read")));
 }
 
-// A pipe is read as a stream, to its end: the same report as the file gives.
+// A pipe is read as a stream, to its end: the same report as the file gives. "-" names standard input.
+void tst_Cli::validateReadsAPipe_data()
+{
+    QTest::addColumn<QString>("argument");
+    QTest::newRow("/dev/stdin") << QStringLiteral("/dev/stdin");
+    QTest::newRow("-") << QStringLiteral("-");
+}
+
 void tst_Cli::validateReadsAPipe()
 {
+    QFETCH(QString, argument);
     QFile hostile(QStringLiteral(TESSERA_TEST_DATA "/hostile.jsonl"));
     QVERIFY(hostile.open(QIODevice::ReadOnly));
     QProcess process;
     using namespace Tessera::TestSupport;
     process.setProcessEnvironment(displaylessEnvironment(QpaPlatform::Remove));
-    process.start(QStringLiteral(TESSERA_BINARY), {QStringLiteral("validate"), QStringLiteral("/dev/stdin")});
+    process.start(QStringLiteral(TESSERA_BINARY), {QStringLiteral("validate"), argument});
     QVERIFY(process.waitForStarted(10000));
     process.write(hostile.readAll());
     process.closeWriteChannel();
