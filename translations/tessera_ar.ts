@@ -643,6 +643,14 @@
         <source>Editing your last message; Enter resends it, Esc cancels</source>
         <translation>تحرير رسالتك الأخيرة؛ Enter يعيد إرسالها، وEsc يلغي</translation>
     </message>
+    <message>
+        <source>Remove the pasted text</source>
+        <translation>إزالة النص الملصق</translation>
+    </message>
+    <message>
+        <source>Pasted text: %1 — sent after what you write</source>
+        <translation>نص ملصق: %1 — يُرسَل بعد ما تكتبه</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConnectDialog</name>

@@ -607,6 +607,14 @@
         <source>Editing your last message; Enter resends it, Esc cancels</source>
         <translation>Ihre letzte Nachricht wird bearbeitet; Enter sendet sie erneut, Esc bricht ab</translation>
     </message>
+    <message>
+        <source>Remove the pasted text</source>
+        <translation>Eingefügten Text entfernen</translation>
+    </message>
+    <message>
+        <source>Pasted text: %1 — sent after what you write</source>
+        <translation>Eingefügter Text: %1 — wird nach Ihrem Text gesendet</translation>
+    </message>
 </context>
 <context>
     <name>Tessera::ConnectDialog</name>

@@ -5,17 +5,68 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include <functional>
+
 namespace Tessera {
+
+namespace {
+
+// The editor: a paste of long text goes to `hold` instead of into the document.
+class ComposerEditor : public QPlainTextEdit
+{
+public:
+    ComposerEditor(std::function<void(const QString &)> hold, QWidget *parent)
+        : QPlainTextEdit(parent), m_hold(std::move(hold))
+    {
+    }
+
+protected:
+    void insertFromMimeData(const QMimeData *source) override
+    {
+        if (source && source->hasText()) {
+            const QString text = source->text();
+            if (Composer::isLongText(text)) {
+                m_hold(text);
+                return;
+            }
+        }
+        QPlainTextEdit::insertFromMimeData(source);
+    }
+
+private:
+    std::function<void(const QString &)> m_hold;
+};
+
+} // namespace
+
+bool Composer::isLongText(QStringView text)
+{
+    if (text.size() > kMostEditorChars)
+        return true;
+    for (qsizetype from = 0; from < text.size();) {
+        qsizetype end = text.indexOf(QLatin1Char('\n'), from);
+        if (end < 0)
+            end = text.size();
+        if (end - from > kLongestLine)
+            return true;
+        from = end + 1;
+    }
+    return false;
+}
 
 Composer::Composer(QWidget *parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("composer"));
-    m_editor = new QPlainTextEdit(this);
+    m_editor = new ComposerEditor([this](const QString &text) { holdText(text); }, this);
     m_editor->setObjectName(QStringLiteral("composerEditor"));
     m_editor->setPlaceholderText(tr("Message the agent (Ctrl+Enter to send)"));
     m_editor->setTabChangesFocus(true);
@@ -30,8 +81,27 @@ Composer::Composer(QWidget *parent)
     m_sendButton->setToolTip(tr("Send (Ctrl+Enter)"));
     m_sendButton->setEnabled(false);
     connect(m_sendButton, &QPushButton::clicked, this, &Composer::send);
-    connect(m_editor, &QPlainTextEdit::textChanged, this,
-            [this] { m_sendButton->setEnabled(!m_editor->toPlainText().trimmed().isEmpty()); });
+    connect(m_editor, &QPlainTextEdit::textChanged, this, &Composer::updateSendButton);
+
+    m_heldRow = new QWidget(this);
+    m_heldRow->setObjectName(QStringLiteral("composerHeldText"));
+    m_heldLabel = new QLabel(m_heldRow);
+    m_heldLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_removeHeld = new QToolButton(m_heldRow);
+    m_removeHeld->setObjectName(QStringLiteral("composerRemoveHeldText"));
+    m_removeHeld->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
+    m_removeHeld->setToolTip(tr("Remove the pasted text"));
+    m_removeHeld->setAccessibleName(tr("Remove the pasted text"));
+    m_removeHeld->setAutoRaise(true);
+    connect(m_removeHeld, &QToolButton::clicked, this, [this] {
+        holdText(QString());
+        m_editor->setFocus(Qt::OtherFocusReason);
+    });
+    auto *heldLayout = new QHBoxLayout(m_heldRow);
+    heldLayout->setContentsMargins(0, 0, 0, 0);
+    heldLayout->addWidget(m_heldLabel, 1);
+    heldLayout->addWidget(m_removeHeld);
+    m_heldRow->hide();
 
     m_editingHint = new QLabel(tr("Editing \u2014 Esc to cancel"), this);
     m_editingHint->setObjectName(QStringLiteral("composerEditingHint"));
@@ -45,20 +115,42 @@ Composer::Composer(QWidget *parent)
     layout->setContentsMargins(8, 6, 8, 8);
     layout->setSpacing(2);
     layout->addWidget(m_editingHint);
+    layout->addWidget(m_heldRow);
     layout->addLayout(row);
     setFocusProxy(m_editor);
 }
 
 QString Composer::text() const
 {
-    return m_editor->toPlainText();
+    const QString typed = m_editor->toPlainText();
+    if (m_held.isEmpty())
+        return typed;
+    return QStringView(typed).trimmed().isEmpty() ? m_held : typed + QStringLiteral("\n\n") + m_held;
 }
 
 void Composer::setText(const QString &text)
 {
-    m_editor->setPlainText(text);
+    const bool isLong = isLongText(text);
+    holdText(isLong ? text : QString());
+    m_editor->setPlainText(isLong ? QString() : text);
     m_editor->moveCursor(QTextCursor::End);
     m_editor->setFocus(Qt::OtherFocusReason);
+}
+
+void Composer::holdText(const QString &text)
+{
+    m_held = text;
+    if (!text.isEmpty()) {
+        m_heldLabel->setText(tr("Pasted text: %1 \u2014 sent after what you write")
+                                 .arg(QLocale().formattedDataSize(text.toUtf8().size())));
+    }
+    m_heldRow->setVisible(!text.isEmpty());
+    updateSendButton();
+}
+
+void Composer::updateSendButton()
+{
+    m_sendButton->setEnabled(!m_held.isEmpty() || !QStringView(m_editor->toPlainText()).trimmed().isEmpty());
 }
 
 void Composer::setBackendWidget(QWidget *widget)
@@ -72,12 +164,13 @@ void Composer::setBackendWidget(QWidget *widget)
 void Composer::clear()
 {
     m_editor->clear();
+    holdText(QString());
 }
 
 void Composer::send()
 {
-    const QString text = m_editor->toPlainText();
-    if (text.trimmed().isEmpty())
+    const QString text = this->text();
+    if (QStringView(text).trimmed().isEmpty())
         return;
     if (m_editing)
         Q_EMIT editResendRequested(text);
@@ -88,7 +181,7 @@ void Composer::send()
 void Composer::beginEditing(const QString &text)
 {
     if (!m_editing)
-        m_savedDraft = m_editor->toPlainText();
+        m_savedDraft = this->text();
     setEditing(true);
     setText(text);
 }

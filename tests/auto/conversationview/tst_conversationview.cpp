@@ -2,14 +2,19 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QClipboard>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+#include <QToolButton>
 
 #include <atomic>
 #include <memory>
@@ -85,6 +90,7 @@ private Q_SLOTS:
     void appendedRowsStickToBottom();
     void longStreamedProseKeepsReaderAtEnd();
     void pillPutsPromptIntoComposer();
+    void longPasteIsHeldBesideTheEditor();
     void tabWalksCardsInReadingOrder();
     void olderHistoryLoadsWhenScrollingUp();
     void olderPagesReadOnAThreadKeepTheWindowAnswering();
@@ -293,6 +299,68 @@ void tst_ConversationView::olderHistoryWithVersionsLoadsOnePageAtATime()
     QVERIFY(oldTop > 0);
     QVERIFY(view.widgetForRow(oldTop));
     QVERIFY2(qAbs(view.widgetForRow(oldTop)->y()) < 200, qPrintable(QString::number(view.widgetForRow(oldTop)->y())));
+}
+
+// A paste with a line over Composer::kLongestLine characters (a minified JSON blob) is held beside the
+// editor, which laid out such a line again on every key (144 ms a key for 1 MB); it is sent after what is
+// typed, and can be removed.
+void tst_ConversationView::longPasteIsHeldBesideTheEditor()
+{
+    Composer composer;
+    composer.resize(700, 140);
+    composer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&composer));
+    auto *send = composer.findChild<QPushButton *>(QStringLiteral("composerSend"));
+    auto *held = composer.findChild<QWidget *>(QStringLiteral("composerHeldText"));
+    auto *remove = composer.findChild<QToolButton *>(QStringLiteral("composerRemoveHeldText"));
+    QVERIFY(send && held && remove);
+    QCOMPARE(remove->accessibleName(), QStringLiteral("Remove the pasted text"));
+
+    // Text in lines goes into the editor, even 600 KB of it.
+    QString lines;
+    for (int i = 0; i < 10000; ++i)
+        lines += QStringLiteral("line %1 of a log, as long as most lines are\n").arg(i);
+    QApplication::clipboard()->setText(lines);
+    composer.editor()->paste();
+    QCOMPARE(composer.editor()->toPlainText(), lines);
+    QVERIFY(!held->isVisible());
+    composer.clear();
+    QVERIFY(!send->isEnabled());
+
+    // One line of 1 MB is held: the editor stays empty, the row says what is held, Send is enabled.
+    const QString blob = QStringLiteral("{\"rows\":[") + QString(1000000, u'7') + QStringLiteral("]}");
+    QApplication::clipboard()->setText(blob);
+    composer.editor()->paste();
+    QVERIFY(composer.editor()->toPlainText().isEmpty());
+    QVERIFY(held->isVisible());
+    const auto *label = held->findChild<QLabel *>();
+    QCOMPARE(label->text(), QStringLiteral("Pasted text: %1 \u2014 sent after what you write")
+                                .arg(QLocale().formattedDataSize(blob.size())));
+    QVERIFY(send->isEnabled());
+    QCOMPARE(composer.text(), blob);
+    QTest::keyClicks(composer.editor(), QStringLiteral("What is in this?"));
+    QSignalSpy sent(&composer, &Composer::sendRequested);
+    send->click();
+    QCOMPARE(sent.size(), 1);
+    QCOMPARE(sent.at(0).at(0).toString(), QStringLiteral("What is in this?\n\n") + blob);
+
+    // Removed: only what was typed is sent; with nothing typed, nothing can be.
+    remove->click();
+    QVERIFY(!held->isVisible());
+    QVERIFY(composer.heldText().isEmpty());
+    send->click();
+    QCOMPARE(sent.size(), 2);
+    QCOMPARE(sent.at(1).at(0).toString(), QStringLiteral("What is in this?"));
+    composer.clear();
+    QVERIFY(!send->isEnabled());
+
+    // Long text put in by the program (a pill, Edit and resend) is held too, and clear() removes it.
+    composer.setText(blob);
+    QVERIFY(composer.editor()->toPlainText().isEmpty());
+    QCOMPARE(composer.heldText(), blob);
+    composer.clear();
+    QVERIFY(!held->isVisible());
+    QVERIFY(composer.text().isEmpty());
 }
 
 void tst_ConversationView::olderHistoryLoadsWhenScrollingUp()
