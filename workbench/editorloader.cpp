@@ -8,6 +8,8 @@
 #include <QTextBlock>
 #include <QTextCursor>
 
+#include <widgets/common/wraptext.h>
+
 namespace Tessera {
 
 EditorLoader *EditorLoader::of(QPlainTextEdit *editor)
@@ -37,15 +39,7 @@ EditorLoader::EditorLoader(QPlainTextEdit *editor)
 
 bool EditorLoader::hasLongLine(const QString &text)
 {
-    for (qsizetype at = 0; at < text.size();) {
-        qsizetype end = text.indexOf(u'\n', at);
-        if (end < 0)
-            end = text.size();
-        if (end - at > kLongLineChars)
-            return true;
-        at = end + 1;
-    }
-    return false;
+    return hasLineLongerThan(text, kLongLineChars);
 }
 
 QString EditorLoader::longLineNote()

@@ -71,4 +71,17 @@ void setBreakableText(QLabel *label, const QString &text)
     label->setText(breakableText(text));
 }
 
+bool hasLineLongerThan(QStringView text, qsizetype limit)
+{
+    for (qsizetype at = 0; at < text.size();) {
+        qsizetype end = text.indexOf(u'\n', at);
+        if (end < 0)
+            end = text.size();
+        if (end - at > limit)
+            return true;
+        at = end + 1;
+    }
+    return false;
+}
+
 } // namespace Tessera

@@ -22,4 +22,9 @@ QString unbreakableText(const QString &text);
 // A plain-text, word-wrapping label of breakableText(text).
 void setBreakableText(QLabel *label, const QString &text);
 
+// Whether a line of text ('\n' ends one) is longer than `limit` characters: Qt's text editors lay out a
+// whole line (a paragraph) on each change, so a long one makes each key slow (the composer, the canvas
+// tabs' editors).
+bool hasLineLongerThan(QStringView text, qsizetype limit);
+
 } // namespace Tessera

@@ -1,5 +1,6 @@
 #include <widgets/conversation/composer.h>
 
+#include <functional>
 #include <utility>
 
 #include <QHBoxLayout>
@@ -13,7 +14,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <functional>
+#include <widgets/common/wraptext.h>
 
 namespace Tessera {
 
@@ -49,17 +50,7 @@ private:
 
 bool Composer::isLongText(QStringView text)
 {
-    if (text.size() > kMostEditorChars)
-        return true;
-    for (qsizetype from = 0; from < text.size();) {
-        qsizetype end = text.indexOf(QLatin1Char('\n'), from);
-        if (end < 0)
-            end = text.size();
-        if (end - from > kLongestLine)
-            return true;
-        from = end + 1;
-    }
-    return false;
+    return text.size() > kMostEditorChars || hasLineLongerThan(text, kLongestLine);
 }
 
 Composer::Composer(QWidget *parent)
