@@ -22,36 +22,33 @@ bool registerOne(const char *kind, const QByteArray &descriptor)
     return false;
 }
 
+// Every consent kind is a detail card: title, then Tool / Server / Arguments (and Note) fields; the buttons
+// decide. Only the plain kind offers a grant for the whole conversation.
+enum class ConversationGrant { Offered, NotOffered };
+
+QByteArray consentDescriptor(const char *kind, const char *title, ConversationGrant grant)
+{
+    QByteArray actions = R"({"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"}, )";
+    if (grant == ConversationGrant::Offered)
+        actions += R"({"id": "allow_conversation", "label": "Allow for this conversation", )"
+                   R"("outcome": "allowed_for_conversation"}, )";
+    actions += R"({"id": "deny", "label": "Deny", "outcome": "denied"})";
+    return QByteArray(R"({"kind": ")") + kind + R"(", "renderer": "detail", "title": ")" + title
+        + R"(", "schema": {"type": "object", "required": ["title", "fields"]}, "actions": [)" + actions + "]}";
+}
+
 } // namespace
 
 namespace ToolConsent {
 
 bool registerKind()
 {
-    // A detail card: title, then Tool / Server / Arguments (and Note) fields; the buttons decide.
-    static const QByteArray consent = R"({
-        "kind": "tool_consent",
-        "renderer": "detail",
-        "title": "Tool call",
-        "schema": {"type": "object", "required": ["title", "fields"]},
-        "actions": [
-            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
-            {"id": "allow_conversation", "label": "Allow for this conversation", "outcome": "allowed_for_conversation"},
-            {"id": "deny", "label": "Deny", "outcome": "denied"}
-        ]})";
-    // A destructive tool asks before every call, so a grant for the conversation is not offered.
-    static const QByteArray destructive = R"({
-        "kind": "tool_consent_destructive",
-        "renderer": "detail",
-        "title": "Destructive tool call",
-        "schema": {"type": "object", "required": ["title", "fields"]},
-        "actions": [
-            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
-            {"id": "deny", "label": "Deny", "outcome": "denied"}
-        ]})";
-    const bool plain = registerOne(kKind, consent);
+    const bool plain = registerOne(kKind, consentDescriptor(kKind, "Tool call", ConversationGrant::Offered));
     const bool app = AppToolConsent::registerKind();
-    return registerOne(kDestructiveKind, destructive) && plain && app;
+    // A destructive tool asks before every call, so a grant for the conversation is not offered.
+    const bool destructive = registerOne(
+        kDestructiveKind, consentDescriptor(kDestructiveKind, "Destructive tool call", ConversationGrant::NotOffered));
+    return destructive && plain && app;
 }
 
 } // namespace ToolConsent
@@ -60,17 +57,8 @@ namespace AppToolConsent {
 
 bool registerKind()
 {
-    // Allow once and Deny only: an app's call is asked every time, never granted for the conversation.
-    static const QByteArray descriptor = R"({
-        "kind": "app_tool_consent",
-        "renderer": "detail",
-        "title": "App tool call",
-        "schema": {"type": "object", "required": ["title", "fields"]},
-        "actions": [
-            {"id": "allow_once", "label": "Allow once", "outcome": "allowed_once"},
-            {"id": "deny", "label": "Deny", "outcome": "denied"}
-        ]})";
-    return registerOne(kKind, descriptor);
+    // An app's call is asked every time, never granted for the conversation.
+    return registerOne(kKind, consentDescriptor(kKind, "App tool call", ConversationGrant::NotOffered));
 }
 
 } // namespace AppToolConsent
