@@ -1449,8 +1449,7 @@ QList<ValidationIssue> CardValidator::validateWithValijson(const json &envelope)
 bool CardValidator::readCleanEnvelope(std::string_view text, CleanEnvelope *out)
 {
     dom::element envelope;
-    return readCleanTape(text, &envelope)
-        && readCleanEnvelope(envelope, out);
+    return readCleanTape(text, &envelope) && readCleanEnvelope(envelope, out);
 }
 
 namespace {
