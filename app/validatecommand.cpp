@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QDir>
@@ -169,8 +170,11 @@ int validateFileByLines(const CommandLine &commandLine)
     });
     // In a larger file the catalog is compiled while the lines are found (about 1 ms for 14 MiB), not while
     // a counting thread waits for it; in a small one a thread would cost more than it saves.
+    // A stream's size is its copy's (the path's own is 0).
+    struct stat copied = {};
+    const qint64 bytes = memoryFd >= 0 ? (::fstat(memoryFd, &copied) == 0 ? qint64(copied.st_size) : 0) : info.size();
     std::thread catalog;
-    if (info.size() >= kCatalogBesideIndexBytes)
+    if (bytes >= kCatalogBesideIndexBytes)
         catalog = std::thread(&CardValidator::loadCatalog);
     const auto joinCatalog = qScopeGuard([&catalog] {
         if (catalog.joinable())
